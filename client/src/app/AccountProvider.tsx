@@ -1,0 +1,146 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import type { User } from 'firebase/auth';
+import { FREE_SEARCHES_PER_MONTH } from '@patentscout/schema';
+import type { ViewerAccountQuery } from '../__generated__/graphql';
+import { REGISTER_GOOGLE_USER, SEARCH_COUNT, VIEWER_ACCOUNT } from './account.queries';
+import { useAuth } from './AuthProvider';
+
+export type Account = NonNullable<ViewerAccountQuery['viewerAccount']>;
+
+/** The spec loads the account a second after sign-in, giving a first Google sign-in time to register. */
+const ACCOUNT_LOAD_DELAY_MS = 1000;
+/** A Google sign-in is a new registration when the last login follows the creation this closely. */
+const NEW_REGISTRATION_THRESHOLD_MS = 1000;
+
+interface AccountContextValue {
+  account: Account | null;
+  loading: boolean;
+  error: Error | null;
+  /** The monthly search count, kept fresh after every search. */
+  searchCount: number;
+  /** Free accounts above the monthly allowance without an active subscription. */
+  limited: boolean;
+  reload: () => Promise<void>;
+  refreshSearchCount: () => Promise<void>;
+  /** Registers a first-time Google user with the server, then reloads the account. */
+  completeGoogleSignIn: (user: User) => Promise<void>;
+}
+
+const AccountContext = createContext<AccountContextValue | null>(null);
+
+export function isLimitedAccount(account: Pick<Account, 'searchCount' | 'subscriptionStatus'> | null): boolean {
+  return account !== null && account.searchCount > FREE_SEARCHES_PER_MONTH && account.subscriptionStatus !== 'active';
+}
+
+function isNewGoogleRegistration(user: User): boolean {
+  // NOTE: Firebase's public UserMetadata only has second-precision strings; the millisecond
+  // createdAt / lastLoginAt fields the spec compares exist on the implementation object.
+  const metadata = user.metadata as typeof user.metadata & { createdAt?: string; lastLoginAt?: string };
+  const created = Number(metadata.createdAt ?? Date.parse(metadata.creationTime ?? ''));
+  const lastLogin = Number(metadata.lastLoginAt ?? Date.parse(metadata.lastSignInTime ?? ''));
+  if (!Number.isFinite(created) || !Number.isFinite(lastLogin)) return false;
+  return lastLogin - created < NEW_REGISTRATION_THRESHOLD_MS;
+}
+
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
+  const [account, setAccount] = useState<Account | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const pendingRegistration = useRef<Promise<unknown> | null>(null);
+  const currentUid = useRef<string | null>(uid);
+  currentUid.current = uid;
+
+  const load = useCallback(async () => {
+    const forUid = currentUid.current;
+    if (!forUid) return;
+    setLoading(true);
+    try {
+      await pendingRegistration.current?.catch(() => undefined);
+      const { data } = await client.query({ query: VIEWER_ACCOUNT, fetchPolicy: 'network-only' });
+      if (currentUid.current !== forUid) return;
+      setAccount(data.viewerAccount ?? null);
+      setError(null);
+    } catch (failure) {
+      if (currentUid.current !== forUid) return;
+      // Stored and logged; the page frame decides whether to raise it.
+      console.error('Loading the user account failed', failure);
+      setError(failure instanceof Error ? failure : new Error(String(failure)));
+    } finally {
+      if (currentUid.current === forUid) setLoading(false);
+    }
+  }, [client]);
+
+  useEffect(() => {
+    setAccount(null);
+    setError(null);
+    if (!uid) {
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    const timer = window.setTimeout(() => void load(), ACCOUNT_LOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [uid, load]);
+
+  const refreshSearchCount = useCallback(async () => {
+    if (!currentUid.current) return;
+    try {
+      const { data } = await client.query({ query: SEARCH_COUNT, fetchPolicy: 'network-only' });
+      setAccount((current) => (current ? { ...current, searchCount: data.searchCount } : current));
+    } catch (failure) {
+      console.error('Something went wrong getting search count.', failure);
+    }
+  }, [client]);
+
+  const completeGoogleSignIn = useCallback(
+    async (signedIn: User) => {
+      if (!isNewGoogleRegistration(signedIn)) return;
+      const registration = client.mutate({
+        mutation: REGISTER_GOOGLE_USER,
+        variables: {
+          input: {
+            email: signedIn.email ?? '',
+            displayName: signedIn.displayName,
+            createdAt: (signedIn.metadata as { createdAt?: string }).createdAt ?? signedIn.metadata.creationTime ?? null,
+            uid: signedIn.uid,
+          },
+        },
+      });
+      pendingRegistration.current = registration;
+      try {
+        await registration;
+      } catch (failure) {
+        console.error('Registering the Google user failed', failure);
+      } finally {
+        pendingRegistration.current = null;
+      }
+      await load();
+    },
+    [client, load],
+  );
+
+  const value = useMemo<AccountContextValue>(
+    () => ({
+      account,
+      loading,
+      error,
+      searchCount: account?.searchCount ?? 0,
+      limited: isLimitedAccount(account),
+      reload: load,
+      refreshSearchCount,
+      completeGoogleSignIn,
+    }),
+    [account, loading, error, load, refreshSearchCount, completeGoogleSignIn],
+  );
+  return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
+}
+
+export function useAccount(): AccountContextValue {
+  const value = useContext(AccountContext);
+  if (!value) throw new Error('useAccount must be used inside <AccountProvider>.');
+  return value;
+}

@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
+import Spinner from 'react-bootstrap/Spinner';
+import Tooltip from 'react-bootstrap/Tooltip';
+import { PRODUCT_NAME } from '@patentscout/schema';
+import { useAccount } from './AccountProvider';
+import { useAuth } from './AuthProvider';
+import { useSignOut } from './SignOutProvider';
+
+function DiscovererBadge() {
+  return (
+    <OverlayTrigger placement="bottom" overlay={<Tooltip id="discoverer-tooltip">You're subscribed to the Discover plan!</Tooltip>}>
+      <Badge bg="success" tabIndex={0} className="ms-2" aria-describedby="discoverer-tooltip">
+        Discoverer
+      </Badge>
+    </OverlayTrigger>
+  );
+}
+
+export function AppHeader() {
+  const { authed, user } = useAuth();
+  const { account, loading: accountLoading, searchCount } = useAccount();
+  const { requestSignOut } = useSignOut();
+  const name = user?.displayName || account?.name;
+
+  return (
+    <header>
+      <Navbar bg="light" expand="md" className="border-bottom">
+        <Container fluid style={{ maxWidth: '120ch' }}>
+          <Navbar.Brand as={Link} to="/home" className="fw-bold text-primary">
+            <span aria-hidden="true">🔭 </span>
+            {PRODUCT_NAME}
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
+          <Navbar.Collapse id="main-nav">
+            <Nav className="me-auto">
+              {authed ? (
+                <NavDropdown title="Navigate" id="navigate-menu">
+                  <NavDropdown.Item as={Link} to="/home">Home</NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/search/university-searches">University Searches</NavDropdown.Item>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as={Link} to="/favourites">Favourites</NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/account">My Account</NavDropdown.Item>
+                </NavDropdown>
+              ) : (
+                <Nav.Link as={Link} to="/">Create account or Log In</Nav.Link>
+              )}
+            </Nav>
+            <div className="d-flex flex-column flex-md-row align-items-md-center gap-2 small">
+              <span>
+                {name ? `Welcome, ${name}!` : 'Welcome!'}
+                {account?.subscriptionStatus === 'active' ? <DiscovererBadge /> : null}
+              </span>
+              {authed && accountLoading ? (
+                <Spinner animation="border" size="sm" role="status">
+                  <span className="visually-hidden">Loading your account...</span>
+                </Spinner>
+              ) : null}
+              {authed && searchCount > 0 ? <span className="text-muted">This month, you've done {searchCount} searches.</span> : null}
+              {authed ? (
+                <Button variant="outline-secondary" size="sm" onClick={requestSignOut}>
+                  Sign Out
+                </Button>
+              ) : null}
+            </div>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

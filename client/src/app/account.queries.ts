@@ -1,0 +1,30 @@
+import { graphql } from '../__generated__';
+
+export const VIEWER_ACCOUNT = graphql(`
+  query ViewerAccount {
+    viewerAccount {
+      uid
+      name
+      email
+      subscriptionStatus
+      emailVerified
+      searchCount
+    }
+  }
+`);
+
+export const SEARCH_COUNT = graphql(`
+  query SearchCount {
+    searchCount
+  }
+`);
+
+export const REGISTER_GOOGLE_USER = graphql(`
+  mutation RegisterGoogleUser($input: RegisterGoogleUserInput!) {
+    registerGoogleUser(input: $input) {
+      account {
+        uid
+      }
+    }
+  }
+`);

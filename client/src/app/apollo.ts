@@ -1,0 +1,25 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import type { Auth } from 'firebase/auth';
+import { clientSettings } from './config';
+
+/** Operations that opt out of the identity token (registration is made while signed out). */
+export const WITHOUT_AUTH = { context: { withoutAuth: true } } as const;
+
+export function createApolloClient(auth: Auth): ApolloClient {
+  const authLink = new SetContextLink(async (prevContext) => {
+    const headers = (prevContext.headers ?? {}) as Record<string, string>;
+    if (prevContext.withoutAuth === true) return { headers };
+    const token = auth.currentUser ? await auth.currentUser.getIdToken() : '';
+    return { headers: { ...headers, Authorization: token ? `Bearer ${token}` : '' } };
+  });
+  return new ApolloClient({
+    link: ApolloLink.from([authLink, new HttpLink({ uri: clientSettings.graphqlPath })]),
+    cache: new InMemoryCache({
+      typePolicies: {
+        Account: { keyFields: ['uid'] },
+        PatentData: { keyFields: ['lens_id'] },
+      },
+    }),
+  });
+}

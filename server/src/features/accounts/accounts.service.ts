@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { IdentityProvider } from '../../shared/identity.js';
+import { AppError, NotAuthenticatedError, NotFoundError } from '../../shared/errors.js';
+import { parseInput } from '../../shared/validation.js';
+import type { Viewer } from '../../shared/viewer.js';
+import type { AccountsRepo } from './accounts.repo.js';
+
+export type { Viewer };
+
+export interface Account {
+  uid: string;
+  name: string;
+  email: string;
+  subscriptionStatus: string | null;
+  emailVerified: boolean;
+}
+
+/** The specification's basic address pattern: characters, @, domain. */
+const email = z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address.');
+
+const RegisterInput = z.object({
+  email,
+  name: z.string().trim().min(1, 'Please enter your name.').max(200),
+  password: z.string().min(7, 'Password must be more than 6 characters.').max(4096),
+});
+
+const GoogleRegistrationInput = z.object({
+  email,
+  displayName: z.string().trim().max(200).nullish(),
+  createdAt: z.string().nullish(),
+  uid: z.string().min(1),
+});
+
+export class AccountNotFoundError extends NotFoundError {
+  constructor() {
+    super('Account not found.');
+  }
+}
+
+export function createAccountsService(deps: { repo: AccountsRepo; identity: IdentityProvider }) {
+  const { repo, identity } = deps;
+
+  return {
+    async getAccount(viewer: Viewer | null): Promise<Account> {
+      if (!viewer) throw new NotAuthenticatedError();
+      const row = await repo.findByUid(viewer.uid);
+      if (!row) throw new AccountNotFoundError();
+      return {
+        uid: row.uid,
+        name: row.name,
+        email: row.email,
+        subscriptionStatus: row.subscription_status,
+        emailVerified: viewer.emailVerified,
+      };
+    },
+
+    async findAccount(viewer: Viewer | null): Promise<Account | null> {
+      try {
+        return await this.getAccount(viewer);
+      } catch (error) {
+        if (error instanceof AccountNotFoundError) return null;
+        throw error;
+      }
+    },
+
+    async register(input: unknown): Promise<{ uid: string }> {
+      const { email: address, name, password } = parseInput(RegisterInput, input);
+      const { uid } = await identity.createUser({ email: address, password, displayName: name });
+      await repo.upsert({ uid, email: address, name });
+      return { uid };
+    },
+
+    async registerGoogleUser(viewer: Viewer | null, input: unknown): Promise<Account> {
+      if (!viewer) throw new NotAuthenticatedError();
+      const registration = parseInput(GoogleRegistrationInput, input);
+      if (registration.uid !== viewer.uid) {
+        throw new AppError('FORBIDDEN', 'You can only register your own account.');
+      }
+      const name = registration.displayName || registration.email.split('@')[0]!;
+      await repo.upsert({ uid: viewer.uid, email: registration.email, name });
+      return this.getAccount(viewer);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,15 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import { PatentNotFoundError } from './patents.service.js';
+
+export const patentsResolvers: Resolvers = {
+  Query: {
+    async patent(_, { lensId }, { services }) {
+      try {
+        return await services.patents.getPatent(lensId);
+      } catch (error) {
+        if (error instanceof PatentNotFoundError) return null;
+        throw error;
+      }
+    },
+  },
+};

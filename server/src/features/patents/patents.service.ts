@@ -1,0 +1,82 @@
+import type { PatentRow } from '../../db/tables.js';
+import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import type { PatentsRepo } from './patents.repo.js';
+
+/** The patent page's answer, in the specification's shape: `{ generative_data, data }`. */
+export interface PatentDetail {
+  generative_data: { title: string; summary: string; types: string[]; uses: string[] } | null;
+  data: {
+    doc_key: string;
+    lens_id: string;
+    date_published: string;
+    publication_type: string | null;
+    biblio: {
+      invention_title: { text: string; lang: string | null }[];
+      parties: Record<'inventors' | 'applicants' | 'owners_all', { extracted_name: { value: string } }[]>;
+      priority_claims: { earliest_claim: { date: string | null } };
+      publication_reference: { jurisdiction: string; doc_number: string; kind: string; date: string };
+    };
+    legal_status: { patent_status: string | null; anticipated_term_date: string | null };
+    families: {
+      simple_family: {
+        members: { lens_id: string | null; document_id: { jurisdiction: string; doc_number: string; kind: string; date: string } }[];
+      };
+    };
+  };
+}
+
+export class PatentNotFoundError extends NotFoundError {
+  constructor(lensId: string) {
+    super(`No patent was found with the id "${lensId}".`);
+  }
+}
+
+export function createPatentsService(deps: { repo: PatentsRepo }) {
+  return {
+    async getPatent(lensId: string | undefined | null): Promise<PatentDetail> {
+      const id = lensId?.trim();
+      if (!id) throw new ValidationError('Lens ID is required.');
+      if (id.length > 200) throw new ValidationError('That patent id is too long.');
+      const row = await deps.repo.findByLensId(id);
+      if (!row) throw new PatentNotFoundError(id);
+      return toPatentDetail(row);
+    },
+
+    countPatents: () => deps.repo.count(),
+  };
+}
+
+function toPatentDetail(row: PatentRow): PatentDetail {
+  const names = (values: string[]) => values.map((value) => ({ extracted_name: { value } }));
+  const titleLang = (row.record as { biblio?: { invention_title?: { lang?: string }[] } })?.biblio?.invention_title?.[0]?.lang;
+  return {
+    generative_data: row.ai_title
+      ? { title: row.ai_title, summary: row.ai_summary ?? '', types: row.ai_types ?? [], uses: row.ai_uses ?? [] }
+      : null,
+    data: {
+      doc_key: row.doc_key,
+      lens_id: row.lens_id,
+      date_published: row.date_published,
+      publication_type: row.publication_type,
+      biblio: {
+        invention_title: row.title ? [{ text: row.title, lang: titleLang ?? null }] : [],
+        parties: { inventors: names(row.inventors), applicants: names(row.applicants), owners_all: names(row.owners) },
+        priority_claims: { earliest_claim: { date: row.earliest_priority_date } },
+        publication_reference: {
+          jurisdiction: row.jurisdiction,
+          doc_number: row.doc_number,
+          kind: row.kind,
+          date: row.date_published,
+        },
+      },
+      legal_status: { patent_status: row.patent_status, anticipated_term_date: row.anticipated_term_date },
+      families: {
+        simple_family: {
+          members: row.family_members.map((member) => ({ lens_id: member.lens_id ?? null, document_id: member.document_id })),
+        },
+      },
+    },
+  };
+}
+
+export type PatentsService = ReturnType<typeof createPatentsService>;

@@ -1,0 +1,119 @@
+import { AI_SEARCH_MIN_CHARACTERS, LEGAL_STATUSES, toStoredPatentStatus, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, NotAuthenticatedError } from '../../shared/errors.js';
+import { parseInput } from '../../shared/validation.js';
+import type { Viewer } from '../accounts/index.js';
+import type { SearchHitRow, SearchRepo } from './search.repo.js';
+import type { SearchFilters, SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
+
+const year = z.number().int().min(YEAR_MIN, `Years must be ${YEAR_MIN} or later.`).max(YEAR_MAX, `Years must be ${YEAR_MAX} or earlier.`);
+
+const SearchRequest = z.object({
+  query: z.string().trim().min(1, 'Please enter a search query.').max(2000, 'The search query is too long (2,000 characters at most).'),
+  ipc_filters: z
+    .array(z.string().trim().regex(/^[A-H](\d{2}([A-Z](\d{1,4}(\/\d{1,6})?)?)?)?$/i, 'IPC filters must be IPC codes such as A61K or H01M10/05.'))
+    .max(1000)
+    .nullish(),
+  legal_status: z
+    .array(z.string().refine((value) => toStoredPatentStatus(value) !== undefined, {
+      message: `Legal status must be one of: ${LEGAL_STATUSES.map((status) => status.value).join(', ')}.`,
+    }))
+    .nullish(),
+  jurisdiction: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'Countries must be two-letter codes such as US or AU.')).max(300).nullish(),
+  years: z
+    .tuple([year, year], { message: 'Years must be two numbers: [from, to].' })
+    .nullish()
+    .refine((years) => !years || years[0] <= years[1], 'The "from" year cannot be after the "to" year.'),
+});
+
+export type SearchRequestInput = z.input<typeof SearchRequest>;
+
+export class SearchLimitReachedError extends AppError {
+  constructor(limit: number) {
+    super(
+      'PAYMENT_REQUIRED',
+      `You've used your ${limit} free searches this month. Upgrade to the Discover plan to keep searching.`,
+    );
+  }
+}
+
+export function createSearchService(deps: {
+  repo: SearchRepo;
+  clock: Clock;
+  maxResults: number;
+  freeSearchesPerMonth: number;
+  subscriptionStatusOf: (uid: string) => Promise<string | null>;
+}) {
+  const { repo, clock, maxResults, freeSearchesPerMonth } = deps;
+
+  function startOfMonth(): Date {
+    const now = clock.now();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  }
+
+  async function countThisMonth(viewer: Viewer | null): Promise<number> {
+    if (!viewer) throw new NotAuthenticatedError();
+    return repo.countSince(viewer.uid, startOfMonth());
+  }
+
+  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchResultSet> {
+    if (!viewer) throw new NotAuthenticatedError();
+    const request = parseInput(SearchRequest, input);
+    if (kind === 'ai' && request.query.length < AI_SEARCH_MIN_CHARACTERS) {
+      throw new AppError('VALIDATION', `Please enter at least ${AI_SEARCH_MIN_CHARACTERS} characters`);
+    }
+    const used = await countThisMonth(viewer);
+    if (used > freeSearchesPerMonth && (await deps.subscriptionStatusOf(viewer.uid)) !== 'active') {
+      throw new SearchLimitReachedError(freeSearchesPerMonth);
+    }
+
+    const filters: SearchFilters = {
+      ipcPrefixes: [...new Set((request.ipc_filters ?? []).map((code) => code.toUpperCase()))],
+      statuses: [...new Set((request.legal_status ?? []).map((status) => toStoredPatentStatus(status)!))],
+      jurisdictions: [...new Set((request.jurisdiction ?? []).map((code) => code.toUpperCase()))],
+      years: request.years ?? null,
+    };
+    const found =
+      kind === 'ai'
+        ? await repo.naturalLanguage(request.query, filters, maxResults)
+        : await repo.webSyntax(request.query, filters, maxResults);
+
+    await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
+    const data = found.rows.map(toResultItem);
+    return { total: found.total, results: data.length, group_by_count: found.groupCount, data };
+  }
+
+  return {
+    countThisMonth,
+    aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
+    booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
+  };
+}
+
+function toResultItem(row: SearchHitRow, index: number): SearchResultItem {
+  return {
+    lens_id: row.lens_id,
+    doc_key: row.doc_key,
+    patent_status: row.patent_status,
+    search_result_order: index + 1,
+    ipc_families: row.ipc_symbols.map((symbol) => ({ symbol })),
+    generative_data: {
+      title: row.ai_title ?? '',
+      summary: row.ai_summary ?? '',
+      types: row.ai_types ?? [],
+      uses: row.ai_uses ?? [],
+    },
+    biblio: {
+      publication_reference: {
+        jurisdiction: row.jurisdiction,
+        doc_number: row.doc_number,
+        kind: row.kind,
+        date: row.date_published,
+      },
+      invention_title: row.title,
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '@patentscout/schema';
+import type { AppConfig } from '../config.js';
+import { accountsRoutes } from '../features/accounts/index.js';
+import { favouritesRoutes } from '../features/favourites/index.js';
+import { patentsRoutes } from '../features/patents/index.js';
+import { searchRoutes } from '../features/search/index.js';
+import type { Services } from '../services.js';
+import type { IdentityProvider } from '../shared/identity.js';
+import type { Logger } from '../shared/logger.js';
+import { registerAuthHook } from './auth.js';
+import { registerDevRoutes } from './dev-routes.js';
+import { mapError } from './error-map.js';
+import { registerGraphQL } from './graphql.js';
+import { registerHealthRoute, type HealthProbe } from './health.js';
+import { mountRestRoutes } from './rest.js';
+
+const API_PREFIXES = ['/api', '/graphql', '/payments', '/dev/', '/healthz', '/app-config.json'];
+
+export async function buildHttpApp(deps: {
+  config: AppConfig;
+  services: Services;
+  identity: IdentityProvider;
+  logger: Logger;
+  health: HealthProbe;
+  clientDistDir: string;
+}): Promise<FastifyInstance> {
+  const { config, services, identity, logger } = deps;
+  const app: FastifyInstance = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1_048_576 });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error);
+    if (mapped.unexpected) request.log.error({ err: error }, 'request failed');
+    void reply.status(mapped.status).send(mapped.body);
+  });
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  registerAuthHook(app, identity);
+  registerHealthRoute(app, deps.health);
+  app.get('/app-config.json', async () => clientConfig(config));
+  if (config.auth.mode === 'emulator') registerDevRoutes(app, config.auth);
+
+  mountRestRoutes(app, [
+    ...accountsRoutes(services.accounts),
+    ...searchRoutes(services.search),
+    ...patentsRoutes(services.patents),
+    ...favouritesRoutes(services.favourites),
+  ]);
+  await registerGraphQL(app, { services, logger });
+  await serveClient(app, deps.clientDistDir);
+  return app;
+}
+
+function clientConfig(config: AppConfig) {
+  const { auth } = config;
+  return {
+    productName: PRODUCT_NAME,
+    version: PRODUCT_VERSION,
+    embedded: auth.mode === 'emulator',
+    firebase:
+      auth.mode === 'emulator'
+        ? { apiKey: 'demo-api-key', authDomain: `${auth.projectId}.firebaseapp.com`, projectId: auth.projectId }
+        : { apiKey: auth.apiKey, authDomain: auth.authDomain, projectId: auth.projectId },
+    authEmulatorUrl: auth.mode === 'emulator' ? `http://${auth.emulatorHost}:${auth.emulatorPort}` : null,
+  };
+}
+
+/** Serves the built client; any other GET that is not an API path gets index.html (SPA routes). */
+async function serveClient(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(`${distDir}/index.html`);
+  if (hasBuild) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (request.method !== 'GET' || isApi) {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    if (!hasBuild) {
+      return reply.status(503).type('text/plain').send('The client is not built yet: run `npm start` or `npm run build`.');
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

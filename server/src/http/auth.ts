@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { IdentityProvider } from '../shared/identity.js';
+import type { Viewer } from '../shared/viewer.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+/**
+ * Turns `Authorization: Bearer <Firebase ID token>` into `request.viewer`. An absent or empty
+ * header means signed out; a token that does not verify is refused with 401.
+ */
+export function registerAuthHook(app: FastifyInstance, identity: IdentityProvider): void {
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization?.trim() ?? '';
+    const token = header.replace(/^Bearer\s*/i, '').trim();
+    request.viewer = token ? await identity.verifyIdToken(token) : null;
+  });
+}

@@ -1,0 +1,45 @@
+import { AppError, type ErrorCode } from '../shared/errors.js';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  NOT_AUTHENTICATED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  UNAVAILABLE: 503,
+};
+
+export interface MappedError {
+  status: number;
+  code: ErrorCode | 'INTERNAL' | 'BAD_REQUEST';
+  body: { message: string } & Record<string, unknown>;
+  /** True when the error is a bug or an outage rather than the caller's mistake. */
+  unexpected: boolean;
+}
+
+/** The one place where errors become statuses and JSON; nothing internal leaks to the caller. */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof AppError) {
+    return {
+      status: STATUS_BY_CODE[error.code],
+      code: error.code,
+      body: { ...error.body, message: error.message },
+      unexpected: false,
+    };
+  }
+  const clientStatus = (error as { statusCode?: number }).statusCode;
+  if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) {
+    // Fastify's own errors (unreadable JSON, payload too large, ...) describe the caller's mistake.
+    const message = (error as Error).message || 'The request could not be read.';
+    return { status: clientStatus, code: 'BAD_REQUEST', body: { message }, unexpected: false };
+  }
+  return {
+    status: 500,
+    code: 'INTERNAL',
+    body: { message: 'Something went wrong on our side. Please try again later.' },
+    unexpected: true,
+  };
+}
+
+export { STATUS_BY_CODE };

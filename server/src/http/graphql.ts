@@ -1,0 +1,62 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ApolloServer } from '@apollo/server';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { accountsResolvers } from '../features/accounts/index.js';
+import { favouritesResolvers } from '../features/favourites/index.js';
+import { patentsResolvers } from '../features/patents/index.js';
+import { searchResolvers } from '../features/search/index.js';
+import type { Services } from '../services.js';
+import type { Logger } from '../shared/logger.js';
+import type { GraphQLContext } from './context.js';
+import { mapError } from './error-map.js';
+
+function loadTypeDefs(): string {
+  const schemaDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@patentscout/schema')));
+  return readdirSync(schemaDir)
+    .filter((file) => file.endsWith('.graphql'))
+    .sort()
+    .map((file) => readFileSync(path.join(schemaDir, file), 'utf8'))
+    .join('\n');
+}
+
+function mergeResolvers(...all: Resolvers[]): Resolvers {
+  const merged: Record<string, Record<string, unknown>> = {
+    Query: { ok: () => true },
+    Mutation: { noop: () => true },
+  };
+  for (const resolvers of all) {
+    for (const [typeName, fields] of Object.entries(resolvers)) {
+      merged[typeName] = { ...merged[typeName], ...(fields as Record<string, unknown>) };
+    }
+  }
+  return merged as Resolvers;
+}
+
+export async function registerGraphQL(app: FastifyInstance, deps: { services: Services; logger: Logger }) {
+  const apollo = new ApolloServer<GraphQLContext>({
+    typeDefs: loadTypeDefs(),
+    resolvers: mergeResolvers(accountsResolvers, searchResolvers, patentsResolvers, favouritesResolvers),
+    plugins: [fastifyApolloDrainPlugin(app)],
+    introspection: true,
+    formatError(formatted, error) {
+      const original = (error as { originalError?: unknown })?.originalError;
+      if (!original) return formatted; // syntax and validation errors of the GraphQL request itself
+      const mapped = mapError(original);
+      if (mapped.unexpected) deps.logger.error({ err: original }, 'GraphQL resolver failed');
+      return {
+        message: mapped.body.message,
+        path: formatted.path,
+        extensions: { code: mapped.code, status: mapped.status },
+      };
+    },
+  });
+  await apollo.start();
+  await app.register(fastifyApollo(apollo), {
+    context: async (request) => ({ viewer: request.viewer, services: deps.services }),
+  });
+  return apollo;
+}

@@ -1,0 +1,45 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import type { AppConfig } from '../config.js';
+import { EmailAlreadyRegisteredError, InvalidTokenError, type IdentityProvider } from '../shared/identity.js';
+
+export function createFirebaseIdentityProvider(auth: AppConfig['auth']): IdentityProvider {
+  if (auth.mode === 'emulator') {
+    // NOTE: firebase-admin reads the emulator address from this variable and offers no option
+    // for it; setting it here keeps config.ts the only place that decides the value.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.emulatorHost}:${auth.emulatorPort}`;
+  }
+  // NOTE: outside the emulator, firebase-admin finds its service account through Application
+  // Default Credentials (GOOGLE_APPLICATION_CREDENTIALS or the platform's metadata server).
+  const app: App = initializeApp({ projectId: auth.projectId }, `patentscout-${crypto.randomUUID()}`);
+  const firebaseAuth: Auth = getAuth(app);
+
+  return {
+    async verifyIdToken(token) {
+      try {
+        const decoded = await firebaseAuth.verifyIdToken(token);
+        return {
+          uid: decoded.uid,
+          email: decoded.email ?? null,
+          emailVerified: decoded.email_verified === true,
+          name: typeof decoded.name === 'string' ? decoded.name : null,
+          signInProvider: decoded.firebase?.sign_in_provider ?? null,
+        };
+      } catch {
+        throw new InvalidTokenError();
+      }
+    },
+    async createUser({ email, password, displayName }) {
+      try {
+        const user = await firebaseAuth.createUser({ email, password, displayName, emailVerified: false });
+        return { uid: user.uid };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/email-already-exists') {
+          throw new EmailAlreadyRegisteredError();
+        }
+        throw error;
+      }
+    },
+    close: () => deleteApp(app),
+  };
+}

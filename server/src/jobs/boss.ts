@@ -1,0 +1,32 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../shared/logger.js';
+
+export interface JobQueue {
+  boss: PgBoss;
+  isRunning(): boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the same Postgres. Features register their jobs and schedules here as they
+ * arrive (weekly digests, one-shot searches, enrichment, re-index); the queues may be empty.
+ */
+export async function startJobQueue(options: { connectionString: string; logger: Logger }): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString: options.connectionString, max: 4 });
+  let running = false;
+  boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  boss.on('stopped', () => {
+    running = false;
+  });
+  await boss.start();
+  running = true;
+  return {
+    boss,
+    isRunning: () => running,
+    async stop() {
+      if (!running) return;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      running = false;
+    },
+  };
+}

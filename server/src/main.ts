@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { AppConfig } from './config.js';
+import { createDb, migrateToLatest, type Db } from './db/client.js';
+import { startEmbeddedPostgres } from './db/embedded.js';
+import { buildHttpApp } from './http/app.js';
+import { startAuthEmulator } from './integrations/firebase-emulator.js';
+import { createFirebaseIdentityProvider } from './integrations/firebase.js';
+import { startJobQueue } from './jobs/boss.js';
+import { createServices } from './services.js';
+import { systemClock } from './shared/clock.js';
+import type { Logger } from './shared/logger.js';
+import { assertPortFree } from './shared/ports.js';
+
+const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+
+export interface RunningServer {
+  url: string;
+  db: Db;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root: config -> database -> migrations -> jobs -> http. Every started part
+ * registers its own stop, and `stop()` undoes them in reverse order, also after a failed start.
+ */
+export async function startServer(options: {
+  config: AppConfig;
+  logger: Logger;
+  /** Runs after migrations and before the port opens (the demo corpus is loaded here). */
+  beforeListen?: (db: Db) => Promise<void>;
+}): Promise<RunningServer> {
+  const { config, logger } = options;
+  const stops: Array<() => Promise<unknown>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      await stop().catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'));
+    }
+    stops.length = 0;
+  };
+
+  try {
+    await assertPortFree(config.http.port, 'the web server (PORT)');
+    let databaseUrl: string;
+    if (config.database.mode === 'embedded') {
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.database.dataDir,
+        port: config.database.port,
+        database: 'patentscout',
+        logger,
+      });
+      stops.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    } else {
+      databaseUrl = config.database.url;
+    }
+
+    if (config.auth.mode === 'emulator') {
+      const emulator = await startAuthEmulator({
+        projectId: config.auth.projectId,
+        host: config.auth.emulatorHost,
+        port: config.auth.emulatorPort,
+        dataDir: config.dataDir,
+        logger,
+      });
+      stops.push(() => emulator.stop());
+    }
+
+    const db = createDb(databaseUrl);
+    stops.push(() => db.destroy());
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+
+    const jobs = await startJobQueue({ connectionString: databaseUrl, logger });
+    stops.push(() => jobs.stop());
+
+    const identity = createFirebaseIdentityProvider(config.auth);
+    stops.push(() => identity.close());
+    const services = createServices({ db, identity, clock: systemClock, config });
+    await options.beforeListen?.(db);
+
+    const app = await buildHttpApp({
+      config,
+      services,
+      identity,
+      logger,
+      clientDistDir: CLIENT_DIST_DIR,
+      health: {
+        database: async () => {
+          await sql`SELECT 1`.execute(db);
+          return { ok: true, detail: config.database.mode === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL' };
+        },
+        auth: async () => {
+          if (config.auth.mode !== 'emulator') return { ok: true, detail: `Firebase project ${config.auth.projectId}` };
+          const response = await fetch(`http://${config.auth.emulatorHost}:${config.auth.emulatorPort}/`);
+          return { ok: response.status < 500, detail: 'Firebase Auth emulator' };
+        },
+        jobs: async () => ({ ok: jobs.isRunning(), detail: jobs.isRunning() ? 'pg-boss running' : 'pg-boss stopped' }),
+      },
+    });
+    stops.push(() => app.close());
+    await app.listen({ port: config.http.port, host: config.http.host });
+
+    return { url: config.http.publicUrl, db, databaseUrl, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Db } from '../db/client.js';
+import type { NewPatent } from '../db/tables.js';
+
+let sequence = 0;
+
+/** A complete `patents` row with sensible defaults; tests override what they care about. */
+export function patentRow(overrides: Partial<NewPatent> = {}): NewPatent {
+  sequence += 1;
+  const number = String(9_000_000 + sequence);
+  const jurisdiction = overrides.jurisdiction ?? 'US';
+  const kind = overrides.kind ?? 'B2';
+  const date = overrides.date_published ?? '2019-03-07';
+  return {
+    lens_id: `000-000-000-${String(sequence).padStart(3, '0')}-00X`,
+    doc_key: `${jurisdiction}_${number}_${kind}_${date.replace(/-/g, '')}`,
+    jurisdiction,
+    doc_number: number,
+    kind,
+    date_published: date,
+    publication_type: 'GRANTED_PATENT',
+    title: 'WIDGET',
+    abstract: '',
+    claims: '',
+    ipc_symbols: ['A01B1/00'],
+    first_ipc: 'A01B1/00',
+    cpc_symbols: [],
+    inventors: ['DOE JANE'],
+    applicants: ['ACME CORP'],
+    owners: [],
+    earliest_priority_date: '2017-01-05',
+    patent_status: 'ACTIVE',
+    anticipated_term_date: '2037-01-05',
+    family_id: null,
+    family_members: '[]',
+    record: '{}',
+    ai_title: 'A widget',
+    ai_summary: 'A widget that does things.',
+    ai_types: ['Invention'],
+    ai_uses: ['Doing things'],
+    ...overrides,
+  };
+}
+
+export async function insertPatents(db: Db, rows: NewPatent[]): Promise<void> {
+  await db.insertInto('patents').values(rows).execute();
+}

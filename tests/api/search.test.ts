@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
+import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import { call, graphql } from './http.js';
+
+let app: TestApp;
+let user: EmulatorUser;
+const battery = patentRow({ title: 'LITHIUM ION BATTERY ELECTRODE', abstract: 'An electrode for a rechargeable lithium battery.', first_ipc: 'H01M4/13', ipc_symbols: ['H01M4/13'], jurisdiction: 'AU', kind: 'A1', date_published: '2016-05-05', family_id: 'fam-1' });
+const batteryTwin = patentRow({ title: 'LITHIUM BATTERY ELECTRODE COATING', abstract: 'Coating of electrodes.', first_ipc: 'H01M4/62', ipc_symbols: ['H01M4/62'], jurisdiction: 'US', date_published: '2021-01-01', family_id: 'fam-1', patent_status: 'PENDING' });
+const solar = patentRow({ title: 'SOLAR ENERGY STORAGE FOR HOMES', abstract: 'Storing solar energy in a home battery cheaply.', first_ipc: 'H02J7/35', ipc_symbols: ['H02J7/35'], date_published: '2012-02-02', patent_status: 'EXPIRED' });
+const pizza = patentRow({ title: 'PIZZA OVEN', abstract: 'An oven for baking pizza.', first_ipc: 'A21B1/00', ipc_symbols: ['A21B1/00'] });
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '3' } });
+  await insertPatents(app.database.db, [battery, batteryTwin, solar, pizza]);
+  user = await createEmulatorUser({ verified: true });
+  // Subscribed, so that the many searches below are not cut off by the (lowered) free allowance.
+  await app.database.db.insertInto('users').values({ uid: user.uid, email: user.email, name: 'Sam', subscription_status: 'active' }).execute();
+});
+afterAll(() => app.close());
+
+const aiSearch = (body: unknown, token = user.idToken) => call(app.baseUrl, 'POST', '/api/v1/ai-search', { token, body });
+
+describe('POST /api/v1/ai-search', () => {
+  it('answers 401 "User not authenticated" when signed out', async () => {
+    const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', { token: '', body: { query: 'lithium battery electrodes for cars' } });
+    expect(response).toEqual({ status: 401, body: { message: 'User not authenticated' } });
+  });
+
+  it('finds documents matching some of the words, best matches first, in the result-set shape', async () => {
+    const response = await aiSearch({ query: 'electrodes for lithium batteries' });
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(3);
+    expect(response.body.results).toBe(3);
+    expect(response.body.group_by_count).toBe(2);
+    const ids = response.body.data.map((item: { lens_id: string }) => item.lens_id);
+    expect(ids.slice(0, 2).sort()).toEqual([battery.lens_id, batteryTwin.lens_id].sort());
+    expect(ids).not.toContain(pizza.lens_id);
+    expect(response.body.data[0]).toMatchObject({ search_result_order: 1, generative_data: { title: 'A widget' } });
+    const first = response.body.data.find((item: { lens_id: string }) => item.lens_id === battery.lens_id);
+    expect(first).toEqual({
+      lens_id: battery.lens_id,
+      doc_key: battery.doc_key,
+      patent_status: 'ACTIVE',
+      search_result_order: expect.any(Number),
+      ipc_families: [{ symbol: 'H01M4/13' }],
+      generative_data: { title: 'A widget', summary: 'A widget that does things.', types: ['Invention'], uses: ['Doing things'] },
+      biblio: { publication_reference: { jurisdiction: 'AU', doc_number: battery.doc_number, kind: 'A1', date: '2016-05-05' }, invention_title: 'LITHIUM ION BATTERY ELECTRODE' },
+    });
+  });
+
+  it('applies the filters: IPC prefix, legal status, country and years', async () => {
+    const query = 'electrodes for lithium batteries';
+    const byIpc = await aiSearch({ query, ipc_filters: ['H01M4/6'] });
+    expect(byIpc.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([batteryTwin.lens_id]);
+    const byStatus = await aiSearch({ query, legal_status: ['pending'] });
+    expect(byStatus.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([batteryTwin.lens_id]);
+    const byCountry = await aiSearch({ query, jurisdiction: ['AU'] });
+    expect(byCountry.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([battery.lens_id]);
+    const byYears = await aiSearch({ query, years: [2010, 2013] });
+    expect(byYears.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([solar.lens_id]);
+  });
+});
+
+describe('validation', () => {
+  it.each([
+    [{ query: 'too short' }, 'Please enter at least 20 characters'],
+    [{ query: 'a long enough query about batteries', years: [2020, 2010] }, 'The "from" year cannot be after the "to" year.'],
+    [{ query: 'a long enough query about batteries', years: [1700, 2010] }, 'years.0: Years must be 1824 or later.'],
+    [{ query: 'a long enough query about batteries', legal_status: ['alive'] }, 'legal_status.0: Legal status must be one of'],
+    [{ query: 'a long enough query about batteries', jurisdiction: ['USA'] }, 'jurisdiction.0: Countries must be two-letter codes'],
+  ])('rejects %j with 400', async (body, message) => {
+    const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', { token: (await freshUser()).idToken, body });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(message);
+  });
+});
+
+async function freshUser() {
+  const other = await createEmulatorUser({ verified: true });
+  await app.database.db.insertInto('users').values({ uid: other.uid, email: other.email, name: 'Other' }).execute();
+  return other;
+}
+
+describe('monthly allowance', () => {
+  it('counts successful searches and refuses a free account above the limit with 402', async () => {
+    const counted = await freshUser();
+    const countOf = async () => (await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: counted.idToken })).body;
+    expect(await countOf()).toBe(0);
+    for (let index = 0; index < 4; index += 1) {
+      expect((await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken)).status).toBe(200);
+    }
+    expect(await countOf()).toBe(4);
+    const refused = await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toMatch(/Discover plan/);
+
+    await app.database.db.updateTable('users').set({ subscription_status: 'active' }).where('uid', '=', counted.uid).execute();
+    expect((await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken)).status).toBe(200);
+  });
+
+  it('answers searchCount 401 when signed out', async () => {
+    const response = await call(app.baseUrl, 'GET', '/api/users/searchCount');
+    expect(response).toEqual({ status: 401, body: { message: 'User not authenticated' } });
+  });
+});
+
+describe('boolean search and GraphQL', () => {
+  it('runs the interim advanced search through REST and GraphQL alike', async () => {
+    const searcher = await freshUser();
+    const rest = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', { token: searcher.idToken, body: { query: 'pizza OR solar' } });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.map((item: { lens_id: string }) => item.lens_id).sort()).toEqual([pizza.lens_id, solar.lens_id].sort());
+    const { data, errors } = await graphql(
+      app.baseUrl,
+      'query($input: SearchInput!) { booleanSearch(input: $input) { total results group_by_count data { lens_id } } }',
+      { input: { query: 'pizza' } },
+      searcher.idToken,
+    );
+    expect(errors).toBeUndefined();
+    expect(data.booleanSearch).toEqual({ total: 1, results: 1, group_by_count: 1, data: [{ lens_id: pizza.lens_id }] });
+  });
+});
