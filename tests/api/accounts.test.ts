@@ -90,6 +90,18 @@ describe('POST /api/register-google-user and GraphQL viewerAccount', () => {
     expect(data.viewerAccount).toEqual({ name: 'Gina Google', email: user.email, emailVerified: true, searchCount: 0, subscriptionStatus: null });
   });
 
+  it('answers 409 when another account already holds the e-mail address', async () => {
+    const first = await createEmulatorUser({ verified: true });
+    await app.database.db.insertInto('users').values({ uid: first.uid, email: first.email, name: 'First' }).execute();
+    const second = await createEmulatorUser({ verified: true });
+    const response = await call(app.baseUrl, 'POST', '/api/register-google-user', {
+      token: second.idToken,
+      body: { email: first.email.toUpperCase(), displayName: 'Second', createdAt: '1', uid: second.uid },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/already exists/);
+  });
+
   it("refuses to register someone else's uid", async () => {
     const user = await createEmulatorUser({ verified: true });
     const response = await call(app.baseUrl, 'POST', '/api/register-google-user', {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -33,10 +34,14 @@ export async function startAuthEmulator(options: {
     JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, singleProjectMode: true } }),
   );
 
+  // NOTE: the emulator keeps accounts in memory; exporting on exit and importing on start keeps
+  // them in step with the account rows that Postgres keeps across restarts.
+  const exportDir = path.join(configDir, 'auth-export');
+  const importArgs = existsSync(path.join(exportDir, 'firebase-export-metadata.json')) ? ['--import', exportDir] : [];
   const firebaseCli = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
   const child = spawn(
     process.execPath,
-    [firebaseCli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile],
+    [firebaseCli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile, ...importArgs, '--export-on-exit', exportDir],
     {
       cwd: configDir,
       detached: true,
@@ -91,7 +96,7 @@ async function stopProcessGroup(child: ChildProcess): Promise<void> {
     } catch {
       // already gone
     }
-  }, 5000);
+  }, 15_000);
   await exited;
   clearTimeout(timer);
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/tables.js';
 
+const UNIQUE_VIOLATION = '23505';
+
 export function createAccountsRepo(db: Db) {
   return {
     findByUid(uid: string): Promise<UserRow | undefined> {
@@ -12,20 +14,24 @@ export function createAccountsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    async insert(user: { uid: string; email: string; name: string }): Promise<UserRow> {
-      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-    },
-
-    /** Creates the account, or refreshes e-mail and name when the uid already has one. */
-    async upsert(user: { uid: string; email: string; name: string }): Promise<UserRow> {
-      return db
-        .insertInto('users')
-        .values(user)
-        .onConflict((oc) =>
-          oc.column('uid').doUpdateSet({ email: user.email, name: user.name, updated_at: new Date(), deleted_at: null }),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    /**
+     * Creates the account, or refreshes e-mail and name when the uid already has one. Answers
+     * null when another live account already holds the e-mail address.
+     */
+    async upsert(user: { uid: string; email: string; name: string }): Promise<UserRow | null> {
+      try {
+        return await db
+          .insertInto('users')
+          .values(user)
+          .onConflict((oc) =>
+            oc.column('uid').doUpdateSet({ email: user.email, name: user.name, updated_at: new Date(), deleted_at: null }),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+        throw error;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IdentityProvider } from '../../shared/identity.js';
+import { EmailAlreadyRegisteredError, type IdentityProvider } from '../../shared/identity.js';
 import { AppError, NotAuthenticatedError, NotFoundError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
@@ -66,7 +66,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; identity: Iden
     async register(input: unknown): Promise<{ uid: string }> {
       const { email: address, name, password } = parseInput(RegisterInput, input);
       const { uid } = await identity.createUser({ email: address, password, displayName: name });
-      await repo.upsert({ uid, email: address, name });
+      if (!(await repo.upsert({ uid, email: address, name }))) throw new EmailAlreadyRegisteredError();
       return { uid };
     },
 
@@ -77,7 +77,9 @@ export function createAccountsService(deps: { repo: AccountsRepo; identity: Iden
         throw new AppError('FORBIDDEN', 'You can only register your own account.');
       }
       const name = registration.displayName || registration.email.split('@')[0]!;
-      await repo.upsert({ uid: viewer.uid, email: registration.email, name });
+      if (!(await repo.upsert({ uid: viewer.uid, email: registration.email, name }))) {
+        throw new EmailAlreadyRegisteredError();
+      }
       return this.getAccount(viewer);
     },
   };

@@ -1,0 +1,9 @@
+/** Ports and folders of the end-to-end run, apart from a developer's own `npm start`. */
+export const E2E = {
+  port: 3100,
+  baseUrl: 'http://localhost:3100',
+  dataDir: '.data/e2e',
+  pgPort: 54359,
+  emulatorPort: 9499,
+  projectId: 'demo-patentscout-e2e',
+} as const;
