@@ -15,7 +15,23 @@ const devToServer: ProxyOptions = {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Large, rarely changing libraries get their own cacheable chunks.
+        manualChunks(id: string) {
+          if (!id.includes('node_modules')) return undefined;
+          if (id.includes('firebase')) return 'firebase';
+          if (id.includes('@apollo') || id.includes('graphql')) return 'apollo';
+          if (id.includes('react-bootstrap') || id.includes('@restart') || id.includes('@popperjs')) return 'bootstrap';
+          return 'vendor';
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/graphql': toServer,

@@ -28,7 +28,7 @@ export async function ensureClientBuild(rootDir: string, log: (message: string) 
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newestMtime(sources)) return 'fresh';
   log('Building the client (missing or out of date)...');
   const started = Date.now();
-  await build({ configFile: path.join(clientDir, 'vite.config.ts'), root: clientDir, logLevel: 'warn' });
+  await build({ configFile: path.join(clientDir, 'vite.config.ts'), root: clientDir, logLevel: 'error' });
   log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 'built';
 }

@@ -54,8 +54,10 @@ async function main(): Promise<void> {
       const result = await ensureDemoCorpus({
         db,
         count: config.demoCorpusSize,
-        onProgress: (done: number, total: number) => {
-          if (done === total || done % 5000 === 0) say(`Loading the demo corpus: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} patents`);
+        onProgress: ({ done, total }) => {
+          if (done === total || done % 5000 === 0) {
+            say(`Loading the demo corpus: ${done.toLocaleString('en')} of ${(total ?? done).toLocaleString('en')} patents`);
+          }
         },
       });
       if (result.inserted > 0) {
@@ -67,20 +69,10 @@ async function main(): Promise<void> {
   say(summary(config, server.databaseUrl, corpus));
   say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      say('Forced exit.');
-      process.exit(1);
-    }
-    stopping = true;
-    say(`\n${signal} received: stopping the web server, job queue, auth emulator and database...`);
-    await server.stop();
-    say('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // The server's exit hook stops every part in order and then exits; this only says so.
+  const announce = (signal: string) => say(`\n${signal} received: stopping the web server, job queue, auth emulator and database...`);
+  process.once('SIGINT', () => announce('SIGINT'));
+  process.once('SIGTERM', () => announce('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

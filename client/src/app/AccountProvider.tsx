@@ -62,7 +62,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       await pendingRegistration.current?.catch(() => undefined);
       const { data } = await client.query({ query: VIEWER_ACCOUNT, fetchPolicy: 'network-only' });
       if (currentUid.current !== forUid) return;
-      setAccount(data.viewerAccount ?? null);
+      setAccount(data?.viewerAccount ?? null);
       setError(null);
     } catch (failure) {
       if (currentUid.current !== forUid) return;
@@ -90,7 +90,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     if (!currentUid.current) return;
     try {
       const { data } = await client.query({ query: SEARCH_COUNT, fetchPolicy: 'network-only' });
-      setAccount((current) => (current ? { ...current, searchCount: data.searchCount } : current));
+      const count = data?.searchCount;
+      if (count === undefined) return;
+      setAccount((current) => (current ? { ...current, searchCount: count } : current));
     } catch (failure) {
       console.error('Something went wrong getting search count.', failure);
     }

@@ -13,6 +13,16 @@ import { useAccount } from './AccountProvider';
 import { useAuth } from './AuthProvider';
 import { useSignOut } from './SignOutProvider';
 
+function BrandMark() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" className="me-2 align-text-bottom" fill="none" stroke="currentColor" strokeWidth="2.2">
+      <circle cx="10" cy="10" r="6.5" />
+      <path d="M15 15l6 6" strokeLinecap="round" />
+      <path d="M10 6.5v7M6.5 10h7" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function DiscovererBadge() {
   return (
     <OverlayTrigger placement="bottom" overlay={<Tooltip id="discoverer-tooltip">You're subscribed to the Discover plan!</Tooltip>}>
@@ -34,7 +44,7 @@ export function AppHeader() {
       <Navbar bg="light" expand="md" className="border-bottom">
         <Container fluid style={{ maxWidth: '120ch' }}>
           <Navbar.Brand as={Link} to="/home" className="fw-bold text-primary">
-            <span aria-hidden="true">🔭 </span>
+            <BrandMark />
             {PRODUCT_NAME}
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />

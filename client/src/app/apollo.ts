@@ -10,6 +10,8 @@ export function createApolloClient(auth: Auth): ApolloClient {
   const authLink = new SetContextLink(async (prevContext) => {
     const headers = (prevContext.headers ?? {}) as Record<string, string>;
     if (prevContext.withoutAuth === true) return { headers };
+    // A page opened cold (e.g. a patent link) may query before Firebase has restored the session.
+    await auth.authStateReady();
     const token = auth.currentUser ? await auth.currentUser.getIdToken() : '';
     return { headers: { ...headers, Authorization: token ? `Bearer ${token}` : '' } };
   });

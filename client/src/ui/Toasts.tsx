@@ -48,7 +48,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <ToastContainer position="top-end" containerPosition="fixed" className="p-3" style={{ zIndex: 2000 }}>
+      <ToastContainer position="top-end" containerPosition="fixed" className="p-3" style={{ zIndex: 2000, top: '3.5rem' }}>
         {toasts.map((toast) => (
           <Toast key={toast.id} bg={toast.variant} autohide delay={toast.duration} onClose={() => close(toast.id)} data-variant={toast.variant}>
             <Toast.Header closeLabel="Close notification">

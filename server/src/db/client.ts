@@ -10,8 +10,11 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createDb(connectionString: string, maxConnections = 10): Db {
+export function createDb(connectionString: string, maxConnections = 10, onIdleError?: (error: Error) => void): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // An idle connection can be cut by the server (a restart, a shutdown under way); without a
+  // listener node-postgres would turn that into an uncaught exception.
+  pool.on('error', (error) => onIdleError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

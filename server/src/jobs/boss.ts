@@ -1,5 +1,4 @@
 import PgBoss from 'pg-boss';
-import type { Logger } from '../shared/logger.js';
 
 export interface JobQueue {
   boss: PgBoss;
@@ -11,10 +10,10 @@ export interface JobQueue {
  * Starts pg-boss on the same Postgres. Features register their jobs and schedules here as they
  * arrive (weekly digests, one-shot searches, enrichment, re-index); the queues may be empty.
  */
-export async function startJobQueue(options: { connectionString: string; logger: Logger }): Promise<JobQueue> {
+export async function startJobQueue(options: { connectionString: string; onError: (error: Error) => void }): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: options.connectionString, max: 4 });
   let running = false;
-  boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  boss.on('error', options.onError);
   boss.on('stopped', () => {
     running = false;
   });

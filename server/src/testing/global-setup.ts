@@ -8,13 +8,6 @@ import { startAuthEmulator } from '../integrations/firebase-emulator.js';
 import { createLogger } from '../shared/logger.js';
 import { TEMPLATE_DATABASE, TEST_PROJECT_ID } from './constants.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresAdminUrl: string;
-    authEmulatorHost: string;
-  }
-}
-
 /**
  * One real Postgres and one Firebase Auth emulator for the whole run, on their own ports and a
  * throw-away data folder. Each test file then clones the migrated template database, so files

@@ -1,0 +1,45 @@
+import { createBrowserRouter } from 'react-router';
+import { AccountPage } from '../features/account';
+import { DevEmailsPage } from '../features/dev';
+import { NotFoundPage, RouteErrorPage } from '../features/errors';
+import { FavouritesPage } from '../features/favourites';
+import { LandingPage } from '../features/landing';
+import { PatentPage } from '../features/patent';
+import { ResultsPage } from '../features/results';
+import { SearchPage } from '../features/search';
+import { UniversitySearchesPage } from '../features/universities';
+import { PageFrame } from './PageFrame';
+import { RequireAuth } from './RequireAuth';
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/',
+      element: <PageFrame />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          // A second error boundary inside the frame keeps the header and footer on error pages.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, element: <LandingPage /> },
+            {
+              element: <RequireAuth />,
+              children: [
+                { path: 'home', element: <SearchPage /> },
+                { path: 'account', element: <AccountPage /> },
+                { path: 'favourites', element: <FavouritesPage /> },
+                { path: 'search/university-searches', element: <UniversitySearchesPage /> },
+                { path: 'search/results', element: <ResultsPage /> },
+              ],
+            },
+            { path: 'patents', element: <PatentPage /> },
+            { path: 'patents/:id', element: <PatentPage /> },
+            { path: 'dev/emails', element: <DevEmailsPage /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,1 @@
+export { DevEmailsPage } from './DevEmailsPage';

@@ -1,0 +1,35 @@
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useAuth } from '../../app/AuthProvider';
+import { useFavouriteToggle, type FavouriteTarget } from './useFavouriteToggle';
+
+/** A star that saves a patent to favourites; only signed-in users have favourites. */
+export function FavouriteStar({ target }: { target: FavouriteTarget }) {
+  const { authed } = useAuth();
+  if (!authed) return null;
+  return <SignedInStar target={target} />;
+}
+
+function SignedInStar({ target }: { target: FavouriteTarget }) {
+  const { isFavourite, busy, ready, toggle } = useFavouriteToggle(target);
+  const label = isFavourite ? 'Remove from favourites' : 'Save to favourites';
+  return (
+    <Button
+      variant="link"
+      className="p-0 text-warning text-decoration-none fs-4 lh-1"
+      aria-label={label}
+      title={label}
+      aria-pressed={isFavourite}
+      disabled={busy || !ready}
+      onClick={() => void toggle()}
+    >
+      {busy ? (
+        <Spinner animation="border" size="sm" role="status">
+          <span className="visually-hidden">Saving...</span>
+        </Spinner>
+      ) : (
+        <span aria-hidden="true">{isFavourite ? '★' : '☆'}</span>
+      )}
+    </Button>
+  );
+}

@@ -1,0 +1,3 @@
+export { FavouritesPage } from './FavouritesPage';
+export { FavouriteStar } from './FavouriteStar';
+export type { FavouriteTarget } from './useFavouriteToggle';

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
+import { useAuth } from '../../app/AuthProvider';
+
+export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
+
+/**
+ * Completes a sign-in when the page address is a Firebase e-mail sign-in link; does nothing
+ * otherwise. The e-mail comes from local storage, or from the visitor when it was opened on
+ * another device.
+ */
+export function useEmailLinkSignIn(): void {
+  const { auth, markEmailLinkSignIn } = useAuth();
+  const navigate = useNavigate();
+  // NOTE: StrictMode runs effects twice in development; a link can only be used once.
+  const attempted = useRef(false);
+
+  useEffect(() => {
+    const href = window.location.href;
+    if (attempted.current || !isSignInWithEmailLink(auth, href)) return;
+    attempted.current = true;
+    const email = window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY) ?? window.prompt('Please provide your email for confirmation');
+    if (!email) {
+      markEmailLinkSignIn(false);
+      return;
+    }
+    signInWithEmailLink(auth, email, href)
+      .then(() => {
+        window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
+        markEmailLinkSignIn(true);
+        // The one-time code in the address is spent; drop it so a reload does not retry it.
+        void navigate('/', { replace: true });
+      })
+      .catch((failure: unknown) => {
+        console.error('E-mail link sign-in failed', failure);
+        markEmailLinkSignIn(false);
+      });
+  }, [auth, markEmailLinkSignIn, navigate]);
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import Table from 'react-bootstrap/Table';
+import type { PatentQuery } from '../../__generated__/graphql';
+import { CountryFlag } from '../../ui/CountryFlag';
+import { formatDate } from '../../ui/format';
+import { countryName, kindDescription } from '../search';
+
+type Member = NonNullable<PatentQuery['patent']>['data']['families']['simple_family']['members'][number];
+
+/** The simple family: the same invention as published by other offices. */
+export function FilingsTable({ members }: { members: readonly Member[] }) {
+  return (
+    <section aria-labelledby="filings-title" className="mb-4">
+      <h2 id="filings-title" className="h5">
+        International Filings Overview
+      </h2>
+      {members.length === 0 ? (
+        <p className="text-muted">No other filings are known for this patent.</p>
+      ) : (
+        <Table responsive striped size="sm" className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Flag</span>
+              </th>
+              <th scope="col">Jurisdiction</th>
+              <th scope="col">Document number</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Kind description</th>
+              <th scope="col">Publication date</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => {
+              const id = member.document_id;
+              const key = `${id.jurisdiction}-${id.doc_number}-${id.kind}-${id.date}`;
+              return (
+                <tr key={key}>
+                  <td>
+                    <CountryFlag code={id.jurisdiction} name={countryName(id.jurisdiction)} />
+                  </td>
+                  <td>
+                    {id.jurisdiction}
+                    <span className="text-muted small ms-1">{countryName(id.jurisdiction) !== id.jurisdiction ? countryName(id.jurisdiction) : null}</span>
+                  </td>
+                  <td>{member.lens_id ? <Link to={`/patents/${encodeURIComponent(member.lens_id)}`}>{id.doc_number}</Link> : id.doc_number}</td>
+                  <td>{id.kind}</td>
+                  <td>{kindDescription(id.kind)}</td>
+                  <td>{formatDate(id.date) ?? 'Not available'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { PatentPage } from './PatentPage';

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import Card from 'react-bootstrap/Card';
+import { CountryFlag } from '../../ui/CountryFlag';
+import { formatDate, truncate } from '../../ui/format';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { FavouriteStar } from '../favourites';
+import { countryName, type SearchResultItem } from '../search';
+
+const SUMMARY_LIMIT = 400;
+
+export function documentNumber(reference: { jurisdiction: string; doc_number: string; kind: string }): string {
+  return [reference.jurisdiction, reference.doc_number, reference.kind].filter(Boolean).join(' ');
+}
+
+/** One search result: flag, AI title, favourite star, date, number, status and a short summary. */
+export function PatentCard({ item }: { item: SearchResultItem }) {
+  const reference = item.biblio.publication_reference;
+  const title = item.generative_data.title.trim();
+  const patentPath = `/patents/${encodeURIComponent(item.lens_id)}`;
+  const number = documentNumber(reference);
+
+  return (
+    <Card as="article" className="mb-3 shadow-sm" aria-label={title || number}>
+      <Card.Body>
+        <div className="d-flex align-items-start gap-2">
+          <CountryFlag code={reference.jurisdiction} name={countryName(reference.jurisdiction)} />
+          <div className="flex-grow-1">
+            {title ? (
+              <Card.Title as="h2" className="h5 mb-1">
+                <Link to={patentPath}>{title}</Link>
+              </Card.Title>
+            ) : (
+              <p className="mb-1 text-muted">
+                The result for this patent is currently unavailable. Please try refreshing search in a few minutes.
+              </p>
+            )}
+            <div className="small text-muted d-flex flex-wrap align-items-center gap-2">
+              <span>{formatDate(reference.date) ?? reference.date}</span>
+              <span aria-hidden="true">·</span>
+              {title ? <span>{number}</span> : <Link to={patentPath}>{number}</Link>}
+              <StatusBadge status={item.patent_status} />
+            </div>
+          </div>
+          <FavouriteStar target={{ lens_id: item.lens_id, doc_key: item.doc_key, patent_title: title || item.biblio.invention_title }} />
+        </div>
+        {title && item.generative_data.summary ? (
+          <Card.Text className="mt-2 mb-0 result-summary">{truncate(item.generative_data.summary, SUMMARY_LIMIT)}</Card.Text>
+        ) : null}
+      </Card.Body>
+    </Card>
+  );
+}

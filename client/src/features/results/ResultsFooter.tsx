@@ -1,0 +1,27 @@
+import type { SearchResultSet } from '../search';
+
+interface Props {
+  shown: number;
+  results: SearchResultSet;
+}
+
+export function ResultsFooter({ shown, results }: Props) {
+  const grouped = results.group_by_count ?? results.total;
+  return (
+    <footer className="border-top pt-3 mt-3 small">
+      <p className="mb-1">{`Showing (${shown} of ${results.results}) results. In total, ${grouped} grouped results by simple families were found.`}</p>
+      <p className="mb-1">🤖 Descriptions are based on AI. Please use with caution.</p>
+      <p className="mb-1 text-muted">
+        Patent data partly sourced from{' '}
+        <a href="https://www.lens.org" target="_blank" rel="noopener noreferrer">
+          The Lens
+        </a>
+        .
+      </p>
+      <p className="mb-0 text-muted">
+        Disclaimer: results, titles, summaries and uses are automated predictions and may be incomplete or wrong. They are not
+        legal advice, and no liability is accepted for decisions made on them.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { CenteredSpinner } from '../../ui/CenteredSpinner';
+import { parseResultsParams, type SearchResultSet } from '../search';
+import { ActiveFilters } from './ActiveFilters';
+import { PatentCard } from './PatentCard';
+import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
+import { RefineControls } from './RefineControls';
+import { ResultsFooter } from './ResultsFooter';
+import { useResultSet } from './useResultSet';
+
+const FIRST_PAGE = 20;
+const PAGE_STEP = 10;
+
+function ResultList({ results }: { results: SearchResultSet }) {
+  const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
+  const [visible, setVisible] = useState(FIRST_PAGE);
+  const refined = useMemo(() => refineResults(results.data, refinement), [results, refinement]);
+  const types = useMemo(() => typesOf(results.data), [results]);
+  const shown = refined.slice(0, visible);
+
+  const refine = (next: Refinement) => {
+    setRefinement(next);
+    setVisible(FIRST_PAGE);
+  };
+
+  return (
+    <>
+      <RefineControls refinement={refinement} types={types} onChange={refine} />
+      {shown.length === 0 ? (
+        <Alert variant="light" className="border">
+          No results found. Try refining your search
+        </Alert>
+      ) : (
+        <section aria-label="Search results">
+          {shown.map((item) => (
+            <PatentCard key={item.lens_id} item={item} />
+          ))}
+        </section>
+      )}
+      {refined.length > visible ? (
+        <div className="text-center">
+          <Button variant="outline-primary" onClick={() => setVisible((count) => count + PAGE_STEP)}>
+            Load More
+          </Button>
+        </div>
+      ) : null}
+      <ResultsFooter shown={shown.length} results={results} />
+    </>
+  );
+}
+
+export function ResultsPage() {
+  const location = useLocation();
+  const params = useMemo(() => parseResultsParams(new URLSearchParams(location.search)), [location.search]);
+  const state = useResultSet(params, location.search, location.state);
+  const query = params.input.query;
+  const refinePath = `/home?${new URLSearchParams(params.type === 'boolean' ? { query, tab: 'advanced' } : { query }).toString()}`;
+
+  return (
+    <>
+      <h1 className="h3 mb-3 text-break">Search "{query}"</h1>
+      {!params.sanitiseSearch ? <Alert variant="info">This search has advanced configuration.</Alert> : null}
+      <ActiveFilters params={params} />
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <Link to={refinePath}>Update or refine this search</Link>
+        <span title="Coming soon" className="d-inline-block">
+          <Button variant="outline-secondary" size="sm" disabled aria-describedby="weekly-updates-note">
+            Get weekly updates
+          </Button>
+        </span>
+        <span id="weekly-updates-note" className="small text-muted">
+          Weekly e-mail updates are coming soon.
+        </span>
+      </div>
+      {state.status === 'loading' ? (
+        <div>
+          <CenteredSpinner label="Searching..." />
+          <p className="text-center text-muted">Searches can take up to 1 minute.</p>
+        </div>
+      ) : null}
+      {state.status === 'error' ? <Alert variant="danger">{state.message}</Alert> : null}
+      {state.status === 'ready' ? <ResultList key={location.key} results={state.results} /> : null}
+    </>
+  );
+}

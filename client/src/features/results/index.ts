@@ -1,0 +1,2 @@
+export { ResultsPage } from './ResultsPage';
+export { documentNumber } from './PatentCard';

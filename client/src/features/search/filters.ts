@@ -1,0 +1,91 @@
+import { LEGAL_STATUSES, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import type { SearchInput } from '../../__generated__/graphql';
+import { jurisdictionsFor } from './reference/countries';
+import { ipcFiltersFor } from './reference/industries';
+import type { SearchType } from './searchResult';
+
+/** What the filter panel holds; years stay text so a half-typed year is not fought over. */
+export interface SearchFilters {
+  categories: string[];
+  legalStatuses: string[];
+  /** Keys of ticked country options. */
+  countries: string[];
+  yearFrom: string;
+  yearTo: string;
+}
+
+export const EMPTY_FILTERS: SearchFilters = { categories: [], legalStatuses: [], countries: [], yearFrom: '', yearTo: '' };
+
+function parseYear(text: string | undefined, fallback: number): number {
+  const value = Number.parseInt(text ?? '', 10);
+  return Number.isFinite(value) ? value : fallback;
+}
+
+/** [from, to] within 1824..2050 with from <= to; empty inputs mean the whole range. */
+export function effectiveYears(yearFrom: string | undefined, yearTo: string | undefined): [number, number] {
+  const to = Math.min(YEAR_MAX, Math.max(YEAR_MIN, parseYear(yearTo, YEAR_MAX)));
+  const from = Math.min(to, Math.max(YEAR_MIN, parseYear(yearFrom, YEAR_MIN)));
+  return [from, to];
+}
+
+export function toSearchInput(query: string, filters: SearchFilters): SearchInput {
+  const input: SearchInput = { query: query.trim(), years: effectiveYears(filters.yearFrom, filters.yearTo) };
+  const ipc = ipcFiltersFor(filters.categories);
+  const jurisdiction = jurisdictionsFor(filters.countries);
+  if (ipc.length > 0) input.ipc_filters = ipc;
+  if (filters.legalStatuses.length > 0) input.legal_status = [...filters.legalStatuses];
+  if (jurisdiction.length > 0) input.jurisdiction = jurisdiction;
+  return input;
+}
+
+function isWholeRange(years: readonly number[] | null | undefined): boolean {
+  return !years || (years[0] === YEAR_MIN && years[1] === YEAR_MAX);
+}
+
+/** The results page address for a search: comma lists, years only when narrowed. */
+export function resultsPath(type: SearchType, input: SearchInput, options: { sanitiseSearch?: boolean } = {}): string {
+  const params = new URLSearchParams({ query: input.query, type });
+  if (input.ipc_filters?.length) params.set('ipc_filters', input.ipc_filters.join(','));
+  if (input.legal_status?.length) params.set('legal_status', input.legal_status.join(','));
+  if (input.jurisdiction?.length) params.set('jurisdiction', input.jurisdiction.join(','));
+  if (!isWholeRange(input.years)) params.set('years', (input.years ?? []).join(','));
+  if (options.sanitiseSearch === false) params.set('sanitiseSearch', 'false');
+  return `/search/results?${params.toString()}`;
+}
+
+function commaList(value: string | null): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+const LEGAL_STATUS_VALUES = new Set<string>(LEGAL_STATUSES.map((status) => status.value));
+
+export interface ResultsParams {
+  type: SearchType;
+  input: SearchInput;
+  /** False when the search was built with advanced configuration. */
+  sanitiseSearch: boolean;
+  /** Whether the address narrowed the years at all. */
+  yearsGiven: boolean;
+}
+
+/** Reads a results page address back into a search (type defaults to boolean). */
+export function parseResultsParams(params: URLSearchParams): ResultsParams {
+  const [from, to] = commaList(params.get('years'));
+  const years = effectiveYears(from, to);
+  const input: SearchInput = { query: (params.get('query') ?? '').trim(), years };
+  const ipc = commaList(params.get('ipc_filters'));
+  const legal = commaList(params.get('legal_status')).filter((value) => LEGAL_STATUS_VALUES.has(value));
+  const jurisdiction = commaList(params.get('jurisdiction')).map((code) => code.toUpperCase());
+  if (ipc.length > 0) input.ipc_filters = ipc;
+  if (legal.length > 0) input.legal_status = legal;
+  if (jurisdiction.length > 0) input.jurisdiction = jurisdiction;
+  return {
+    type: params.get('type') === 'ai' ? 'ai' : 'boolean',
+    input,
+    sanitiseSearch: params.get('sanitiseSearch') !== 'false',
+    yearsGiven: params.has('years') && !isWholeRange(years),
+  };
+}

@@ -1,0 +1,49 @@
+import { graphql } from '../../__generated__';
+
+export const SEARCH_RESULT_SET_FIELDS = graphql(`
+  fragment SearchResultSetFields on SearchResultSet {
+    total
+    results
+    group_by_count
+    data {
+      lens_id
+      doc_key
+      patent_status
+      search_result_order
+      ipc_families {
+        symbol
+      }
+      generative_data {
+        title
+        summary
+        types
+        uses
+      }
+      biblio {
+        publication_reference {
+          jurisdiction
+          doc_number
+          kind
+          date
+        }
+        invention_title
+      }
+    }
+  }
+`);
+
+export const AI_SEARCH = graphql(`
+  query AiSearch($input: SearchInput!) {
+    aiSearch(input: $input) {
+      ...SearchResultSetFields
+    }
+  }
+`);
+
+export const BOOLEAN_SEARCH = graphql(`
+  query BooleanSearch($input: SearchInput!) {
+    booleanSearch(input: $input) {
+      ...SearchResultSetFields
+    }
+  }
+`);

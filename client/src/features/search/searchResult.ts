@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { ApolloClient } from '@apollo/client';
+import type { SearchInput, SearchResultSetFieldsFragment } from '../../__generated__/graphql';
+import { AI_SEARCH, BOOLEAN_SEARCH } from './search.queries';
+
+export type SearchType = 'ai' | 'boolean';
+export type SearchResultSet = SearchResultSetFieldsFragment;
+export type SearchResultItem = SearchResultSet['data'][number];
+
+const PublicationReference = z.object({ jurisdiction: z.string(), doc_number: z.string(), kind: z.string(), date: z.string() });
+
+const SearchResultItemSchema = z.object({
+  lens_id: z.string(),
+  doc_key: z.string(),
+  patent_status: z.string(),
+  search_result_order: z.number(),
+  ipc_families: z.array(z.object({ symbol: z.string() })),
+  generative_data: z.object({ title: z.string(), summary: z.string(), types: z.array(z.string()), uses: z.array(z.string()) }),
+  biblio: z.object({ publication_reference: PublicationReference, invention_title: z.string() }),
+});
+
+/** Result sets also arrive through navigation state, which any script can write, so they are checked. */
+const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
+  total: z.number(),
+  results: z.number(),
+  group_by_count: z.number().nullish(),
+  data: z.array(SearchResultItemSchema),
+});
+
+export class InvalidSearchResultError extends Error {
+  constructor() {
+    super('Invalid search result');
+    this.name = 'InvalidSearchResultError';
+  }
+}
+
+export function parseSearchResultSet(value: unknown): SearchResultSet {
+  const parsed = SearchResultSetSchema.safeParse(value);
+  if (!parsed.success) throw new InvalidSearchResultError();
+  return parsed.data;
+}
+
+/** Runs an AI or advanced search; rejects with the Apollo error or InvalidSearchResultError. */
+export async function executeSearch(client: ApolloClient, type: SearchType, input: SearchInput): Promise<SearchResultSet> {
+  // Each search counts toward the monthly allowance, so it always goes to the server and is never cached.
+  if (type === 'ai') {
+    const { data } = await client.query({ query: AI_SEARCH, variables: { input }, fetchPolicy: 'no-cache' });
+    return parseSearchResultSet(data?.aiSearch);
+  }
+  const { data } = await client.query({ query: BOOLEAN_SEARCH, variables: { input }, fetchPolicy: 'no-cache' });
+  return parseSearchResultSet(data?.booleanSearch);
+}
+
+export const SEARCH_FAILURE_FALLBACK =
+  'Sometimes with amazing tools, things go wrong - please try again as we continue to make this better and better 🙏';

@@ -1,0 +1,1 @@
+export { UniversitySearchesPage } from './UniversitySearchesPage';

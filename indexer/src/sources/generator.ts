@@ -1,0 +1,214 @@
+import type { LensPatentRecord } from '@patentscout/schema';
+import { chooseApplicants, chooseInventors, type FamilyApplicants } from './applicants.js';
+import { addDays, dayNumber, isoDateOfDay, yearOf } from './dates.js';
+import { legalStatusFor } from './legal-status.js';
+import { chooseInvention, composeAbstract, composeClaims, composeTitle, styleTitle, type Invention } from './patent-text.js';
+import { SeededRandom } from './random.js';
+import { kindRulesFor, publicationNumber, type KindRule } from './vocabulary/offices.js';
+import { FOREIGN_OFFICES } from './vocabulary/parties.js';
+import { TOPICS, type Topic } from './vocabulary/topics.js';
+
+/** The last publication day of the demo corpus; statuses are as of this day. */
+export const DEMO_CORPUS_LATEST_DATE = '2026-11-22';
+/** Priorities start here so that the first publications appear in 1980. */
+const EARLIEST_PRIORITY_DATE = '1978-07-01';
+/** Applications are published 18 months after their priority; nothing can be newer than that. */
+const APPLICATION_PUBLICATION_DAYS = 548;
+
+export interface GeneratePatentsOptions {
+  count: number;
+  seed: number;
+  latestDate?: string;
+}
+
+/**
+ * A deterministic stream of realistic Lens-shaped patent records: the same seed always yields
+ * the same records. Records come in simple families of one to three publications in different
+ * offices that share an invention, applicants, inventors and priority.
+ */
+export function* generatePatents(options: GeneratePatentsOptions): Generator<LensPatentRecord> {
+  if (!Number.isInteger(options.count) || options.count < 0) throw new RangeError('count must be a whole number, 0 or more');
+  const context: FamilyContext = {
+    random: new SeededRandom(options.seed),
+    latestDate: options.latestDate ?? DEMO_CORPUS_LATEST_DATE,
+    usedKeys: new Set(),
+  };
+  let remaining = options.count;
+  while (remaining > 0) {
+    const family = generateFamily(context, Math.min(3, remaining));
+    remaining -= family.length;
+    yield* family;
+  }
+}
+
+interface FamilyContext {
+  random: SeededRandom;
+  latestDate: string;
+  /** Lens ids and doc keys already given out, which must stay unique. */
+  usedKeys: Set<string>;
+}
+
+interface Publication {
+  office: string;
+  rule: KindRule;
+  published: string;
+  filed: string;
+  docNumber: string;
+  lensId: string;
+}
+
+function generateFamily(context: FamilyContext, maxSize: number): LensPatentRecord[] {
+  const { random } = context;
+  const topic = random.weighted(TOPICS.map((candidate) => [candidate, candidate.weight] as const));
+  const applicants = chooseApplicants(topic, random);
+  const invention = chooseInvention(topic, random);
+  const priority = choosePriorityDate(context);
+  const offices = chooseOffices(applicants, maxSize, random);
+  const publications = offices.flatMap((office, index) => {
+    // Filings abroad claim the first filing's priority within the twelve months it allows.
+    const filed = index === 0 ? priority : addDays(priority, random.int(330, 365));
+    const publication = planPublication(context, office, priority, filed);
+    return publication ? [publication] : [];
+  });
+  const shared: SharedFacts = {
+    applicants,
+    inventors: chooseInventors(applicants.origin, random),
+    invention,
+    priority,
+    priorityOffice: offices[0] === 'WO' || offices[0] === 'EP' ? applicants.origin.country : (offices[0] ?? applicants.origin.country),
+    title: composeTitle(invention, offices[0] ?? '', random),
+    abstract: random.chance(0.93) ? composeAbstract(invention, random) : undefined,
+    claims: random.chance(0.65) ? composeClaims(invention, random) : undefined,
+    ipc: chooseIpcSymbols(topic, random),
+    cpc: random.chance(0.85) ? random.sample(topic.cpc, random.int(1, 3)) : [],
+    members: publications.map((publication) => ({
+      lens_id: publication.lensId,
+      document_id: { jurisdiction: publication.office, doc_number: publication.docNumber, kind: publication.rule.kind, date: publication.published },
+    })),
+  };
+  return publications.map((publication) => buildRecord(context, publication, shared));
+}
+
+/** More patents are filed every year, so later priority years are more likely. */
+function choosePriorityDate({ random, latestDate }: FamilyContext): string {
+  // The latest priority whose application is published by the latest date.
+  const lastDay = dayNumber(latestDate) - APPLICATION_PUBLICATION_DAYS - 31;
+  const firstYear = yearOf(EARLIEST_PRIORITY_DATE);
+  const spans = Array.from({ length: yearOf(isoDateOfDay(lastDay)) - firstYear + 1 }, (_, index) => {
+    const year = firstYear + index;
+    const from = Math.max(dayNumber(`${year}-01-01`), dayNumber(EARLIEST_PRIORITY_DATE));
+    const to = Math.min(dayNumber(`${year}-12-31`), lastDay);
+    // A year only partly open to priorities gets that part of its weight, so no days crowd.
+    return [{ from, to }, (1 + index * 0.18) * ((to - from + 1) / 365)] as const;
+  });
+  const { from, to } = random.weighted(spans);
+  return isoDateOfDay(random.int(from, to));
+}
+
+/** The topic's main group comes first in about half of the families, as in a real field. */
+function chooseIpcSymbols(topic: Topic, random: SeededRandom): string[] {
+  const first = random.chance(0.4) ? (topic.ipc[0] ?? random.pick(topic.ipc)) : random.pick(topic.ipc);
+  return [...new Set([first, ...random.sample(topic.ipc, random.int(0, 2))])];
+}
+
+function chooseOffices({ origin }: FamilyApplicants, maxSize: number, random: SeededRandom): string[] {
+  const offices = [random.weighted(origin.homeOffices)];
+  const size = random.chance(origin.foreignFilingRate) ? random.weighted([[2, 65], [3, 35]] as const) : 1;
+  while (offices.length < Math.min(size, maxSize)) {
+    const office = random.weighted(FOREIGN_OFFICES.filter(([candidate]) => !offices.includes(candidate)));
+    offices.push(office);
+  }
+  return offices;
+}
+
+/** Applications publish at 18 months; grants two to seven years after the priority. */
+function planPublication(context: FamilyContext, office: string, priority: string, filed: string): Publication | undefined {
+  const { random, latestDate } = context;
+  const preferGrant = random.chance(0.5);
+  for (const granted of preferGrant ? [true, false] : [false, true]) {
+    const published = granted ? addDays(filed, random.int(730, 2_555)) : addDays(priority, APPLICATION_PUBLICATION_DAYS + random.int(0, 30));
+    const rules = kindRulesFor(office, granted, yearOf(published));
+    if (published > latestDate || rules.length === 0) continue;
+    const rule = random.weighted(rules.map((candidate) => [candidate, candidate.weight] as const));
+    const docNumber = uniqueKey(context, () => publicationNumber(office, !granted, yearOf(published), random), (number) =>
+      `${office}_${number}_${rule.kind}_${published.replaceAll('-', '')}`,
+    );
+    const lensId = uniqueKey(context, () => lensIdFrom(random), (id) => id);
+    return { office, rule, published, filed, docNumber, lensId };
+  }
+  return undefined;
+}
+
+/** Draws values until one whose key is unused; the key is then taken. */
+function uniqueKey(context: FamilyContext, draw: () => string, keyOf: (value: string) => string): string {
+  for (;;) {
+    const value = draw();
+    const key = keyOf(value);
+    if (!context.usedKeys.has(key)) {
+      context.usedKeys.add(key);
+      return value;
+    }
+  }
+}
+
+/** `NNN-NNN-NNN-NNN-NNC`, where C is a weighted-sum check character (0-9 or X) like Lens ids. */
+function lensIdFrom(random: SeededRandom): string {
+  const digits = Array.from({ length: 14 }, () => random.int(0, 9));
+  const check = digits.reduce((sum, digit, index) => sum + digit * (index + 2), 0) % 11;
+  const text = `${digits.join('')}${check === 10 ? 'X' : check}`;
+  return text.match(/.{3}/g)?.join('-') ?? text;
+}
+
+interface SharedFacts {
+  applicants: FamilyApplicants;
+  inventors: string[];
+  invention: Invention;
+  priority: string;
+  priorityOffice: string;
+  title: string;
+  abstract: string | undefined;
+  claims: string[] | undefined;
+  ipc: string[];
+  cpc: string[];
+  members: { lens_id: string; document_id: { jurisdiction: string; doc_number: string; kind: string; date: string } }[];
+}
+
+function buildRecord(context: FamilyContext, publication: Publication, shared: SharedFacts): LensPatentRecord {
+  const { random, latestDate } = context;
+  const { office, rule, published, docNumber } = publication;
+  const names = (values: string[]) => values.map((value) => ({ extracted_name: { value } }));
+  const granted = rule.type !== 'PATENT_APPLICATION';
+  const withOwners = granted && (office === 'US' || office === 'AU');
+  return {
+    lens_id: publication.lensId,
+    jurisdiction: office,
+    doc_number: docNumber,
+    kind: rule.kind,
+    date_published: published,
+    doc_key: `${office}_${docNumber}_${rule.kind}_${published.replaceAll('-', '')}`,
+    publication_type: rule.type,
+    biblio: {
+      publication_reference: { jurisdiction: office, doc_number: docNumber, kind: rule.kind, date: published },
+      application_reference: { jurisdiction: office, doc_number: `${yearOf(publication.filed)}${String(random.int(1, 999_999)).padStart(6, '0')}`, date: publication.filed },
+      priority_claims: {
+        claims: [{ jurisdiction: shared.priorityOffice, doc_number: `${yearOf(shared.priority)}${String(random.int(1, 99_999)).padStart(5, '0')}`, date: shared.priority }],
+        earliest_claim: { date: shared.priority },
+      },
+      invention_title: [{ text: styleTitle(shared.title, office, random), lang: 'en' }],
+      parties: {
+        inventors: names(shared.inventors),
+        applicants: names(shared.applicants.names),
+        ...(withOwners ? { owners_all: shared.applicants.names.map((value) => ({ extracted_name: { value }, recorded_date: published })) } : {}),
+      },
+      classifications_ipcr: { classifications: shared.ipc.map((symbol) => ({ symbol })) },
+      ...(shared.cpc.length > 0 ? { classifications_cpc: { classifications: shared.cpc.map((symbol) => ({ symbol })) } } : {}),
+    },
+    ...(shared.abstract ? { abstract: [{ text: shared.abstract, lang: 'en' }] } : {}),
+    ...(shared.claims ? { claims: [{ claims: shared.claims.map((text) => ({ claim_text: [text] })), lang: 'en' }] } : {}),
+    legal_status: legalStatusFor(
+      { office, type: rule.type, published, earliestPriority: shared.priority, termYears: rule.termYears ?? 20, asOf: latestDate },
+      random,
+    ),
+    families: { simple_family: { members: shared.members, size: shared.members.length } },
+  };
+}

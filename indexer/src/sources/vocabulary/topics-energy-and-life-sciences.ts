@@ -1,0 +1,167 @@
+import type { Topic } from './topics.js';
+
+export const ENERGY_AND_LIFE_SCIENCES_TOPICS: readonly Topic[] = [
+  {
+    key: 'batteries',
+    weight: 4,
+    ipc: ['H01M4/13', 'H01M10/0525', 'H01M4/525', 'H01M10/056', 'H01M50/409', 'H01M10/42', 'H01M8/10'],
+    cpc: ['H01M4/131', 'H01M10/0525', 'H01M2004/028', 'Y02E60/10', 'H01M10/4257'],
+    subjects: [
+      'lithium ion battery electrode', 'cathode active material for a lithium secondary battery', 'lithium metal anode',
+      'solid state electrolyte', 'battery management system', 'sodium ion battery anode', 'battery cell module',
+      'separator for a secondary battery', 'fuel cell stack', 'electrode slurry composition',
+    ],
+    purposes: ['monitoring battery state of health', 'charging a secondary battery', 'producing an electrode sheet', 'balancing cells in a battery pack'],
+    components: [
+      'a copper current collector', 'an active material layer', 'a conductive carbon additive', 'a polymer binder',
+      'a ceramic-coated separator', 'a nickel-rich layered oxide', 'a cell voltage sensor', 'a sulfide electrolyte layer',
+    ],
+    steps: [
+      'coating a slurry onto a current collector', 'drying and calendering the coated sheet', 'measuring the voltage of each cell',
+      'sintering the oxide precursor', 'laminating the separator between the electrodes',
+    ],
+    effects: [
+      'improves capacity retention over repeated charge cycles', 'suppresses dendrite growth', 'reduces internal resistance',
+      'increases energy density', 'prevents thermal runaway',
+    ],
+    uses: ['electric vehicle battery packs', 'grid energy storage', 'portable electronics', 'power tools'],
+    genericNoun: 'device',
+    methodVerb: 'manufacturing',
+    companyStems: ['VOLTARIS', 'ANODEX', 'CELLWRIGHT', 'IONFORGE'],
+    companyField: 'ENERGY',
+  },
+  {
+    key: 'solar-storage',
+    weight: 4,
+    ipc: ['H02S40/38', 'H02J7/35', 'H02J3/32', 'H02S20/30', 'H01L31/18', 'F24S60/10'],
+    cpc: ['Y02E10/50', 'H02J7/35', 'Y02E70/30', 'H02S40/38'],
+    subjects: [
+      'solar energy storage system', 'photovoltaic module with integrated storage', 'solar inverter', 'thermal energy storage unit',
+      'hybrid solar power plant', 'solar panel mounting structure', 'perovskite solar cell',
+    ],
+    purposes: ['storing solar energy', 'controlling the charging of a storage battery from a photovoltaic array', 'tracking the maximum power point of a solar array'],
+    components: [
+      'a photovoltaic array', 'a bidirectional inverter', 'a storage battery bank', 'a charge controller',
+      'a molten salt tank', 'a maximum power point tracker', 'a tilting support frame',
+    ],
+    steps: [
+      'measuring the irradiance on the photovoltaic array', 'charging the storage battery with surplus power', 'discharging stored energy during peak demand',
+      'depositing a perovskite absorber layer',
+    ],
+    effects: [
+      'smooths the power delivered to the grid', 'increases self-consumption of solar power', 'reduces energy losses at night',
+      'raises the conversion efficiency of the cell',
+    ],
+    uses: ['residential rooftop systems', 'off-grid power supply', 'utility-scale solar farms', 'microgrids'],
+    genericNoun: 'system',
+    methodVerb: 'operating',
+    companyStems: ['HELIOSTORE', 'SOLVANTIR', 'LUMENPEAK'],
+    companyField: 'SOLAR',
+  },
+  {
+    key: 'medical-devices',
+    weight: 8,
+    ipc: ['A61B5/00', 'A61B5/145', 'A61M5/142', 'A61B17/34', 'A61F2/24', 'A61N1/36', 'A61B8/00'],
+    cpc: ['A61B5/14532', 'A61M5/14244', 'A61B5/0002', 'A61N1/36014'],
+    subjects: [
+      'wearable glucose monitoring device', 'infusion pump', 'surgical trocar', 'prosthetic heart valve',
+      'neurostimulation device', 'ultrasound imaging probe', 'catheter assembly', 'patient monitoring system',
+    ],
+    purposes: ['monitoring a physiological parameter of a patient', 'delivering a drug to a patient', 'stimulating a nerve', 'imaging tissue'],
+    components: [
+      'a flexible sensor patch', 'a drug reservoir', 'a micro pump', 'an implantable electrode lead',
+      'a piezoelectric transducer array', 'a radiopaque marker band', 'a wireless telemetry module', 'a sealing valve',
+    ],
+    steps: [
+      'inserting the cannula through the skin', 'measuring the glucose concentration of interstitial fluid', 'delivering electrical pulses to the nerve',
+      'transmitting patient data to a remote server', 'deploying the valve within the native annulus',
+    ],
+    effects: [
+      'reduces patient discomfort', 'improves the accuracy of dosing', 'shortens recovery time after surgery',
+      'alerts caregivers to abnormal readings', 'lowers the risk of infection',
+    ],
+    uses: ['diabetes management', 'minimally invasive surgery', 'intensive care units', 'home health care'],
+    genericNoun: 'device',
+    methodVerb: 'operating',
+    companyStems: ['MEDIVANTA', 'CARDIQUORA', 'VITALORE', 'ORTHEVA'],
+    companyField: 'MEDICAL',
+  },
+  {
+    key: 'drug-compositions',
+    weight: 7,
+    ipc: ['A61K9/20', 'A61K31/505', 'A61K31/44', 'A61K47/38', 'A61P35/00', 'A61P29/00', 'C07D401/04', 'A61K39/395'],
+    cpc: ['A61K9/2054', 'A61K31/505', 'A61P35/00', 'A61K9/1623'],
+    subjects: [
+      'pharmaceutical composition', 'oral tablet formulation', 'kinase inhibitor compound', 'monoclonal antibody formulation',
+      'sustained release capsule', 'topical anti-inflammatory gel', 'crystalline form of an antiviral compound',
+    ],
+    purposes: ['treating cancer', 'treating inflammatory disease', 'improving the bioavailability of a drug', 'preparing a stable antibody formulation'],
+    components: [
+      'a therapeutically effective amount of the compound', 'a pharmaceutically acceptable carrier', 'microcrystalline cellulose',
+      'a disintegrant', 'a polysorbate surfactant', 'a histidine buffer', 'an enteric coating',
+    ],
+    steps: [
+      'granulating the active ingredient with a binder', 'compressing the granules into tablets', 'administering the composition to a subject in need thereof',
+      'crystallizing the compound from an ethanol solution',
+    ],
+    effects: [
+      'improves oral bioavailability', 'extends the shelf life of the formulation', 'inhibits tumour growth',
+      'reduces dosing frequency', 'lowers gastrointestinal side effects',
+    ],
+    uses: ['oncology treatment', 'chronic inflammatory conditions', 'viral infections', 'hospital pharmacies'],
+    genericNoun: 'composition',
+    methodVerb: 'preparing',
+    companyStems: ['THERAVELLA', 'QUILLARA BIO', 'CLARENDA', 'ORVENTIS'],
+    companyField: 'PHARMACEUTICALS',
+  },
+  {
+    key: 'agriculture',
+    weight: 4,
+    ipc: ['A01B79/00', 'A01C21/00', 'A01G25/16', 'A01N43/40', 'A01K29/00', 'A01G9/14'],
+    cpc: ['A01B79/005', 'A01G25/167', 'A01K29/005', 'A01N43/40'],
+    subjects: [
+      'precision irrigation system', 'seed planting machine', 'herbicidal composition', 'livestock monitoring collar',
+      'greenhouse climate controller', 'soil nutrient sensor',
+    ],
+    purposes: ['irrigating a crop field', 'monitoring livestock health', 'controlling weeds in crops', 'applying fertiliser at a variable rate'],
+    components: [
+      'a soil moisture probe', 'a variable rate seed meter', 'a drip irrigation line', 'an ear tag transmitter',
+      'a ventilation actuator', 'a selective herbicide', 'a crop canopy camera',
+    ],
+    steps: [
+      'measuring the soil moisture at several depths', 'adjusting the seeding rate for each zone of the field', 'spraying the herbicide onto emerged weeds',
+      'recording the position of each animal',
+    ],
+    effects: ['reduces water consumption', 'increases crop yield', 'detects illness in animals early', 'limits fertiliser run-off'],
+    uses: ['broadacre cropping', 'dairy farms', 'commercial greenhouses', 'vineyards'],
+    genericNoun: 'system',
+    methodVerb: 'operating',
+    companyStems: ['AGRIVERDE', 'FIELDMERE', 'TERRAGROW'],
+    companyField: 'AGRITECH',
+  },
+  {
+    key: 'food-processing',
+    weight: 5,
+    ipc: ['A23L5/10', 'A21D13/00', 'A23P20/20', 'A23L7/109', 'A23G1/00', 'A23L2/38', 'A23L3/00'],
+    cpc: ['A23L5/10', 'A21D13/00', 'A23V2002/00', 'A23P20/20'],
+    subjects: [
+      'frozen pizza', 'plant-based meat substitute', 'gluten-free bread dough', 'instant noodle product',
+      'chocolate confection', 'fortified beverage', 'food preservation apparatus',
+    ],
+    purposes: ['baking bread', 'extending the shelf life of fresh food', 'producing a plant-based protein product', 'reducing sugar in beverages'],
+    components: [
+      'a pea protein isolate', 'a dough base', 'a tomato sauce layer', 'a cocoa butter blend',
+      'a natural sweetener', 'a modified atmosphere package', 'a steam cooking chamber',
+    ],
+    steps: [
+      'kneading the dough with water and yeast', 'extruding the protein mixture at high moisture', 'baking the product in a conveyor oven',
+      'flash freezing the cooked product', 'tempering the chocolate mass',
+    ],
+    effects: ['improves the texture of the product', 'extends shelf life without preservatives', 'reduces cooking time', 'masks bitter flavours'],
+    uses: ['industrial bakeries', 'ready meal production', 'restaurant kitchens', 'beverage manufacturing'],
+    genericNoun: 'product',
+    methodVerb: 'producing',
+    companyStems: ['NUTRIVELLE', 'GRANOVIA', 'FRESCORA', 'PANIFICO'],
+    companyField: 'FOODS',
+  },
+];

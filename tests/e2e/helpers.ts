@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
+
+/** Registers through the register dialog, as a visitor would. */
+export async function registerWithEmail(page: Page, account: { email: string; name: string; password: string }) {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Register with Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register with Email' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Name').fill(account.name);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(toast(page, 'Please check your email to confirm your registration.')).toBeVisible();
+  await expect(toast(page, 'Success.')).toBeVisible();
+}
+
+/** Follows the verification link that the dev inbox lists for this address. */
+export async function confirmEmailThroughDevInbox(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Development e-mail inbox' }).click();
+  await expect(page).toHaveURL(/\/dev\/emails$/);
+  // Newest first: the latest verification link is the one that is still valid.
+  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'VERIFY_EMAIL' }).first();
+  await expect(row).toBeVisible();
+  const link = await row.getByRole('link', { name: 'Open link' }).getAttribute('href');
+  expect(link).toMatch(/oobCode=/);
+  await page.goto(link!);
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
+}
+
+export async function signInWithEmail(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in with Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in with Email' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+}
