@@ -3,7 +3,7 @@ import type { Db } from './db/client.js';
 import { createAccountsRepo, createAccountsService } from './features/accounts/index.js';
 import { createFavouritesRepo, createFavouritesService } from './features/favourites/index.js';
 import { createPatentsRepo, createPatentsService } from './features/patents/index.js';
-import { createSearchRepo, createSearchService } from './features/search/index.js';
+import { createSearchRepo, createSearchService, createTermStatsSource } from './features/search/index.js';
 import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 
@@ -18,6 +18,7 @@ export function createServices(deps: { db: Db; identity: IdentityProvider; clock
     maxResults: config.search.maxResults,
     freeSearchesPerMonth: config.search.freeSearchesPerMonth,
     subscriptionStatusOf: async (uid) => (await accountsRepo.findByUid(uid))?.subscription_status ?? null,
+    termStats: createTermStatsSource(db, clock),
   });
   const patents = createPatentsService({ repo: createPatentsRepo(db) });
   const favourites = createFavouritesService({

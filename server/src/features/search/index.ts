@@ -3,3 +3,4 @@ export { createSearchService, SearchLimitReachedError, type SearchService } from
 export { searchRoutes } from './search.routes.js';
 export { searchResolvers } from './search.resolvers.js';
 export type { SearchResultSet, SearchResultItem } from './search.types.js';
+export { createTermStatsSource } from './term-stats.js';

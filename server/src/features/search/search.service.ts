@@ -4,7 +4,10 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, NotAuthenticatedError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../accounts/index.js';
-import type { SearchHitRow, SearchRepo } from './search.repo.js';
+import { compileLensQuery } from './query/compile.js';
+import { parseLensQuery } from './query/parser.js';
+import type { SearchHitRow, SearchRepo, WeightedLexeme } from './search.repo.js';
+import type { TermStatsSource } from './term-stats.js';
 import type { SearchFilters, SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
 const year = z.number().int().min(YEAR_MIN, `Years must be ${YEAR_MIN} or later.`).max(YEAR_MAX, `Years must be ${YEAR_MAX} or earlier.`);
@@ -27,6 +30,11 @@ const SearchRequest = z.object({
     .refine((years) => !years || years[0] <= years[1], 'The "from" year cannot be after the "to" year.'),
 });
 
+/** A word in more than this share of patents is too common to find anything by itself. */
+const COMMON_WORD_SHARE = 0.2;
+/** The rarest words of a long sentence carry its meaning; more would only slow the search. */
+const MAX_QUERY_TERMS = 8;
+
 export type SearchRequestInput = z.input<typeof SearchRequest>;
 
 export class SearchLimitReachedError extends AppError {
@@ -44,12 +52,27 @@ export function createSearchService(deps: {
   maxResults: number;
   freeSearchesPerMonth: number;
   subscriptionStatusOf: (uid: string) => Promise<string | null>;
+  termStats: TermStatsSource;
 }) {
   const { repo, clock, maxResults, freeSearchesPerMonth } = deps;
 
   function startOfMonth(): Date {
     const now = clock.now();
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  }
+
+  /**
+   * The query's meaningful words (stemmed, stop words dropped by Postgres) with their rarity;
+   * words in more than a fifth of all patents are left out unless nothing else is left.
+   */
+  async function weightedTerms(query: string): Promise<WeightedLexeme[]> {
+    const stats = await deps.termStats.current();
+    const terms = (await repo.lexemes(query)).map((lexeme) => ({ lexeme, frequency: stats.frequency(lexeme) }));
+    const informative = terms.filter((term) => term.frequency <= COMMON_WORD_SHARE);
+    return (informative.length > 0 ? informative : terms)
+      .sort((left, right) => left.frequency - right.frequency)
+      .slice(0, MAX_QUERY_TERMS)
+      .map((term) => ({ lexeme: term.lexeme, idf: Math.log(1 / Math.max(term.frequency, 1e-6)) }));
   }
 
   async function countThisMonth(viewer: Viewer | null): Promise<number> {
@@ -76,12 +99,12 @@ export function createSearchService(deps: {
     };
     const found =
       kind === 'ai'
-        ? await repo.naturalLanguage(request.query, filters, maxResults)
-        : await repo.webSyntax(request.query, filters, maxResults);
+        ? await repo.natural(await weightedTerms(request.query), filters, maxResults)
+        : await repo.advanced(compileLensQuery(parseLensQuery(request.query)), filters, maxResults);
 
     await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
     const data = found.rows.map(toResultItem);
-    return { total: found.total, results: data.length, group_by_count: found.groupCount, data };
+    return { total: found.total, results: data.length, group_by_count: found.groupCount, estimated: found.estimated, data };
   }
 
   return {

@@ -16,6 +16,8 @@ export interface SearchResultSet {
   total: number;
   results: number;
   group_by_count: number;
+  /** True when total and group_by_count are estimates rather than exact counts. */
+  estimated: boolean;
   data: SearchResultItem[];
 }
 

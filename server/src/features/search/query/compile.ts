@@ -1,0 +1,234 @@
+import { toStoredPatentStatus, LEGAL_STATUSES } from '@patentscout/schema';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { LeafNode, QueryNode } from './ast.js';
+import { QuerySyntaxError } from './errors.js';
+import { FIELD_KINDS, NAME_FIELD_WEIGHTS, TEXT_FIELD_WEIGHTS, type FieldName } from './fields.js';
+import { parseIdentifier } from './identifiers.js';
+import { parseDateBound, parseYear } from './dates.js';
+
+type Condition = RawBuilder<SqlBool>;
+type TsQuery = RawBuilder<unknown>;
+
+export interface CompiledQuery {
+  /** A boolean SQL condition over `patent_search` (alias `s`); user text only as parameters. */
+  where: Condition;
+  /** The positive text terms, ORed, for ranking; null when the query has none. */
+  rankQuery: TsQuery | null;
+}
+
+const PREFIX_TERM = /^[\p{L}\p{N}]{2,}\*$/u;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export function compileLensQuery(root: QueryNode): CompiledQuery {
+  const rankParts: TsQuery[] = [];
+
+  function compile(node: QueryNode, negated: boolean): Condition {
+    switch (node.kind) {
+      case 'and':
+        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated)), sql` AND `)})`;
+      case 'or':
+        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated)), sql` OR `)})`;
+      case 'not':
+        return sql<SqlBool>`(NOT ${compile(node.child, !negated)})`;
+      default:
+        return compileLeaf(node, negated);
+    }
+  }
+
+  function compileLeaf(leaf: LeafNode, negated: boolean): Condition {
+    const kind = FIELD_KINDS[leaf.field];
+    if (leaf.kind === 'range' && kind !== 'date' && kind !== 'year') {
+      throw new QuerySyntaxError(`ranges work on date_published, earliest_priority_claim_date and year_published, not on ${fieldLabel(leaf.field)}.`, leaf.position);
+    }
+    switch (kind) {
+      case 'text':
+      case 'name': {
+        const { condition, query } = textCondition(leaf, kind);
+        if (kind === 'text' && !negated && query) rankParts.push(query);
+        return condition;
+      }
+      case 'exactName':
+        return exactNameCondition(leaf);
+      case 'classification':
+        return classificationCondition(leaf);
+      case 'keyword':
+        return keywordCondition(leaf);
+      case 'ids':
+        return idsCondition(leaf);
+      case 'date':
+        return dateCondition(leaf);
+      case 'year':
+        return yearCondition(leaf);
+    }
+  }
+
+  const where = compile(root, false);
+  const rankQuery = rankParts.length === 0 ? null : rankParts.reduce((all, part) => sql`(${all} || ${part})`);
+  return { where, rankQuery };
+}
+
+function fieldLabel(field: FieldName): string {
+  return field === 'default' ? 'plain terms' : field;
+}
+
+function leafText(leaf: LeafNode): string {
+  if (leaf.kind === 'range') throw new Error('unreachable: ranges are rejected before');
+  return leaf.kind === 'term' ? leaf.value : leaf.text;
+}
+
+/** Full-text match on the text vector (titles, abstract, claims) or the names vector. */
+function textCondition(leaf: LeafNode, kind: 'text' | 'name'): { condition: Condition; query: TsQuery | null } {
+  const vector = kind === 'text' ? sql.ref('s.text_vector') : sql.ref('s.names_vector');
+  const config = kind === 'text' ? sql.lit('english') : sql.lit('simple');
+  const weights =
+    kind === 'text'
+      ? TEXT_FIELD_WEIGHTS[leaf.field as keyof typeof TEXT_FIELD_WEIGHTS]
+      : NAME_FIELD_WEIGHTS[leaf.field as keyof typeof NAME_FIELD_WEIGHTS];
+  const restrict = (query: TsQuery) =>
+    sql<SqlBool>`(${vector} @@ ${query} AND ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[]) @@ ${query})`;
+
+  if (leaf.kind === 'term' && leaf.wildcard) {
+    if (PREFIX_TERM.test(leaf.value)) {
+      const query = sql`to_tsquery(${config}::regconfig, ${`${leaf.value.slice(0, -1)}:*`})`;
+      return { condition: restrict(query), query };
+    }
+    return { condition: wildcardLexemeCondition(leaf, vector, weights), query: null };
+  }
+  if (leaf.kind === 'phrase' && leaf.slop !== null) {
+    const words = leaf.text.match(WORD) ?? [];
+    if (words.length < 2) {
+      const query = sql`plainto_tsquery(${config}::regconfig, ${leaf.text})`;
+      return { condition: restrict(query), query };
+    }
+    const word = (text: string) => sql`plainto_tsquery(${config}::regconfig, ${text})`;
+    const pairs = words.slice(1).map((next, index) => {
+      const previous = words[index]!;
+      const distances = Array.from({ length: leaf.slop! }, (_, step) => step + 1).flatMap((distance) => [
+        sql`tsquery_phrase(${word(previous)}, ${word(next)}, ${distance})`,
+        sql`tsquery_phrase(${word(next)}, ${word(previous)}, ${distance})`,
+      ]);
+      return sql`(${sql.join(distances, sql` || `)})`;
+    });
+    const query = sql`(${sql.join(pairs, sql` && `)})`;
+    return { condition: restrict(query), query };
+  }
+  const text = leafText(leaf);
+  const query = leaf.kind === 'phrase' ? sql`phraseto_tsquery(${config}::regconfig, ${text})` : sql`plainto_tsquery(${config}::regconfig, ${text})`;
+  return { condition: restrict(query), query };
+}
+
+/** `el?ctrode`, `sol*r`: matched against the indexed word forms, narrowed by the literal prefix. */
+function wildcardLexemeCondition(leaf: LeafNode, vector: RawBuilder<unknown>, weights: string): Condition {
+  const value = leafText(leaf).toLowerCase();
+  const prefix = /^[\p{L}\p{N}]*/u.exec(value)![0];
+  if (prefix.length < 2) {
+    throw new QuerySyntaxError('a wildcard word needs at least two letters before the first * or ?.', leaf.position);
+  }
+  if (!/^[\p{L}\p{N}*?]+$/u.test(value)) {
+    throw new QuerySyntaxError('wildcard words may contain only letters, digits, * and ?.', leaf.position);
+  }
+  const pattern = `^${value.replace(/\*/g, '.*').replace(/\?/g, '.')}$`;
+  return sql<SqlBool>`(${vector} @@ to_tsquery('simple', ${`${prefix}:*`})
+    AND EXISTS (SELECT 1 FROM unnest(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[])) AS word WHERE word.lexeme ~ ${pattern}))`;
+}
+
+function likePattern(value: string): string {
+  return value.replace(/[\\%_]/g, '\\$&').replace(/\*/g, '%').replace(/\?/g, '_');
+}
+
+function exactNameCondition(leaf: LeafNode): Condition {
+  const column = sql.ref(`s.${leaf.field.split('.')[0] === 'owner_all' ? 'owners' : `${leaf.field.split('.')[0]}s`}_exact`);
+  const name = leafText(leaf).trim().toLowerCase();
+  if (leaf.kind === 'term' && leaf.wildcard) {
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${column}) AS name WHERE name LIKE ${likePattern(name)})`;
+  }
+  return sql<SqlBool>`${column} @> ARRAY[${name}]::text[]`;
+}
+
+function classificationCondition(leaf: LeafNode): Condition {
+  const scheme = leaf.field === 'class_cpc.symbol' ? 'cpc' : 'ipc';
+  const prefixes = sql.ref(`s.${scheme}_prefixes`);
+  const symbols = sql.ref(`s.${scheme}_symbols`);
+  const value = leafText(leaf).replace(/\s+/g, '').toUpperCase();
+  const wildcardAt = value.search(/[*?]/);
+  if (wildcardAt < 0) return sql<SqlBool>`${prefixes} @> ARRAY[${value}]::text[]`;
+  const literal = value.slice(0, wildcardAt);
+  if (value === `${literal}*` && [1, 3, 4].includes(literal.length)) {
+    return sql<SqlBool>`${prefixes} @> ARRAY[${literal}]::text[]`;
+  }
+  const level = [4, 3, 1].find((length) => literal.length >= length);
+  const match = sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${symbols}) AS symbol WHERE upper(symbol) LIKE ${likePattern(value)})`;
+  return level ? sql<SqlBool>`(${prefixes} @> ARRAY[${literal.slice(0, level)}]::text[] AND ${match})` : match;
+}
+
+function keywordCondition(leaf: LeafNode): Condition {
+  const raw = leafText(leaf).trim();
+  const wildcard = leaf.kind === 'term' && leaf.wildcard;
+  const compare = (column: string, value: string) =>
+    wildcard
+      ? sql<SqlBool>`coalesce(${sql.ref(column)} LIKE ${likePattern(value)}, false)`
+      : sql<SqlBool>`coalesce(${sql.ref(column)} = ${value}, false)`;
+  switch (leaf.field) {
+    case 'jurisdiction':
+      return compare('s.jurisdiction', raw.toUpperCase());
+    case 'kind':
+      return compare('s.kind', raw.toUpperCase());
+    case 'publication_type':
+      return compare('s.publication_type', raw.toUpperCase());
+    case 'lens_id':
+      return compare('s.lens_id', raw.toUpperCase());
+    case 'doc_number':
+      return compare('s.doc_number_norm', raw.replace(/[\s,./-]/g, '').replace(/^0+/, '').toUpperCase());
+    default: {
+      const status = toStoredPatentStatus(raw);
+      if (!status) {
+        throw new QuerySyntaxError(`unknown legal status "${raw}". Use one of: ${LEGAL_STATUSES.map((entry) => entry.stored).join(', ')}.`, leaf.position);
+      }
+      return sql<SqlBool>`s.patent_status = ${status}`;
+    }
+  }
+}
+
+function idsCondition(leaf: LeafNode): Condition {
+  const text = leafText(leaf);
+  const identifier = parseIdentifier(text);
+  if (!identifier) throw new QuerySyntaxError(`"${text}" is not a Lens id or publication number.`, leaf.position);
+  if (identifier.kind === 'lens_id') return sql<SqlBool>`s.lens_id = ${identifier.lensId}`;
+  const parts = [sql<SqlBool>`s.doc_number_norm = ${identifier.docNumber}`];
+  if (identifier.jurisdiction) parts.push(sql<SqlBool>`s.jurisdiction = ${identifier.jurisdiction}`);
+  if (identifier.kindCode) parts.push(sql<SqlBool>`s.kind LIKE ${`${identifier.kindCode}%`}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+function dateCondition(leaf: LeafNode): Condition {
+  const column = sql.ref(leaf.field === 'date_published' ? 's.date_published' : 's.priority_date');
+  if (leaf.kind === 'term' && leaf.wildcard) throw new QuerySyntaxError('dates take no wildcards; use a range such as [2015-01-01 TO *].', leaf.position);
+  const bounds =
+    leaf.kind === 'range'
+      ? {
+          from: leaf.from === null ? null : parseDateBound(leaf.from, 'from', leaf.position),
+          to: leaf.to === null ? null : parseDateBound(leaf.to, 'to', leaf.position),
+          includeFrom: leaf.includeFrom,
+          includeTo: leaf.includeTo,
+        }
+      : {
+          from: parseDateBound(leafText(leaf), 'from', leaf.position),
+          to: parseDateBound(leafText(leaf), 'to', leaf.position),
+          includeFrom: true,
+          includeTo: true,
+        };
+  const parts: Condition[] = [];
+  if (bounds.from) parts.push(bounds.includeFrom ? sql<SqlBool>`${column} >= ${bounds.from}::date` : sql<SqlBool>`${column} > ${bounds.from}::date`);
+  if (bounds.to) parts.push(bounds.includeTo ? sql<SqlBool>`${column} <= ${bounds.to}::date` : sql<SqlBool>`${column} < ${bounds.to}::date`);
+  if (parts.length === 0) return sql<SqlBool>`${column} IS NOT NULL`;
+  return sql<SqlBool>`coalesce(${sql.join(parts, sql` AND `)}, false)`;
+}
+
+function yearCondition(leaf: LeafNode): Condition {
+  const column = sql.ref('s.year_published');
+  if (leaf.kind !== 'range') return sql<SqlBool>`${column} = ${parseYear(leafText(leaf), leaf.position)}`;
+  const parts: Condition[] = [];
+  if (leaf.from !== null) parts.push(sql<SqlBool>`${column} ${sql.raw(leaf.includeFrom ? '>=' : '>')} ${parseYear(leaf.from, leaf.position)}`);
+  if (leaf.to !== null) parts.push(sql<SqlBool>`${column} ${sql.raw(leaf.includeTo ? '<=' : '<')} ${parseYear(leaf.to, leaf.position)}`);
+  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
+import { compileLensQuery } from './query/compile.js';
+import { parseLensQuery } from './query/parser.js';
+import { createSearchRepo, type SearchRepo } from './search.repo.js';
+
+let database: TestDatabase;
+let repo: SearchRepo;
+const NO_FILTERS = { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null };
+
+const valves = patentRow({
+  title: 'CHECK VALVES FOR PUMPS', abstract: 'A solar powered pump with two valves.', claims: 'A pump comprising a valve body.',
+  inventors: ['SMITH JOHN'], applicants: ['ACME PUMPS INC'], owners: ['ACME HOLDINGS'],
+  ipc_symbols: ['F16K15/00', 'F04B53/10'], first_ipc: 'F16K15/00', cpc_symbols: ['F16K15/021'],
+  jurisdiction: 'US', doc_number: '7654321', kind: 'B2', date_published: '2010-02-02', earliest_priority_date: '2008-05-01',
+  publication_type: 'GRANTED_PATENT', patent_status: 'ACTIVE',
+});
+const solarCell = patentRow({
+  title: 'SOLAR CELL MODULE', abstract: 'The cell converts light. A thin solar film covers the silicon cell.', claims: 'A module with a lithium storage.',
+  inventors: ['DOE JANE'], applicants: ['THE UNIVERSITY OF MELBOURNE'],
+  ipc_symbols: ['H01L31/04'], first_ipc: 'H01L31/04', jurisdiction: 'EP', doc_number: '0227762', kind: 'B1',
+  date_published: '2016-06-15', earliest_priority_date: null, publication_type: 'GRANTED_PATENT', patent_status: 'EXPIRED',
+});
+const battery = patentRow({
+  title: 'LITHIUM BATTERY', abstract: 'Electrodes for a rechargeable battery.', claims: 'A battery electrode coated with solar grade silicon.',
+  inventors: ['SMITH ANNA'], applicants: ['CSIRO'], ipc_symbols: ['H01M4/13', 'H01M10/05'], first_ipc: 'H01M4/13',
+  jurisdiction: 'AU', doc_number: '2019100123', kind: 'A1', date_published: '2019-09-09', earliest_priority_date: '2018-09-09',
+  publication_type: 'PATENT_APPLICATION', patent_status: 'PENDING',
+});
+const ALL = [valves, solarCell, battery];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  repo = createSearchRepo(database.db);
+  await insertPatents(database.db, ALL);
+});
+afterAll(() => database.drop());
+
+async function matches(query: string): Promise<string[]> {
+  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500);
+  const names = new Map(ALL.map((patent) => [patent.lens_id, patent === valves ? 'valves' : patent === solarCell ? 'solarCell' : 'battery']));
+  return found.rows.map((row) => names.get(row.lens_id)!).sort();
+}
+
+describe('advanced search operators', () => {
+  it.each([
+    ['solar', ['battery', 'solarCell', 'valves']],
+    ['solar AND lithium', ['battery', 'solarCell']],
+    ['solar && pump', ['valves']],
+    ['pump OR lithium', ['battery', 'solarCell', 'valves']],
+    ['pump || battery', ['battery', 'valves']],
+    ['solar NOT pump', ['battery', 'solarCell']],
+    ['solar !pump', ['battery', 'solarCell']],
+    ['solar -pump', ['battery', 'solarCell']],
+    ['+solar +lithium', ['battery', 'solarCell']],
+    ['pump OR battery AND silicon', ['battery', 'valves']],
+    ['(pump OR battery) AND silicon', ['battery']],
+    ['NOT solar', []],
+    ['"solar cell"', ['solarCell']],
+    ['"solar film"', ['solarCell']],
+    ['"cell solar"', []],
+    ['"light cell"~3', ['solarCell']],
+    ['"solar silicon"~1', []],
+    ['"solar silicon"~4', ['battery', 'solarCell']],
+    ['valve*', ['valves']],
+    ['electro*', ['battery']],
+    ['batter?', ['battery']],
+    ['el?ctrod*', ['battery']],
+  ])('%s', async (query, expected) => {
+    expect(await matches(query)).toEqual(expected);
+  });
+});
+
+describe('advanced search fields', () => {
+  it.each([
+    ['title:solar', ['solarCell']],
+    ['abstract:solar', ['solarCell', 'valves']],
+    ['claim:solar', ['battery']],
+    ['claims:lithium', ['solarCell']],
+    ['full_text:pump', ['valves']],
+    ['title:(valve OR cell)', ['solarCell', 'valves']],
+    ['inventor.name:smith', ['battery', 'valves']],
+    ['inventor.name:("smith john")', ['valves']],
+    ['inventor.name.exact:"Smith John"', ['valves']],
+    ['inventor.name.exact:"John Smith"', []],
+    ['applicant.name:melbourne', ['solarCell']],
+    ['applicant.name.exact:csiro', ['battery']],
+    ['owner_all.name:acme', ['valves']],
+    ['owner_all.name.exact:acme*', ['valves']],
+    ['class_ipcr.symbol:H01M*', ['battery']],
+    ['class_ipcr.symbol:H01*', ['battery', 'solarCell']],
+    ['class_ipcr.symbol:F16K15\\/00', ['valves']],
+    ['class_ipcr.symbol:H01M', ['battery']],
+    ['class_ipcr.symbol:H01?31*', ['solarCell']],
+    ['class_cpc.symbol:F16K15\\/021', ['valves']],
+    ['jurisdiction:EP', ['solarCell']],
+    ['jurisdiction:(au OR us)', ['battery', 'valves']],
+    ['kind:B*', ['solarCell', 'valves']],
+    ['publication_type:patent_application', ['battery']],
+    ['doc_number:227762', ['solarCell']],
+    ['legal_status.patent_status:pending', ['battery']],
+    ['legal_status.patent_status:"withdrawn or rejected"', []],
+    ['ids:"US 7,654,321 B2"', ['valves']],
+    ['ids:EP0227762B1', ['solarCell']],
+    ['ids:(AU2019100123 OR 7654321)', ['battery', 'valves']],
+    ['date_published:[2010-01-01 TO 2016-06-15]', ['solarCell', 'valves']],
+    ['date_published:[2010-01-01 TO 2016-06-15}', ['valves']],
+    ['date_published:{2010-02-02 TO *]', ['battery', 'solarCell']],
+    ['date_published:2019', ['battery']],
+    ['year_published:[* TO 2016]', ['solarCell', 'valves']],
+    ['year_published:2010', ['valves']],
+    ['earliest_priority_claim_date:[2008 TO 2018]', ['battery', 'valves']],
+    ['NOT earliest_priority_claim_date:[2008 TO 2018]', ['solarCell']],
+  ])('%s', async (query, expected) => {
+    expect(await matches(query)).toEqual(expected);
+  });
+
+  it('looks a patent up by its Lens id', async () => {
+    expect(await matches(`lens_id:${valves.lens_id}`)).toEqual(['valves']);
+    expect(await matches(`ids:${battery.lens_id}`)).toEqual(['battery']);
+  });
+
+  it.each([
+    ['title:[a TO b]', 'ranges work on date_published'],
+    ['date_published:2015-02-30', 'is not a date'],
+    ['year_published:twenty', 'is not a year'],
+    ['legal_status.patent_status:alive', 'unknown legal status "alive"'],
+    ['ids:"not an id!"', 'is not a Lens id or publication number'],
+    ['s*', 'at least two letters before the first'],
+  ])('rejects %s with a message', (query, message) => {
+    expect(() => compileLensQuery(parseLensQuery(query))).toThrowError(message);
+  });
+
+  it('ranks title matches above claim matches', async () => {
+    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500);
+    expect(found.rows[0]!.lens_id).not.toBe(solarCell.lens_id);
+    expect(found.rows.at(-1)!.lens_id).toBe(solarCell.lens_id);
+  });
+});

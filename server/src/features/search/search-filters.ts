@@ -1,0 +1,17 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { SearchFilters } from './search.types.js';
+
+/** The request's filters as one condition over `patent_search` (alias `s`). */
+export function filtersCondition(filters: SearchFilters): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [];
+  if (filters.ipcPrefixes.length > 0) {
+    const patterns = filters.ipcPrefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
+    parts.push(sql<SqlBool>`coalesce(s.first_ipc LIKE ANY (${sql.val(patterns)}::text[]), false)`);
+  }
+  if (filters.statuses.length > 0) parts.push(sql<SqlBool>`s.patent_status = ANY (${sql.val(filters.statuses)}::text[])`);
+  if (filters.jurisdictions.length > 0) parts.push(sql<SqlBool>`s.jurisdiction = ANY (${sql.val(filters.jurisdictions)}::text[])`);
+  if (filters.years) {
+    parts.push(sql<SqlBool>`s.year_published BETWEEN ${filters.years[0]} AND ${filters.years[1]}`);
+  }
+  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}

@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
+import { compileLensQuery } from './query/compile.js';
+import { parseLensQuery } from './query/parser.js';
+import { createSearchRepo, type SearchRepo } from './search.repo.js';
+
+/**
+ * The compiler against a plain evaluator of the same semantics: random queries over random small
+ * corpora must select exactly the same patents in Postgres as in memory. Words are chosen to be
+ * their own English stems and no stop words, so that the evaluator needs no stemmer.
+ */
+const VOCABULARY = ['alpha', 'bravo', 'delta', 'gamma', 'kappa', 'sigma', 'omega', 'tango'];
+const JURISDICTIONS = ['US', 'EP', 'AU'];
+const TEXT_FIELDS = { default: 'abc', title: 'a', abstract: 'b', claims: 'c' } as const;
+type TextField = keyof typeof TEXT_FIELDS;
+
+interface Doc {
+  title: string[];
+  abstract: string[];
+  claims: string[];
+  jurisdiction: string;
+  year: number;
+}
+
+type Query =
+  | { kind: 'term'; field: TextField; word: string; prefix: boolean }
+  | { kind: 'phrase'; field: TextField; words: [string, string]; slop: number | null }
+  | { kind: 'jurisdiction'; value: string }
+  | { kind: 'years'; from: number; to: number }
+  | { kind: 'and' | 'or'; left: Query; right: Query }
+  | { kind: 'not'; child: Query };
+
+const word = fc.constantFrom(...VOCABULARY);
+const textField = fc.constantFrom<TextField>('default', 'title', 'abstract', 'claims');
+const doc = fc.record({
+  title: fc.array(word, { minLength: 1, maxLength: 4 }),
+  abstract: fc.array(word, { maxLength: 6 }),
+  claims: fc.array(word, { maxLength: 6 }),
+  jurisdiction: fc.constantFrom(...JURISDICTIONS),
+  year: fc.integer({ min: 2000, max: 2020 }),
+});
+const query: fc.Arbitrary<Query> = fc.letrec<{ query: Query }>((tie) => ({
+  query: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.record({ kind: fc.constant('term' as const), field: textField, word, prefix: fc.boolean() }),
+    fc.record({ kind: fc.constant('phrase' as const), field: textField, words: fc.tuple(word, word), slop: fc.option(fc.integer({ min: 1, max: 3 })) }),
+    fc.record({ kind: fc.constant('jurisdiction' as const), value: fc.constantFrom(...JURISDICTIONS) }),
+    fc.tuple(fc.integer({ min: 2000, max: 2020 }), fc.integer({ min: 2000, max: 2020 })).map(([a, b]) => ({ kind: 'years' as const, from: Math.min(a, b), to: Math.max(a, b) })),
+    fc.record({ kind: fc.constantFrom('and' as const, 'or' as const), left: tie('query'), right: tie('query') }),
+    fc.record({ kind: fc.constant('not' as const), child: tie('query') }),
+  ),
+})).query;
+
+function print(node: Query): string {
+  const scoped = (field: TextField, text: string) => (field === 'default' ? text : `${field}:${text}`);
+  switch (node.kind) {
+    case 'term':
+      return scoped(node.field, node.prefix ? `${node.word.slice(0, 3)}*` : node.word);
+    case 'phrase':
+      return scoped(node.field, `"${node.words.join(' ')}"${node.slop ? `~${node.slop}` : ''}`);
+    case 'jurisdiction':
+      return `jurisdiction:${node.value}`;
+    case 'years':
+      return `year_published:[${node.from} TO ${node.to}]`;
+    case 'not':
+      return `NOT ${print(node.child)}`;
+    default:
+      return `(${print(node.left)} ${node.kind.toUpperCase()} ${print(node.right)})`;
+  }
+}
+
+/** Word positions as Postgres numbers them: title, then abstract, then claims, one after another. */
+function positions(document: Doc, weights: string): { word: string; position: number }[] {
+  const sections: [string[], string][] = [[document.title, 'a'], [document.abstract, 'b'], [document.claims, 'c']];
+  const all: { word: string; position: number; weight: string }[] = [];
+  for (const [words, weight] of sections) words.forEach((text) => all.push({ word: text, position: all.length + 1, weight }));
+  return all.filter((entry) => weights.includes(entry.weight));
+}
+
+function evaluate(node: Query, document: Doc): boolean {
+  switch (node.kind) {
+    case 'term': {
+      const words = positions(document, TEXT_FIELDS[node.field]);
+      return words.some((entry) => (node.prefix ? entry.word.startsWith(node.word.slice(0, 3)) : entry.word === node.word));
+    }
+    case 'phrase': {
+      const words = positions(document, TEXT_FIELDS[node.field]);
+      const [first, second] = node.words;
+      return words.some((a) =>
+        words.some((b) => {
+          if (a.word !== first || b.word !== second) return false;
+          const distance = b.position - a.position;
+          return node.slop === null ? distance === 1 : distance !== 0 && Math.abs(distance) <= node.slop;
+        }),
+      );
+    }
+    case 'jurisdiction':
+      return document.jurisdiction === node.value;
+    case 'years':
+      return document.year >= node.from && document.year <= node.to;
+    case 'not':
+      return !evaluate(node.child, document);
+    case 'and':
+      return evaluate(node.left, document) && evaluate(node.right, document);
+    case 'or':
+      return evaluate(node.left, document) || evaluate(node.right, document);
+  }
+}
+
+let database: TestDatabase;
+let repo: SearchRepo;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  repo = createSearchRepo(database.db);
+  const { rows } = await sql<{ word: string; stem: string }>`
+    SELECT word, (SELECT string_agg(lexeme, ',') FROM unnest(to_tsvector('english', word))) AS stem
+    FROM unnest(${VOCABULARY}::text[]) AS word`.execute(database.db);
+  expect(rows.filter((row) => row.stem !== row.word)).toEqual([]);
+});
+afterAll(() => database.drop());
+
+describe('advanced search compiler', () => {
+  it('selects the same patents as the in-memory evaluator', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(doc, { minLength: 1, maxLength: 10 }), query, async (documents, tree) => {
+        await database.db.deleteFrom('patents').execute();
+        const rows = documents.map((document) =>
+          patentRow({
+            title: document.title.join(' '),
+            abstract: document.abstract.join(' '),
+            claims: document.claims.join(' '),
+            jurisdiction: document.jurisdiction,
+            date_published: `${document.year}-06-01`,
+            ai_title: null,
+          }),
+        );
+        await insertPatents(database.db, rows);
+        const text = print(tree);
+        const found = await repo.advanced(compileLensQuery(parseLensQuery(text)), { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null }, 500);
+        const expected = rows.filter((_, index) => evaluate(tree, documents[index]!)).map((row) => row.lens_id).sort();
+        expect({ query: text, ids: found.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
+        expect(found.total).toBe(expected.length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../shared/clock.js';
+
+/** How often the lexeme frequencies are read again from the planner's statistics. */
+const REFRESH_MS = 10 * 60 * 1000;
+
+export interface TermStats {
+  /** Share of patents (0..1) whose text contains the lexeme. */
+  frequency(lexeme: string): number;
+}
+
+/**
+ * Lexeme frequencies from Postgres' own column statistics (`most_common_elems` of the text
+ * vector, kept by ANALYZE): free to read, and good enough to tell "method" from "lithium".
+ * A lexeme missing from the list is rarer than the rarest listed one.
+ */
+export function createTermStatsSource(db: Db, clock: Clock) {
+  let cached: { at: number; stats: TermStats } | null = null;
+
+  async function load(): Promise<TermStats> {
+    const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null }>`
+      SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::real[] AS freqs
+      FROM pg_stats WHERE tablename = 'patent_search' AND attname = 'text_vector'`.execute(db);
+    const frequencies = new Map<string, number>();
+    const row = rows[0];
+    let floor = 0.0005;
+    if (row?.elems && row.freqs) {
+      row.elems.forEach((lexeme, index) => frequencies.set(lexeme, row.freqs![index]!));
+      // The statistics end with the minimum and maximum frequency and the null share.
+      const listed = row.freqs.slice(0, row.elems.length);
+      if (listed.length > 0) floor = Math.min(...listed) / 2;
+    }
+    return { frequency: (lexeme) => frequencies.get(lexeme) ?? floor };
+  }
+
+  return {
+    async current(): Promise<TermStats> {
+      const now = clock.now().getTime();
+      if (!cached || now - cached.at > REFRESH_MS) cached = { at: now, stats: await load() };
+      return cached.stats;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+export type TermStatsSource = ReturnType<typeof createTermStatsSource>;
