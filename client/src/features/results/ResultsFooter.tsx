@@ -6,7 +6,8 @@ interface Props {
 }
 
 export function ResultsFooter({ shown, results }: Props) {
-  const grouped = results.group_by_count ?? results.total;
+  // Beyond the server's candidate budget the counts are estimates, and say so.
+  const grouped = `${results.estimated ? 'about ' : ''}${(results.group_by_count ?? results.total).toLocaleString('en')}`;
   return (
     <footer className="border-top pt-3 mt-3 small">
       <p className="mb-1">{`Showing (${shown} of ${results.results}) results. In total, ${grouped} grouped results by simple families were found.`}</p>

@@ -48,7 +48,7 @@ export function useResultSet(params: ResultsParams, searchKey: string, navigatio
   }, [handedOver, params, searchKey, client, toast, refreshSearchCount]);
 
   if (handedOver) return handedOver;
-  if (params.input.query === '') return { status: 'ready', results: { total: 0, results: 0, group_by_count: 0, data: [] } };
+  if (params.input.query === '') return { status: 'ready', results: { total: 0, results: 0, group_by_count: 0, estimated: false, data: [] } };
   if (fetched?.key === searchKey) return fetched.state;
   return { status: 'loading' };
 }

@@ -5,6 +5,7 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
     total
     results
     group_by_count
+    estimated
     data {
       lens_id
       doc_key

@@ -24,6 +24,7 @@ const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
   total: z.number(),
   results: z.number(),
   group_by_count: z.number().nullish(),
+  estimated: z.boolean(),
   data: z.array(SearchResultItemSchema),
 });
 

@@ -113,21 +113,25 @@ export function createSearchRepo(db: Db) {
       stages.push(any(terms));
 
       const lastStage = stages.length - 1;
+      // The narrower stages only need to supply the best `maxResults`; the any-word stage gets
+      // the whole budget, and decides whether the counts are exact.
       const stageQueries = stages.map(
         (query, stage) =>
-          sql`(SELECT s.lens_id, ${stage}::int AS stage FROM patent_search s WHERE s.text_vector @@ ${query} AND ${filter} LIMIT ${limit})`,
+          sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector, ${stage}::int AS stage
+               FROM patent_search s WHERE s.text_vector @@ ${query} AND ${filter}
+               LIMIT ${stage === lastStage ? limit : maxResults})`,
       );
       const coverage = sql.join(
-        terms.map((term) => sql`CASE WHEN s.text_vector @@ ${lexeme(term)} THEN ${term.idf}::real ELSE 0 END`),
+        terms.map((term) => sql`CASE WHEN c.text_vector @@ ${lexeme(term)} THEN ${term.idf}::real ELSE 0 END`),
         sql` + `,
       );
       const { rows } = await sql<Candidate & { any_word_hits: number }>`
         WITH hits AS (${sql.join(stageQueries, sql` UNION ALL `)}),
-             candidates AS (SELECT DISTINCT lens_id FROM hits)
-        SELECT s.lens_id, s.family_key, (SELECT count(*) FROM hits WHERE stage = ${lastStage})::int AS any_word_hits,
-               ((${coverage}) + 4 * ts_rank(${RANK_WEIGHTS}::real[], s.text_vector, ${any(terms)}) + 0.01 * s.static_rank)::real AS score
-        FROM candidates c JOIN patent_search s USING (lens_id)
-        ORDER BY score DESC, s.lens_id`.execute(db);
+             candidates AS (SELECT DISTINCT ON (lens_id) lens_id, family_key, static_rank, text_vector FROM hits)
+        SELECT c.lens_id, c.family_key, (SELECT count(*) FROM hits WHERE stage = ${lastStage})::int AS any_word_hits,
+               ((${coverage}) + 4 * ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${any(terms)}) + 0.01 * c.static_rank)::real AS score
+        FROM candidates c
+        ORDER BY score DESC, c.lens_id`.execute(db);
       // Every candidate contains some word, so when the any-word stage stayed under the budget
       // the candidates are all the matches and the counts are exact.
       return finish(rows, rows[0]?.any_word_hits ?? 0, limit, everyMatch, maxResults);

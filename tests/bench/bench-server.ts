@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
+import { loadConfig } from '@patentscout/server/config';
+import { startServer, type RunningServer } from '@patentscout/server/main';
+import { createLogger } from '@patentscout/server/shared/logger';
+
+export const BENCH_PORTS = { http: 3199, postgres: 54379, emulator: 9599 } as const;
+const PROJECT_ID = 'demo-patentscout-bench';
+
+/**
+ * The product as `npm start` runs it, over a generated corpus of `size` patents kept in
+ * `.data/bench-search-<size>` (generated once, then reused), stored in static-rank order.
+ */
+export async function startBenchServer(size: number, say: (line: string) => void): Promise<RunningServer & { baseUrl: string }> {
+  const config = loadConfig({
+    DATA_DIR: `.data/bench-search-${size}`,
+    PORT: String(BENCH_PORTS.http),
+    EMBEDDED_PG_PORT: String(BENCH_PORTS.postgres),
+    FIREBASE_AUTH_EMULATOR_PORT: String(BENCH_PORTS.emulator),
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    LOG_LEVEL: 'warn',
+    DEMO_CORPUS_SIZE: String(size),
+  });
+  const server = await startServer({
+    config,
+    logger: createLogger('warn'),
+    beforeListen: async (db) => {
+      const started = Date.now();
+      const result = await ensureDemoCorpus({
+        db,
+        count: size,
+        onProgress: ({ done }) => {
+          if (done % 50_000 === 0) say(`  generating and loading: ${done.toLocaleString('en')} of ${size.toLocaleString('en')}`);
+        },
+      });
+      if (result.inserted > 0) {
+        say(`  loaded ${result.inserted.toLocaleString('en')} patents in ${((Date.now() - started) / 1000).toFixed(0)} s; ordering and analysing...`);
+        await sql`CLUSTER patent_search USING patent_search_static_rank_idx`.execute(db);
+        await sql`ANALYZE patent_search`.execute(db);
+        await sql`ANALYZE patents`.execute(db);
+      }
+    },
+  });
+  return { ...server, baseUrl: `http://127.0.0.1:${BENCH_PORTS.http}` };
+}
+
+/** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
+export async function benchUserToken(server: RunningServer): Promise<string> {
+  const emulator = `http://127.0.0.1:${BENCH_PORTS.emulator}/identitytoolkit.googleapis.com/v1`;
+  const post = async (url: string, body: unknown, authorization?: string) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`emulator call failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, string>;
+  };
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password';
+  const signUp = await post(`${emulator}/accounts:signUp?key=bench`, { email, password, returnSecureToken: true });
+  await post(`${emulator}/projects/${PROJECT_ID}/accounts:update`, { localId: signUp.localId, emailVerified: true }, 'Bearer owner');
+  const signIn = await post(`${emulator}/accounts:signInWithPassword?key=bench`, { email, password, returnSecureToken: true });
+  await server.db
+    .insertInto('users')
+    .values({ uid: signUp.localId!, email, name: 'Bench', subscription_status: 'active' })
+    .onConflict((oc) => oc.column('uid').doNothing())
+    .execute();
+  return signIn.idToken!;
+}
