@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
+import { indexerJobs } from '@patentscout/indexer/jobs';
 import { ConfigError, loadConfig, type AppConfig } from '@patentscout/server/config';
 import { startServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     config,
     logger,
+    jobs: indexerJobs(config, logger),
     beforeListen: async (db) => {
       if (config.demoCorpusSize === 0) return;
       const result = await ensureDemoCorpus({

@@ -1,6 +1,7 @@
 import type { Db } from '@patentscout/server/db/client';
-import { hasAnyPatent, upsertPatents } from './load/patent-writer.js';
-import { indexRecords, type IndexProgress } from './pipeline.js';
+import { OfflineSummarizer } from './enrich/offline-summarizer.js';
+import { hasAnyPatent, writePatentBatch } from './load/patent-writer.js';
+import { generatedItems, indexSource } from './pipeline.js';
 import { generatePatents } from './sources/generator.js';
 
 /** The seed of the demo corpus, so every fresh installation shows the same patents. */
@@ -10,7 +11,7 @@ export interface EnsureDemoCorpusOptions {
   db: Db;
   count: number;
   seed?: number;
-  onProgress?: (progress: IndexProgress) => void;
+  onProgress?: (progress: { done: number; total: number; elapsedMs: number }) => void;
 }
 
 /**
@@ -22,8 +23,14 @@ export async function ensureDemoCorpus(options: EnsureDemoCorpusOptions): Promis
   const { db, count, seed = DEMO_CORPUS_SEED, onProgress } = options;
   const started = performance.now();
   if (await hasAnyPatent(db)) return { inserted: 0, elapsedMs: performance.now() - started };
-  const { indexed } = await db.transaction().execute((transaction) =>
-    indexRecords({ records: generatePatents({ count, seed }), total: count, write: (rows) => upsertPatents(transaction, rows), onProgress }),
+  const { counts } = await db.transaction().execute((transaction) =>
+    indexSource({
+      items: generatedItems(generatePatents({ count, seed })),
+      total: count,
+      summarizer: new OfflineSummarizer(),
+      write: (rows) => writePatentBatch(transaction, rows),
+      onProgress: (progress) => onProgress?.({ done: progress.counts.read, total: count, elapsedMs: progress.elapsedMs }),
+    }),
   );
-  return { inserted: indexed, elapsedMs: performance.now() - started };
+  return { inserted: counts.inserted, elapsedMs: performance.now() - started };
 }

@@ -48,4 +48,29 @@ describe('loadConfig', () => {
   it('refuses a demo- Firebase project in production', () => {
     expect(() => loadConfig({ ...PRODUCTION, FIREBASE_PROJECT_ID: 'demo-x' })).toThrowError(/demo- project/);
   });
+
+  it('uses the offline summarizer and leaves the Lens re-index off unless their variables are set', () => {
+    const config = loadConfig({});
+    expect(config.summarizer).toEqual({ mode: 'offline' });
+    expect(config.lens).toEqual({ apiUrl: 'https://api.lens.org/patent/search', token: undefined, reindexCron: '0 3 * * 1', reindexQuery: undefined });
+  });
+
+  it('configures an OpenAI-compatible model and the Lens API from their variables', () => {
+    const config = loadConfig({
+      OPENAI_API_KEY: 'sk-x',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_MODEL: 'llama3.1',
+      OPENAI_CONCURRENCY: '2',
+      OPENAI_TIMEOUT_SECONDS: '90',
+      LENS_API_TOKEN: 'lens-token',
+      REINDEX_CRON: '0 4 * * 0',
+      REINDEX_QUERY: 'applicant.name:CSIRO',
+    });
+    expect(config.summarizer).toEqual({ mode: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-x', model: 'llama3.1', concurrency: 2, timeoutMs: 90_000 });
+    expect(config.lens).toMatchObject({ token: 'lens-token', reindexCron: '0 4 * * 0', reindexQuery: 'applicant.name:CSIRO' });
+  });
+
+  it('names a malformed re-index schedule', () => {
+    expect(() => loadConfig({ REINDEX_CRON: 'weekly' })).toThrowError(/REINDEX_CRON: must be a cron expression of five fields/);
+  });
 });

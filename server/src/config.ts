@@ -32,6 +32,18 @@ const EnvSchema = z.object({
   SMTP_URL: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  OPENAI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  LENS_API_TOKEN: optionalText,
+  LENS_API_URL: z.string().url().default('https://api.lens.org/patent/search'),
+  REINDEX_CRON: z
+    .string()
+    .trim()
+    .regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "0 3 * * 1"')
+    .default('0 3 * * 1'),
+  REINDEX_QUERY: optionalText,
   SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(5000).default(500),
   FREE_SEARCHES_PER_MONTH: z.coerce.number().int().min(0).default(20),
 });
@@ -66,6 +78,12 @@ export interface AppConfig {
   demoCorpusSize: number;
   modes: { mail: string; payments: string; ai: string };
   search: { maxResults: number; freeSearchesPerMonth: number };
+  /** Who writes AI titles and summaries: the offline summarizer, or an OpenAI-compatible chat model. */
+  summarizer:
+    | { mode: 'offline' }
+    | { mode: 'openai'; baseUrl: string; apiKey: string; model: string; concurrency: number; timeoutMs: number };
+  /** The Lens patent API and the scheduled re-index (disabled without a token). */
+  lens: { apiUrl: string; token: string | undefined; reindexCron: string; reindexQuery: string | undefined };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -123,5 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,
     },
+    summarizer: vars.OPENAI_API_KEY
+      ? {
+          mode: 'openai',
+          baseUrl: vars.OPENAI_BASE_URL,
+          apiKey: vars.OPENAI_API_KEY,
+          model: vars.OPENAI_MODEL,
+          concurrency: vars.OPENAI_CONCURRENCY,
+          timeoutMs: vars.OPENAI_TIMEOUT_SECONDS * 1000,
+        }
+      : { mode: 'offline' },
+    lens: { apiUrl: vars.LENS_API_URL, token: vars.LENS_API_TOKEN, reindexCron: vars.REINDEX_CRON, reindexQuery: vars.REINDEX_QUERY },
   };
 }

@@ -9,6 +9,8 @@ import { buildHttpApp } from './http/app.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startJobQueue } from './jobs/boss.js';
+import type { JobDefinition } from './jobs/job-definition.js';
+import { registerJobs } from './jobs/register-jobs.js';
 import { createServices } from './services.js';
 import { systemClock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
@@ -32,6 +34,8 @@ export async function startServer(options: {
   logger: Logger;
   /** Runs after migrations and before the port opens (the demo corpus is loaded here). */
   beforeListen?: (db: Db) => Promise<void>;
+  /** Background jobs for the worker, from parts the server must not import (the indexer's). */
+  jobs?: JobDefinition[];
 }): Promise<RunningServer> {
   const { config, logger } = options;
   const stops: Array<() => Promise<unknown>> = [];
@@ -92,6 +96,8 @@ export async function startServer(options: {
     stops.push(() => identity.close());
     const services = createServices({ db, identity, clock: systemClock, config });
     await options.beforeListen?.(db);
+    // Registered after the demo corpus is in, so the first start does not enrich or fetch meanwhile.
+    stops.push(await registerJobs(jobs.boss, options.jobs ?? [], { db, logger }));
 
     const app = await buildHttpApp({
       config,

@@ -1,20 +1,39 @@
 import type { NewPatent } from '@patentscout/server/db/tables';
-import type { Summarizer } from './summarizer.js';
+import type { Summarizer, SummarizerInput } from './summarizer.js';
 
-/** The rows with their AI title, summary, types and uses written by the summarizer. */
-export async function enrichRows(rows: readonly NewPatent[], summarizer: Summarizer, generatedAt: Date = new Date()): Promise<NewPatent[]> {
-  const enriched: NewPatent[] = [];
-  // NOTE: one row at a time: a remote summarizer is rate-limited, and the offline one is not
-  // slowed by awaiting its plain return values.
-  for (const row of rows) {
-    const text = await summarizer.summarize({
-      title: row.title,
-      abstract: row.abstract ?? '',
-      claims: row.claims ?? '',
-      ipcSymbols: row.ipc_symbols ?? [],
-      publicationType: row.publication_type ?? null,
-    });
-    enriched.push({ ...row, ai_title: text.title, ai_summary: text.summary, ai_types: text.types, ai_uses: text.uses, ai_generated_at: generatedAt });
-  }
-  return enriched;
+export function summarizerInputOf(row: Pick<NewPatent, 'title' | 'abstract' | 'claims' | 'ipc_symbols' | 'publication_type'>): SummarizerInput {
+  return {
+    title: row.title,
+    abstract: row.abstract ?? '',
+    claims: row.claims ?? '',
+    ipcSymbols: row.ipc_symbols ?? [],
+    publicationType: row.publication_type ?? null,
+  };
+}
+
+export interface EnrichedRows {
+  rows: NewPatent[];
+  enriched: number;
+  /** Rows the summarizer failed on: written without AI text, for the enrichment job to retry. */
+  failures: Array<{ lensId: string; error: unknown }>;
+}
+
+/**
+ * The rows with their AI title, summary, types and uses. All rows of a batch are asked for at
+ * once: a remote summarizer limits its own concurrency, and the offline one answers at once.
+ */
+export async function enrichRows(rows: readonly NewPatent[], summarizer: Summarizer, generatedAt: Date = new Date()): Promise<EnrichedRows> {
+  const failures: EnrichedRows['failures'] = [];
+  const enrichedRows = await Promise.all(
+    rows.map(async (row): Promise<NewPatent> => {
+      try {
+        const text = await summarizer.summarize(summarizerInputOf(row));
+        return { ...row, ai_title: text.title, ai_summary: text.summary, ai_types: text.types, ai_uses: text.uses, ai_generated_at: generatedAt };
+      } catch (error) {
+        failures.push({ lensId: row.lens_id, error });
+        return row;
+      }
+    }),
+  );
+  return { rows: enrichedRows, enriched: rows.length - failures.length, failures };
 }

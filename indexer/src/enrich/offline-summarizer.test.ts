@@ -108,7 +108,8 @@ describe('OfflineSummarizer', () => {
 describe('enrichRows', () => {
   it('fills the AI columns of each row and leaves the rest alone', async () => {
     const generatedAt = new Date('2026-11-22T00:00:00Z');
-    const [row] = await enrichRows(ROWS.slice(0, 1), summarizer, generatedAt);
+    const { rows: [row], enriched, failures } = await enrichRows(ROWS.slice(0, 1), summarizer, generatedAt);
+    expect({ enriched, failures }).toEqual({ enriched: 1, failures: [] });
     const expected = summarizer.summarize(inputOf(ROWS[0]!));
     expect(row).toEqual({
       ...ROWS[0],
@@ -118,5 +119,13 @@ describe('enrichRows', () => {
       ai_uses: expected.uses,
       ai_generated_at: generatedAt,
     });
+  });
+
+  it('writes a row the summarizer fails on without AI text and says which', async () => {
+    const failing = { summarize: () => Promise.reject(new Error('model unavailable')) };
+    const { rows, enriched, failures } = await enrichRows(ROWS.slice(0, 2), failing);
+    expect(rows).toEqual(ROWS.slice(0, 2));
+    expect(enriched).toBe(0);
+    expect(failures.map((failure) => failure.lensId)).toEqual(ROWS.slice(0, 2).map((row) => row.lens_id));
   });
 });

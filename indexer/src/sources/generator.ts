@@ -5,6 +5,7 @@ import { legalStatusFor } from './legal-status.js';
 import { chooseInvention, composeAbstract, composeClaims, composeTitle, styleTitle, type Invention } from './patent-text.js';
 import { SeededRandom } from './random.js';
 import { kindRulesFor, publicationNumber, type KindRule } from './vocabulary/offices.js';
+import { KeySet } from './key-set.js';
 import { FOREIGN_OFFICES } from './vocabulary/parties.js';
 import { TOPICS, type Topic } from './vocabulary/topics.js';
 
@@ -31,7 +32,7 @@ export function* generatePatents(options: GeneratePatentsOptions): Generator<Len
   const context: FamilyContext = {
     random: new SeededRandom(options.seed),
     latestDate: options.latestDate ?? DEMO_CORPUS_LATEST_DATE,
-    usedKeys: new Set(),
+    usedKeys: new KeySet(),
   };
   let remaining = options.count;
   while (remaining > 0) {
@@ -45,7 +46,7 @@ interface FamilyContext {
   random: SeededRandom;
   latestDate: string;
   /** Lens ids and doc keys already given out, which must stay unique. */
-  usedKeys: Set<string>;
+  usedKeys: KeySet;
 }
 
 interface Publication {
@@ -144,10 +145,7 @@ function uniqueKey(context: FamilyContext, draw: () => string, keyOf: (value: st
   for (;;) {
     const value = draw();
     const key = keyOf(value);
-    if (!context.usedKeys.has(key)) {
-      context.usedKeys.add(key);
-      return value;
-    }
+    if (context.usedKeys.add(key)) return value;
   }
 }
 

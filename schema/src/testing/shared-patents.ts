@@ -14,8 +14,15 @@ export const SHARED_PATENTS_DIR = fileURLToPath(new URL('../../../../shared/data
 export const SHARED_PATENT_COUNT = 43_799;
 
 export async function sharedPatentFiles(): Promise<string[]> {
-  const names = await readdir(SHARED_PATENTS_DIR);
-  return names.filter((name) => name.endsWith('.jsonl')).sort().map((name) => join(SHARED_PATENTS_DIR, name));
+  const names = await readdir(SHARED_PATENTS_DIR).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(
+      `The shared patent records are missing: expected the folder ${SHARED_PATENTS_DIR} (../shared/data/patents beside the repository), ` +
+        `which holds patents-000.jsonl ... patents-015.jsonl (${error.code ?? error.message}).`,
+    );
+  });
+  const files = names.filter((name) => name.endsWith('.jsonl')).sort().map((name) => join(SHARED_PATENTS_DIR, name));
+  if (files.length === 0) throw new Error(`The shared patent records are missing: ${SHARED_PATENTS_DIR} holds no .jsonl file.`);
+  return files;
 }
 
 /** Streams every record of every shared file as parsed JSON, with where it came from. */

@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './20261122T0400-initial.js';
 import * as searchIndex from './20261122T0500-search-index.js';
+import * as indexRuns from './20261122T0600-index-runs.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261122T0400-initial': initial,
   '20261122T0500-search-index': searchIndex,
+  '20261122T0600-index-runs': indexRuns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,78 @@
+import type { AppConfig } from '@patentscout/server/config';
+import type { JobDefinition } from '@patentscout/server/jobs/job-definition';
+import type { Logger } from '@patentscout/server/shared/logger';
+import { z } from 'zod';
+import { configuredSummarizer } from './enrich/configured-summarizer.js';
+import { enrichPendingPatents } from './enrich/enrich-pending.js';
+import { isoDay } from './load/index-runs.js';
+import { fetchFromLens } from './lens-fetch.js';
+import { LensApiClient } from './sources/lens-api.js';
+
+export const ENRICH_JOB = 'indexer.enrich';
+export const REINDEX_JOB = 'indexer.reindex';
+
+/** Catches patents left without AI text (an import with --no-enrich, a failed model call). */
+const ENRICH_SCHEDULE = '*/15 * * * *';
+/** Patents per enrichment run; a run that leaves more queues the next one. */
+const ENRICH_PER_RUN = 5_000;
+/** The first re-index of a query fetches one week back, as if a weekly run had come before. */
+const FIRST_REINDEX_DAYS = 7;
+
+const EnrichPayload = z.object({ limit: z.number().int().positive().optional() });
+
+/**
+ * The indexer's background jobs, run by the server's pg-boss worker (scripts/start.ts hands them
+ * over): AI enrichment of patents without AI text, and the weekly Lens re-index, which is
+ * scheduled only when `LENS_API_TOKEN` is set.
+ */
+export function indexerJobs(config: Pick<AppConfig, 'summarizer' | 'lens'>, logger: Logger): JobDefinition[] {
+  const summarizer = configuredSummarizer(config.summarizer, logger);
+  const { token, apiUrl, reindexCron, reindexQuery } = config.lens;
+
+  const enrich: JobDefinition = {
+    name: ENRICH_JOB,
+    schedule: ENRICH_SCHEDULE,
+    expireInSeconds: 60 * 60,
+    async handler(payload, { db, logger: log, send, signal }) {
+      const { limit = ENRICH_PER_RUN } = EnrichPayload.parse(payload);
+      const result = await enrichPendingPatents({
+        db,
+        summarizer,
+        limit,
+        signal,
+        onEnrichFailed: (lensId, error) => log.warn({ lensId, err: error }, 'no AI text for this patent'),
+      });
+      log.info({ enriched: result.enriched, failed: result.failed, remaining: result.remaining }, 'AI enrichment run');
+      // Only a run that made progress continues at once; otherwise the schedule tries again later.
+      if (result.enriched > 0 && result.remaining > result.failed && !result.interrupted) await send(ENRICH_JOB, { limit });
+    },
+  };
+
+  const reindex: JobDefinition = {
+    name: REINDEX_JOB,
+    ...(token ? { schedule: reindexCron } : {}),
+    expireInSeconds: 6 * 60 * 60,
+    async handler(_payload, { db, logger: log, send, signal }) {
+      if (!token) {
+        log.warn('the Lens re-index is disabled: LENS_API_TOKEN is not set');
+        return;
+      }
+      const firstSince = isoDay(new Date(Date.now() - FIRST_REINDEX_DAYS * 24 * 60 * 60 * 1000));
+      const client = new LensApiClient({ url: apiUrl, token, onWait: (ms, reason) => log.info({ waitMs: ms, reason }, 'Lens API: waiting') });
+      const result = await fetchFromLens({
+        db,
+        client,
+        query: reindexQuery ?? '',
+        firstSince,
+        // AI text is written by the enrichment job, whose model calls may be slow or limited.
+        summarizer: null,
+        signal,
+        onSkipped: ({ position, reason }) => log.warn({ position, reason }, 'Lens record skipped'),
+      });
+      log.info({ since: result.since, ...result.counts, interrupted: result.interrupted }, 'Lens re-index run');
+      if (result.counts.inserted + result.counts.updated > 0) await send(ENRICH_JOB, {});
+    },
+  };
+
+  return [enrich, reindex];
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../db/client.js';
+import type { Logger } from '../shared/logger.js';
+
+/**
+ * A background job, described without pg-boss so that any part of the product (the indexer
+ * among them, which the server must not import) can hand its jobs to the server's worker.
+ */
+export interface JobDefinition {
+  /** `<feature>.<verb>`, e.g. `indexer.enrich`. */
+  name: string;
+  /** A five-field cron expression (UTC); without one the job runs only when sent. */
+  schedule?: string;
+  /** How long one run may take before the queue counts it as failed and retries it. */
+  expireInSeconds?: number;
+  /** Validates its payload itself (zod) and is idempotent: a retried run must do no harm. */
+  handler(payload: unknown, context: JobContext): Promise<void>;
+}
+
+export interface JobContext {
+  db: Db;
+  logger: Logger;
+  /** Queues a job by name (another run of itself, or a follow-up job). */
+  send(name: string, payload?: object): Promise<void>;
+  /** Aborted when the server stops: a long run ends its current step and returns. */
+  signal: AbortSignal;
+}

@@ -1,0 +1,39 @@
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/client.js';
+import type { Logger } from '../shared/logger.js';
+import type { JobContext, JobDefinition } from './job-definition.js';
+
+/**
+ * Creates a queue for each job, starts a worker on it and keeps its schedule in step with the
+ * definition: a job without a schedule loses one left from an earlier start. Queues are
+ * `stately` (at most one run waiting and one running), so a slow run never piles up copies of
+ * itself. Returns a function that aborts the runs under way, for the server's stop.
+ */
+export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[], options: { db: Db; logger: Logger }): Promise<() => Promise<void>> {
+  const stopping = new AbortController();
+  const context: JobContext = {
+    db: options.db,
+    logger: options.logger,
+    signal: stopping.signal,
+    send: async (name, payload) => {
+      await boss.send(name, payload ?? {});
+    },
+  };
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, policy: 'stately', ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}) });
+    await boss.work(job.name, { batchSize: 1 }, async ([received]) => {
+      const logger = options.logger.child({ job: job.name, jobId: received?.id });
+      const started = Date.now();
+      try {
+        await job.handler(received?.data ?? {}, { ...context, logger });
+        logger.info({ ms: Date.now() - started }, 'job done');
+      } catch (error) {
+        logger.error({ err: error, ms: Date.now() - started }, 'job failed');
+        throw error;
+      }
+    });
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+    else await boss.unschedule(job.name);
+  }
+  return async () => stopping.abort();
+}
