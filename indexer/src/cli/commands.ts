@@ -4,7 +4,8 @@ import type { Logger } from '@patentscout/server/shared/logger';
 import { configuredSummarizer } from '../enrich/configured-summarizer.js';
 import { enrichPendingPatents } from '../enrich/enrich-pending.js';
 import { OfflineSummarizer } from '../enrich/offline-summarizer.js';
-import { writePatentBatch, type PositionedRow, type WriteOutcome } from '../load/patent-writer.js';
+import { startBulkLoad } from '../load/bulk-load.js';
+import type { PositionedRow, WriteOutcome } from '../load/patent-writer.js';
 import { fetchFromLens, NoStartDateError } from '../lens-fetch.js';
 import { generatedItems, indexSource, type IndexProgress, type IndexResult, type IndexSourceOptions } from '../pipeline.js';
 import { generatePatents } from '../sources/generator.js';
@@ -76,38 +77,57 @@ async function withDatabase<T>(databaseUrl: string | undefined, use: (db: Db | u
   }
 }
 
-const writerFor = (db: Db | undefined) => (db ? (rows: PositionedRow[]) => writePatentBatch(db, rows) : nothingWritten);
+/**
+ * Runs a loading command over a bulk load (search rows built beside the load and indexed at its
+ * end, also after an interruption or a failure), or over nothing at all in a dry run.
+ */
+async function withBulkLoad(
+  db: Db | undefined,
+  context: CliContext,
+  loading: (write: IndexSourceOptions['write']) => Promise<{ interrupted: boolean }>,
+): Promise<{ interrupted: boolean }> {
+  if (!db) return loading(nothingWritten);
+  const bulk = await startBulkLoad(db);
+  try {
+    return await loading((rows) => bulk.write(rows));
+  } finally {
+    const build = await bulk.finish();
+    if (build.built > 0) {
+      context.out.write(`  search index: ${build.built.toLocaleString('en-US')} patents added in ${(build.elapsedMs / 1000).toFixed(1)} s\n`);
+    }
+  }
+}
 
 export async function runCommand(command: Exclude<Command, { name: 'help' }>, context: CliContext): Promise<{ interrupted: boolean }> {
   const inlineSummarizer = command.enrich ? new OfflineSummarizer() : null;
   switch (command.name) {
     case 'generate':
-      return withDatabase(command.databaseUrl, (db) =>
+      return withDatabase(command.databaseUrl, (db) => withBulkLoad(db, context, (write) =>
         load(command, context, command.dryRun ? 'Generated (dry run)' : 'Generated and loaded', (hooks) =>
           indexSource({
             items: generatedItems(generatePatents({ count: command.count, seed: command.seed })),
             total: command.count,
             summarizer: inlineSummarizer,
-            write: writerFor(db),
+            write,
             writeConcurrency: 2,
             ...hooks,
           }),
-        ),
+        )),
       );
     case 'import': {
       const { files, ignored } = await resolveImportPaths(command.paths).catch((error: unknown) => {
         throw error instanceof LensFileError ? new CliError(error.message) : error;
       });
       for (const file of ignored) context.err.write(`ignored ${file}: not a Lens response, a JSON array or JSON Lines\n`);
-      return withDatabase(command.databaseUrl, (db) =>
+      return withDatabase(command.databaseUrl, (db) => withBulkLoad(db, context, (write) =>
         load(command, context, `Imported ${files.length} file${files.length === 1 ? '' : 's'}`, async (hooks) => {
           const source = readLensFiles(files);
           try {
-            return await indexSource({ items: source.items, sourceProgress: source.progress, summarizer: inlineSummarizer, write: writerFor(db), writeConcurrency: 2, ...hooks });
+            return await indexSource({ items: source.items, sourceProgress: source.progress, summarizer: inlineSummarizer, write, writeConcurrency: 2, ...hooks });
           } catch (error) {
             throw error instanceof LensFileError ? new CliError(error.message) : error;
           }
-        }),
+        })),
       );
     }
     case 'fetch': {

@@ -1,4 +1,5 @@
 import type { Db } from '@patentscout/server/db/client';
+import { deferSearchRows } from '@patentscout/server/db/search-rows';
 import type { Database, NewPatent } from '@patentscout/server/db/tables';
 import { sql, type Kysely } from 'kysely';
 
@@ -124,12 +125,20 @@ function distinctRows(rows: readonly PositionedRow[]): { kept: PositionedRow[]; 
   return { kept, skipped };
 }
 
+export interface WriteOptions {
+  /**
+   * Inserts patents without their search rows, for bulk loads that end with
+   * `buildDeferredSearchRows`. Inside a caller's transaction the caller defers them instead.
+   */
+  deferSearchRows?: boolean;
+}
+
 /**
  * Writes one batch in one statement, so it is written whole or not at all: an interrupted run
  * leaves whole batches behind, and a re-run resumes safely. Inside a caller's transaction (the
  * demo corpus) it joins that transaction.
  */
-export async function writePatentBatch(db: Kysely<Database>, rows: readonly PositionedRow[]): Promise<WriteOutcome> {
+export async function writePatentBatch(db: Kysely<Database>, rows: readonly PositionedRow[], options: WriteOptions = {}): Promise<WriteOutcome> {
   const { kept, skipped } = distinctRows(rows);
   if (kept.length === 0) return { inserted: 0, updated: 0, unchanged: 0, enriched: 0, skipped };
   const statement = mergeBatch(`[${kept.map((entry) => stagingJson(entry.row)).join(',')}]`);
@@ -139,6 +148,7 @@ export async function writePatentBatch(db: Kysely<Database>, rows: readonly Posi
         // NOTE: the commit does not wait for its WAL flush (measured about 10% faster). A crash can
         // then lose the last batches reported as written, which a re-run writes again; never half a batch.
         await sql`SET LOCAL synchronous_commit = off`.execute(transaction);
+        if (options.deferSearchRows) await deferSearchRows(transaction);
         return statement.execute(transaction);
       });
   const written = result.rows.filter((row) => row.outcome === 'written');

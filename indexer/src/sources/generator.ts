@@ -29,9 +29,11 @@ export interface GeneratePatentsOptions {
  */
 export function* generatePatents(options: GeneratePatentsOptions): Generator<LensPatentRecord> {
   if (!Number.isInteger(options.count) || options.count < 0) throw new RangeError('count must be a whole number, 0 or more');
+  const latestDate = options.latestDate ?? DEMO_CORPUS_LATEST_DATE;
   const context: FamilyContext = {
     random: new SeededRandom(options.seed),
-    latestDate: options.latestDate ?? DEMO_CORPUS_LATEST_DATE,
+    latestDate,
+    prioritySpans: prioritySpans(latestDate),
     usedKeys: new KeySet(),
   };
   let remaining = options.count;
@@ -45,6 +47,7 @@ export function* generatePatents(options: GeneratePatentsOptions): Generator<Len
 interface FamilyContext {
   random: SeededRandom;
   latestDate: string;
+  prioritySpans: ReadonlyArray<readonly [DaySpan, number]>;
   /** Lens ids and doc keys already given out, which must stay unique. */
   usedKeys: KeySet;
 }
@@ -90,18 +93,25 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
   return publications.map((publication) => buildRecord(context, publication, shared));
 }
 
-/** More patents are filed every year, so later priority years are more likely. */
-function choosePriorityDate({ random, latestDate }: FamilyContext): string {
-  // The latest priority whose application is published by the latest date.
+type DaySpan = { from: number; to: number };
+
+/**
+ * Priority years weighted so that more patents are filed every year, up to the latest priority
+ * whose application is published by the latest date. Computed once per stream.
+ */
+function prioritySpans(latestDate: string): ReadonlyArray<readonly [DaySpan, number]> {
   const lastDay = dayNumber(latestDate) - APPLICATION_PUBLICATION_DAYS - 31;
   const firstYear = yearOf(EARLIEST_PRIORITY_DATE);
-  const spans = Array.from({ length: yearOf(isoDateOfDay(lastDay)) - firstYear + 1 }, (_, index) => {
+  return Array.from({ length: yearOf(isoDateOfDay(lastDay)) - firstYear + 1 }, (_, index) => {
     const year = firstYear + index;
     const from = Math.max(dayNumber(`${year}-01-01`), dayNumber(EARLIEST_PRIORITY_DATE));
     const to = Math.min(dayNumber(`${year}-12-31`), lastDay);
     // A year only partly open to priorities gets that part of its weight, so no days crowd.
     return [{ from, to }, (1 + index * 0.18) * ((to - from + 1) / 365)] as const;
   });
+}
+
+function choosePriorityDate({ random, prioritySpans: spans }: FamilyContext): string {
   const { from, to } = random.weighted(spans);
   return isoDateOfDay(random.int(from, to));
 }

@@ -18,6 +18,19 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
+
+/**
+ * UTF-8 with the builtin C.UTF-8 locale (PostgreSQL 17+): Unicode-aware lower-casing at the
+ * speed of the C locale; text search parses about a quarter faster than under libc's C.UTF-8.
+ * Applies to clusters created from now on; an existing `.data/pg` keeps its locale.
+ */
+const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
+
+/**
+ * Sized for a single-user machine with room to spare (the defaults assume 128 MB): bulk loads
+ * write gigabytes of WAL and build large GIN indexes.
+ */
+const SERVER_SETTINGS = ['shared_buffers=512MB', 'maintenance_work_mem=512MB', 'max_wal_size=4GB', 'checkpoint_timeout=15min'];
 const PASSWORD = 'patentscout';
 
 /**
@@ -44,6 +57,8 @@ export async function startEmbeddedPostgres(options: {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: runningAsRoot,
+    initdbFlags: INITDB_FLAGS,
+    postgresFlags: SERVER_SETTINGS.flatMap((setting) => ['-c', setting]),
     onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
     onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
   });

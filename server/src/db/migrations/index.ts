@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './20261122T0400-initial.js';
 import * as searchIndex from './20261122T0500-search-index.js';
 import * as indexRuns from './20261122T0600-index-runs.js';
+import * as bulkSearchRows from './20261122T0700-bulk-search-rows.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261122T0400-initial': initial,
   '20261122T0500-search-index': searchIndex,
   '20261122T0600-index-runs': indexRuns,
+  '20261122T0700-bulk-search-rows': bulkSearchRows,
 };
 
 export const migrationProvider: MigrationProvider = {

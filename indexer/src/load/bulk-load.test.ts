@@ -1,0 +1,85 @@
+import { deferSearchRows } from '@patentscout/server/db/search-rows';
+import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lensRecordToRow } from '../normalize/lens-to-row.js';
+import { generatePatents } from '../sources/generator.js';
+import { startBulkLoad } from './bulk-load.js';
+import { writePatentBatch, type PositionedRow } from './patent-writer.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+const ROWS: PositionedRow[] = [...generatePatents({ count: 460, seed: 5 })].map((record, index) => ({ row: lensRecordToRow(record), position: `test:${index + 1}` }));
+
+const count = async (table: 'patents' | 'patent_search') =>
+  Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(database.db)).rows[0]?.n);
+
+/** Search rows that differ from what the trigger would write for their patent now. */
+const staleSearchRows = async () =>
+  Number(
+    (
+      await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM patents p LEFT JOIN patent_search s USING (lens_id)
+        WHERE s.lens_id IS NULL OR (patent_search_row(p))::text <> s::text`.execute(database.db)
+    ).rows[0]?.n,
+  );
+
+describe('bulk loads', () => {
+  it('write patents without search rows, then index every one of them in static-rank order', async () => {
+    const bulk = await startBulkLoad(database.db);
+    for (let start = 0; start < 400; start += 100) await bulk.write(ROWS.slice(start, start + 100));
+    expect(await count('patents')).toBe(400);
+    expect(await count('patent_search')).toBe(0);
+
+    const build = await bulk.finish();
+    expect(build).toMatchObject({ built: 400, reindexed: true });
+    expect(await staleSearchRows()).toBe(0);
+    // Stored in rank order, so that a scan stopping early meets the best candidates first.
+    // Postgres may put a later, smaller row into space left on an earlier page, so the check is
+    // that the first hundred rows stored are almost all among the hundred best.
+    const { rows } = await sql<{ lens_id: string; static_rank: number }>`SELECT lens_id, static_rank FROM patent_search ORDER BY ctid`.execute(database.db);
+    const best = new Set([...rows].sort((a, b) => b.static_rank - a.static_rank).slice(0, 100).map((row) => row.lens_id));
+    const firstStored = rows.slice(0, 100).filter((row) => best.has(row.lens_id)).length;
+    expect(firstStored).toBeGreaterThanOrEqual(90);
+    expect(rows[0]!.static_rank).toBe(Math.max(...rows.map((row) => row.static_rank)));
+    // The indexes dropped for the build are all back.
+    const indexes = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'patent_search'`.execute(database.db);
+    expect(indexes.rows[0]?.n).toBe(13);
+    // No staging table is left behind.
+    const staging = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'patent_search_staged_%'`.execute(database.db);
+    expect(staging.rows[0]?.n).toBe(0);
+  });
+
+  it('adds a small load to a large index without rebuilding it, and finds it by text search', async () => {
+    const bulk = await startBulkLoad(database.db);
+    await bulk.write(ROWS.slice(400, 430));
+    expect(await bulk.finish()).toMatchObject({ built: 30, reindexed: false });
+    expect(await staleSearchRows()).toBe(0);
+    const title = ROWS[410]!.row.title;
+    const found = await sql<{ lens_id: string }>`
+      SELECT lens_id FROM patent_search WHERE text_vector @@ plainto_tsquery('english', ${title})`.execute(database.db);
+    expect(found.rows.map((row) => row.lens_id)).toContain(ROWS[410]!.row.lens_id);
+  });
+
+  it('defers only inserts: an update inside a deferring transaction still refreshes its search row', async () => {
+    const changed = { ...ROWS[0]!, row: { ...ROWS[0]!.row, title: 'A wholly new title about zeolite membranes' } };
+    await database.db.transaction().execute(async (transaction) => {
+      await deferSearchRows(transaction);
+      await writePatentBatch(transaction, [changed, ...ROWS.slice(430, 440)]);
+    });
+    // Ten inserts wait for a build; the update does not.
+    expect(await staleSearchRows()).toBe(10);
+    const updated = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM patent_search WHERE lens_id = ${changed.row.lens_id} AND text_vector @@ to_tsquery('english', 'zeolite')`.execute(database.db);
+    expect(updated.rows[0]?.n).toBe(1);
+    const bulk = await startBulkLoad(database.db);
+    expect(await bulk.finish()).toMatchObject({ built: 10 });
+    expect(await staleSearchRows()).toBe(0);
+  });
+});

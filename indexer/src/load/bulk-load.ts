@@ -1,0 +1,26 @@
+import { stageSearchRows, type SearchRowBuild } from '@patentscout/server/db/search-rows';
+import type { Database } from '@patentscout/server/db/tables';
+import type { Kysely } from 'kysely';
+import { writePatentBatch, type PositionedRow, type WriteOutcome } from './patent-writer.js';
+
+export interface BulkLoad {
+  write(rows: PositionedRow[]): Promise<WriteOutcome>;
+  /** Builds the search rows the load deferred; call it also after an interruption or a failure. */
+  finish(): Promise<SearchRowBuild>;
+}
+
+/**
+ * A load of many batches, each committed on its own, whose search rows are computed beside the
+ * load and indexed once at its end instead of row by row (see server/src/db/search-rows.ts).
+ */
+export async function startBulkLoad(db: Kysely<Database>): Promise<BulkLoad> {
+  const stager = await stageSearchRows(db);
+  return {
+    async write(rows) {
+      const outcome = await writePatentBatch(db, rows, { deferSearchRows: true });
+      stager.add(rows.map((entry) => entry.row.lens_id));
+      return outcome;
+    },
+    finish: () => stager.finish(),
+  };
+}

@@ -1,0 +1,159 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './tables.js';
+
+/**
+ * The bulk-load contract of the search index (migration 20261122T0700-bulk-search-rows): a
+ * writing transaction may defer the search rows of the patents it inserts, and the loader adds
+ * them afterwards, set-based. Row by row, the trigger spends most of a load's database time;
+ * set-based, the rows are computed while the load runs (or by parallel workers at its end) and
+ * the indexes are built once, sorted.
+ */
+export async function deferSearchRows(transaction: Kysely<Database>): Promise<void> {
+  await sql`SET LOCAL patentscout.search_rows = 'deferred'`.execute(transaction);
+}
+
+export interface SearchRowBuild {
+  /** Search rows added. */
+  built: number;
+  /** Whether the secondary indexes were dropped and built again (a load larger than half the index). */
+  reindexed: boolean;
+  elapsedMs: number;
+}
+
+/** Past this share of new rows, building the indexes again beats inserting into them. */
+const REINDEX_SHARE = 0.5;
+/** Committed patents whose search rows one background statement computes. */
+const STAGE_CHUNK = 4_000;
+const STAGING_PREFIX = 'patent_search_staged_';
+
+interface IndexDefinition {
+  indexname: string;
+  indexdef: string;
+}
+
+/**
+ * Adds the search rows that deferred inserts left out (and those computed ahead into `staged`),
+ * in static-rank order, so that a scan that stops early meets the best candidates first. Runs in
+ * the caller's transaction when given one, otherwise in its own, so the index is never seen
+ * half-built. A large build holds an exclusive lock on the search table while it runs (searches
+ * wait); a small one does not.
+ */
+export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: string): Promise<SearchRowBuild> {
+  const started = performance.now();
+  const build = async (transaction: Kysely<Database>): Promise<SearchRowBuild> => {
+    await sql`SET LOCAL work_mem = '256MB'`.execute(transaction);
+    await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(transaction);
+    const stagedRows = staged ? sql`SELECT * FROM ${sql.table(staged)}` : sql`SELECT * FROM patent_search WHERE false`;
+    const notStaged = staged ? sql`AND NOT EXISTS (SELECT 1 FROM ${sql.table(staged)} t WHERE t.lens_id = p.lens_id)` : sql``;
+    // Computing rows (the tsvectors above all) is the expensive part: CREATE TABLE AS lets
+    // parallel workers share what was not computed ahead. Dropped at commit.
+    await sql`
+      CREATE TEMPORARY TABLE deferred_search_rows ON COMMIT DROP AS
+      SELECT (patent_search_row(p)).* FROM patents p
+      WHERE NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`.execute(transaction);
+    const counts = await sql<{ pending: number; indexed: number }>`
+      SELECT (SELECT count(*) FROM deferred_search_rows)::int + (SELECT count(*) FROM (${stagedRows}) t)::int AS pending,
+             (SELECT count(*) FROM patent_search)::int AS indexed`.execute(transaction);
+    const { pending = 0, indexed = 0 } = counts.rows[0] ?? {};
+    if (pending === 0) return { built: 0, reindexed: false, elapsedMs: performance.now() - started };
+
+    const reindexed = pending > indexed * REINDEX_SHARE;
+    let secondary: IndexDefinition[] = [];
+    if (reindexed) {
+      const definitions = await sql<IndexDefinition>`
+        SELECT i.indexname, i.indexdef FROM pg_indexes i
+        WHERE i.schemaname = current_schema() AND i.tablename = 'patent_search'
+          AND i.indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'patent_search'::regclass)
+        ORDER BY i.indexname`.execute(transaction);
+      secondary = definitions.rows;
+      for (const index of secondary) await sql`DROP INDEX ${sql.id(index.indexname)}`.execute(transaction);
+    }
+    // A patent updated since its row was staged has had its row written by the trigger: keep that one.
+    const inserted = await sql`
+      INSERT INTO patent_search
+      SELECT * FROM (SELECT * FROM deferred_search_rows UNION ALL ${stagedRows}) AS rows
+      ORDER BY static_rank DESC
+      ON CONFLICT (lens_id) DO NOTHING`.execute(transaction);
+    for (const index of secondary) await sql.raw(index.indexdef).execute(transaction);
+    await sql`ANALYZE patent_search`.execute(transaction);
+    return { built: Number(inserted.numAffectedRows ?? 0), reindexed, elapsedMs: performance.now() - started };
+  };
+  return db.isTransaction ? build(db) : db.transaction().execute(build);
+}
+
+export interface SearchRowStager {
+  /** Patents just committed with deferred search rows: their rows are computed in the background. */
+  add(lensIds: readonly string[]): void;
+  /** Waits for the background work and builds every missing search row. */
+  finish(): Promise<SearchRowBuild>;
+}
+
+/**
+ * For loads whose batches commit one by one: computes the search rows of committed batches on a
+ * connection of its own while the load goes on (the load leaves a core partly idle), into an
+ * unlogged table without indexes, so the final build has less left to do. The table is named
+ * after the staging connection's backend; one left by a crashed run is dropped by the next.
+ */
+export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowStager> {
+  const queue: string[] = [];
+  let wake: (() => void) | undefined;
+  let finishing = false;
+  let stagingTable: string | undefined;
+  let ready: (table: string) => void = () => undefined;
+  const tableReady = new Promise<string>((resolve) => (ready = resolve));
+
+  const pump = db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(connection);
+    const table = `${STAGING_PREFIX}${rows[0]?.pid ?? 0}`;
+    await dropAbandonedStagingTables(connection);
+    await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(connection);
+    await sql`CREATE UNLOGGED TABLE ${sql.table(table)} (LIKE patent_search)`.execute(connection);
+    stagingTable = table;
+    ready(table);
+    for (;;) {
+      if (queue.length === 0) {
+        if (finishing) return;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      const chunk = queue.splice(0, STAGE_CHUNK);
+      await sql`
+        INSERT INTO ${sql.table(table)}
+        SELECT (patent_search_row(p)).* FROM patents p WHERE p.lens_id = ANY (${chunk}::text[])
+          AND NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id)`.execute(connection);
+    }
+  });
+  // Surface a failure of the staging connection at finish, not as an unhandled rejection.
+  const pumped = pump.then(() => undefined, (error: unknown) => ({ error }));
+  const table = await Promise.race([tableReady, pumped.then((failure) => Promise.reject(failure?.error))]);
+
+  return {
+    add(lensIds) {
+      if (finishing) return;
+      queue.push(...lensIds);
+      if (queue.length >= STAGE_CHUNK) wake?.();
+    },
+    async finish() {
+      // What is still queued is left to the final build's parallel workers.
+      finishing = true;
+      queue.length = 0;
+      wake?.();
+      const failure = await pumped;
+      try {
+        if (failure) throw failure.error;
+        return await buildDeferredSearchRows(db, table);
+      } finally {
+        if (stagingTable) await sql`DROP TABLE IF EXISTS ${sql.table(stagingTable)}`.execute(db);
+      }
+    },
+  };
+}
+
+async function dropAbandonedStagingTables(connection: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ relname: string }>`
+    SELECT c.relname FROM pg_class c
+    WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace
+      AND c.relname ~ ${`^${STAGING_PREFIX}[0-9]+$`}
+      AND substr(c.relname, ${STAGING_PREFIX.length + 1})::int NOT IN (SELECT pid FROM pg_stat_activity)`.execute(connection);
+  for (const { relname } of rows) await sql`DROP TABLE IF EXISTS ${sql.table(relname)}`.execute(connection);
+}
