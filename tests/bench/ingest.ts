@@ -63,7 +63,11 @@ async function load(db: Db, label: string, source: { items: Iterable<SourceItem>
   });
   bar.finish(state({ counts: result.counts, elapsedMs: result.elapsedMs }));
   const build = await bulk.finish();
-  say(`  search index: ${whole(build.built)} patents added in ${(build.elapsedMs / 1000).toFixed(1)} s`);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  say(
+    `  search index: ${whole(build.built)} patents added in ${seconds(build.elapsedMs)} (${whole(build.stagedAhead)} computed during the load; ` +
+      `then computing ${seconds(build.phasesMs.compute)}, inserting ${seconds(build.phasesMs.insert)}, indexes ${seconds(build.phasesMs.index)})`,
+  );
   // The search index is part of the load: a patent counts as loaded once it can be found.
   return { ...result, elapsedMs: result.elapsedMs + build.elapsedMs };
 }

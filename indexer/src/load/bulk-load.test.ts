@@ -32,6 +32,9 @@ const staleSearchRows = async () =>
 
 describe('bulk loads', () => {
   it('write patents without search rows, then index every one of them in static-rank order', async () => {
+    const indexCount = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'patent_search'`.execute(database.db)).rows[0]?.n;
+    const indexesBefore = await indexCount();
     const bulk = await startBulkLoad(database.db);
     for (let start = 0; start < 400; start += 100) await bulk.write(ROWS.slice(start, start + 100));
     expect(await count('patents')).toBe(400);
@@ -49,8 +52,8 @@ describe('bulk loads', () => {
     expect(firstStored).toBeGreaterThanOrEqual(90);
     expect(rows[0]!.static_rank).toBe(Math.max(...rows.map((row) => row.static_rank)));
     // The indexes dropped for the build are all back.
-    const indexes = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'patent_search'`.execute(database.db);
-    expect(indexes.rows[0]?.n).toBe(13);
+    expect(indexesBefore).toBeGreaterThan(10);
+    expect(await indexCount()).toBe(indexesBefore);
     // No staging table is left behind.
     const staging = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'patent_search_staged_%'`.execute(database.db);
     expect(staging.rows[0]?.n).toBe(0);

@@ -17,6 +17,10 @@ export interface SearchRowBuild {
   built: number;
   /** Whether the secondary indexes were dropped and built again (a load larger than half the index). */
   reindexed: boolean;
+  /** Rows computed beside the load, before the final build. */
+  stagedAhead: number;
+  /** Where the final build spent its time: computing the rest, inserting, building indexes. */
+  phasesMs: { compute: number; insert: number; index: number };
   elapsedMs: number;
 }
 
@@ -47,15 +51,24 @@ export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: str
     const notStaged = staged ? sql`AND NOT EXISTS (SELECT 1 FROM ${sql.table(staged)} t WHERE t.lens_id = p.lens_id)` : sql``;
     // Computing rows (the tsvectors above all) is the expensive part: CREATE TABLE AS lets
     // parallel workers share what was not computed ahead. Dropped at commit.
+    let mark = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const ms = now - mark;
+      mark = now;
+      return ms;
+    };
     await sql`
       CREATE TEMPORARY TABLE deferred_search_rows ON COMMIT DROP AS
       SELECT (patent_search_row(p)).* FROM patents p
       WHERE NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`.execute(transaction);
-    const counts = await sql<{ pending: number; indexed: number }>`
-      SELECT (SELECT count(*) FROM deferred_search_rows)::int + (SELECT count(*) FROM (${stagedRows}) t)::int AS pending,
+    const counts = await sql<{ computed: number; staged: number; indexed: number }>`
+      SELECT (SELECT count(*) FROM deferred_search_rows)::int AS computed, (SELECT count(*) FROM (${stagedRows}) t)::int AS staged,
              (SELECT count(*) FROM patent_search)::int AS indexed`.execute(transaction);
-    const { pending = 0, indexed = 0 } = counts.rows[0] ?? {};
-    if (pending === 0) return { built: 0, reindexed: false, elapsedMs: performance.now() - started };
+    const { computed = 0, staged: stagedAhead = 0, indexed = 0 } = counts.rows[0] ?? {};
+    const pending = computed + stagedAhead;
+    const compute = lap();
+    if (pending === 0) return { built: 0, reindexed: false, stagedAhead, phasesMs: { compute, insert: 0, index: 0 }, elapsedMs: performance.now() - started };
 
     const reindexed = pending > indexed * REINDEX_SHARE;
     let secondary: IndexDefinition[] = [];
@@ -74,9 +87,11 @@ export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: str
       SELECT * FROM (SELECT * FROM deferred_search_rows UNION ALL ${stagedRows}) AS rows
       ORDER BY static_rank DESC
       ON CONFLICT (lens_id) DO NOTHING`.execute(transaction);
+    const insert = lap();
     for (const index of secondary) await sql.raw(index.indexdef).execute(transaction);
     await sql`ANALYZE patent_search`.execute(transaction);
-    return { built: Number(inserted.numAffectedRows ?? 0), reindexed, elapsedMs: performance.now() - started };
+    const phasesMs = { compute, insert, index: lap() };
+    return { built: Number(inserted.numAffectedRows ?? 0), reindexed, stagedAhead, phasesMs, elapsedMs: performance.now() - started };
   };
   return db.isTransaction ? build(db) : db.transaction().execute(build);
 }

@@ -25,11 +25,24 @@ export interface WeightedLexeme {
   idf: number;
 }
 
-interface Candidate {
-  lens_id: string;
-  family_key: string;
-  score: number;
-}
+/** A row of the ranked page, with its display fields; every row carries the same counts. */
+type RankedRow = SearchHitRow & {
+  /** How many candidates were read, and their distinct simple families. */
+  candidates: number;
+  families: number;
+};
+
+/**
+ * The display fields of a result, read from the wide table for the ranked page only. The text
+ * arrays come as JSON: node-postgres parses JSON natively, while its parser for Postgres array
+ * literals took several milliseconds of the server's CPU for 500 rows.
+ */
+const DISPLAY_COLUMNS = sql.raw(
+  [
+    ...['lens_id', 'doc_key', 'patent_status', 'jurisdiction', 'doc_number', 'kind', 'date_published', 'title', 'ai_title', 'ai_summary'].map((column) => `p.${column}`),
+    ...['ipc_symbols', 'ai_types', 'ai_uses'].map((column) => `to_json(p.${column}) AS ${column}`),
+  ].join(', '),
+);
 
 /**
  * At most this many matches are read and ranked per search. Rows of `patent_search` lie in
@@ -41,6 +54,32 @@ const CANDIDATE_BUDGET = 1000;
 /** ts_rank weights in Postgres' {D, C, B, A} order: AI title and title 1, abstract 0.5, claims 0.2. */
 const RANK_WEIGHTS = sql.lit('{1.0, 0.2, 0.5, 1.0}');
 
+/**
+ * AI search: how much a query word counts, by the best field that contains it (times its
+ * rarity). Presence alone is worth most of it, so that a rare word anywhere outweighs a common
+ * one in the title; the field decides between documents with the same words.
+ */
+const FIELD_SHARE = { title: 1, abstract: 0.85, claims: 0.6 } as const;
+
+/** A lexeme as a tsquery operand (quoted; `weights` restricts it to labels such as 'AD'). */
+function tsLexeme(lexeme: string, weights = ''): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights ? `:${weights}` : ''}`;
+}
+
+/** Documents containing at least `atLeast` of the lexemes, as tsquery text. */
+function atLeast(lexemes: string[], count: number): string {
+  const combos: string[][] = [];
+  const pick = (from: number, chosen: string[]) => {
+    if (chosen.length === count) {
+      combos.push(chosen);
+      return;
+    }
+    for (let index = from; index <= lexemes.length - (count - chosen.length); index += 1) pick(index + 1, [...chosen, lexemes[index]!]);
+  };
+  pick(0, []);
+  return combos.map((combo) => `(${combo.map((lexeme) => tsLexeme(lexeme)).join(' & ')})`).join(' | ');
+}
+
 export function createSearchRepo(db: Db) {
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
 
@@ -50,35 +89,41 @@ export function createSearchRepo(db: Db) {
     return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   }
 
-  async function display(candidates: Candidate[], maxResults: number): Promise<SearchHitRow[]> {
-    const top = candidates.slice(0, maxResults).map((candidate) => candidate.lens_id);
-    if (top.length === 0) return [];
-    const rows = await db
-      .selectFrom('patents')
-      .select([
-        'lens_id', 'doc_key', 'patent_status', 'ipc_symbols', 'jurisdiction', 'doc_number', 'kind',
-        'date_published', 'title', 'ai_title', 'ai_summary', 'ai_types', 'ai_uses',
-      ])
-      .where('lens_id', 'in', top)
-      .execute();
-    const byId = new Map(rows.map((row) => [row.lens_id, row]));
-    return top.flatMap((id) => byId.get(id) ?? []);
+  /**
+   * The best `maxResults` candidates by `score` (an expression over candidate `c`), joined to
+   * their display fields, with the candidate and family counts, in one statement.
+   */
+  async function rank(candidates: RawBuilder<unknown>, score: RawBuilder<unknown>, tieBreak: RawBuilder<unknown>, maxResults: number) {
+    const { rows } = await sql<RankedRow>`
+      WITH candidates AS MATERIALIZED (${candidates}),
+           ranked AS (
+             SELECT c.lens_id, (${score})::real AS score, ${tieBreak} AS tie_break
+             FROM candidates c
+             ORDER BY score DESC, tie_break DESC, c.lens_id
+             LIMIT ${maxResults})
+      SELECT ${DISPLAY_COLUMNS},
+             (SELECT count(*) FROM candidates)::int AS candidates,
+             (SELECT count(DISTINCT family_key) FROM candidates)::int AS families
+      FROM ranked r JOIN patents p ON p.lens_id = r.lens_id
+      ORDER BY r.score DESC, r.tie_break DESC, r.lens_id`.execute(db);
+    return rows;
   }
 
   /** Exact counts when every match fitted in the budget, planner estimates otherwise. */
-  async function finish(candidates: Candidate[], matchCount: number, limit: number, everyMatch: RawBuilder<SqlBool>, maxResults: number): Promise<SearchRows> {
-    const families = new Set(candidates.map((candidate) => candidate.family_key)).size;
-    const rows = await display(candidates, maxResults);
-    if (matchCount < limit) return { total: candidates.length, groupCount: families, estimated: false, rows };
-    const total = Math.max(await estimate(everyMatch), candidates.length);
-    const groupCount = Math.max(families, Math.round(total * (families / Math.max(candidates.length, 1))));
+  async function finish(rows: RankedRow[], limit: number, everyMatch: RawBuilder<SqlBool>): Promise<SearchRows> {
+    const candidates = rows[0]?.candidates ?? 0;
+    const families = rows[0]?.families ?? 0;
+    if (candidates < limit) return { total: candidates, groupCount: families, estimated: false, rows };
+    const total = Math.max(await estimate(everyMatch), candidates);
+    const groupCount = Math.max(families, Math.round(total * (families / Math.max(candidates, 1))));
     return { total, groupCount, estimated: true, rows };
   }
 
   return {
+    /** The text's distinct lexemes (stemmed, stop words dropped), in the order they first occur. */
     async lexemes(text: string): Promise<string[]> {
       const { rows } = await sql<{ lexeme: string }>`
-        SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', ${text}))`.execute(db);
+        SELECT lexeme FROM unnest(to_tsvector('english', ${text})) ORDER BY positions[1], lexeme`.execute(db);
       return rows.map((row) => row.lexeme);
     },
 
@@ -86,55 +131,70 @@ export function createSearchRepo(db: Db) {
     async advanced(compiled: CompiledQuery, filters: SearchFilters, maxResults: number): Promise<SearchRows> {
       const limit = budget(maxResults);
       const where = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters)}`;
-      const score = compiled.rankQuery ? sql`ts_rank(${RANK_WEIGHTS}::real[], s.text_vector, ${compiled.rankQuery})` : sql`0`;
-      const { rows } = await sql<Candidate>`
-        SELECT s.lens_id, s.family_key, (${score})::real AS score
-        FROM (SELECT * FROM patent_search s WHERE ${where} LIMIT ${limit}) s
-        ORDER BY score DESC, s.static_rank DESC, s.lens_id`.execute(db);
-      return finish(rows, rows.length, limit, where, maxResults);
+      const score = compiled.rankQuery ? sql`ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${compiled.rankQuery})` : sql`0`;
+      const candidates = sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s WHERE ${where} LIMIT ${limit}`;
+      const estimateWhere = sql<SqlBool>`${compiled.estimateWhere} AND ${filtersCondition(filters)}`;
+      return finish(await rank(candidates, score, sql`c.static_rank`, maxResults), limit, estimateWhere);
     },
 
     /**
-     * Natural-language search in stages, each capped by the budget: documents with every
-     * meaningful word, then with all but one, then with the rarest words, then with any. The
-     * candidates are scored by the rarity of the words they contain plus a field-weighted rank.
+     * Natural-language search. Candidates come in tiers, read in static-rank order until the
+     * budget is full, a tier only when the ones before it left room: documents with every
+     * meaningful word; with all but one (the commonest missing first); with two of the five
+     * rarest; with any. Every part is a plain conjunction for the GIN index, which it answers
+     * from its rarest word's postings (a disjunction makes it read the postings of every word,
+     * ten times the work); words that must be missing are left out in the index too (`& !w`),
+     * larger sets that earlier parts found are excluded by a recheck on the row.
+     * Candidates are scored by the rarity of the words they contain, each counted by the best
+     * field it appears in (title over abstract over claims), with the static rank last.
      */
     async natural(terms: WeightedLexeme[], filters: SearchFilters, maxResults: number): Promise<SearchRows> {
       const limit = budget(maxResults);
+      if (terms.length === 0) return { total: 0, groupCount: 0, estimated: false, rows: [] };
       const filter = filtersCondition(filters);
-      const lexeme = (term: WeightedLexeme) => sql`quote_literal(${term.lexeme})::tsquery`;
-      const all = (subset: WeightedLexeme[]) => sql`(${sql.join(subset.map(lexeme), sql` && `)})`;
-      const any = (subset: WeightedLexeme[]) => sql`(${sql.join(subset.map(lexeme), sql` || `)})`;
-      const byRarity = [...terms].sort((left, right) => right.idf - left.idf);
-      const stages: RawBuilder<unknown>[] = [all(terms)];
-      if (terms.length > 2) stages.push(...terms.map((_, skipped) => all(terms.filter((__, index) => index !== skipped))));
-      if (terms.length > 3) stages.push(any(byRarity.slice(0, 2)));
-      const everyMatch = sql<SqlBool>`s.text_vector @@ ${any(terms)} AND ${filter}`;
-      stages.push(any(terms));
-
-      const lastStage = stages.length - 1;
-      // The narrower stages only need to supply the best `maxResults`; the any-word stage gets
-      // the whole budget, and decides whether the counts are exact.
-      const stageQueries = stages.map(
-        (query, stage) =>
-          sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector, ${stage}::int AS stage
-               FROM patent_search s WHERE s.text_vector @@ ${query} AND ${filter}
-               LIMIT ${stage === lastStage ? limit : maxResults})`,
-      );
-      const coverage = sql.join(
-        terms.map((term) => sql`CASE WHEN c.text_vector @@ ${lexeme(term)} THEN ${term.idf}::real ELSE 0 END`),
-        sql` + `,
-      );
-      const { rows } = await sql<Candidate & { any_word_hits: number }>`
-        WITH hits AS (${sql.join(stageQueries, sql` UNION ALL `)}),
-             candidates AS (SELECT DISTINCT ON (lens_id) lens_id, family_key, static_rank, text_vector FROM hits)
-        SELECT c.lens_id, c.family_key, (SELECT count(*) FROM hits WHERE stage = ${lastStage})::int AS any_word_hits,
-               ((${coverage}) + 4 * ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${any(terms)}) + 0.01 * c.static_rank)::real AS score
-        FROM candidates c
-        ORDER BY score DESC, c.lens_id`.execute(db);
-      // Every candidate contains some word, so when the any-word stage stayed under the budget
-      // the candidates are all the matches and the counts are exact.
-      return finish(rows, rows[0]?.any_word_hits ?? 0, limit, everyMatch, maxResults);
+      const lexemes = [...terms].sort((left, right) => right.idf - left.idf).map((term) => term.lexeme);
+      const count = lexemes.length;
+      const anyText = lexemes.map((lexeme) => tsLexeme(lexeme)).join(' | ');
+      const allOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' & ');
+      const parts: { match: string; except: string[] }[] = [{ match: allOf(lexemes), except: [] }];
+      if (count >= 2) {
+        let covered = allOf(lexemes);
+        if (count >= 3) {
+          for (let missing = count - 1; missing >= 0; missing -= 1) {
+            parts.push({ match: `${allOf(lexemes.filter((_, index) => index !== missing))} & !${tsLexeme(lexemes[missing]!)}`, except: [] });
+          }
+          covered = atLeast(lexemes, count - 1);
+        }
+        if (count >= 4) {
+          const rarest = lexemes.slice(0, 5);
+          const pairs = rarest.flatMap((first, index) => rarest.slice(index + 1).map((second) => [first, second]));
+          pairs.forEach((pair, index) => {
+            const earlier = pairs.slice(0, index).map((previous) => `(${allOf(previous)})`);
+            parts.push({ match: allOf(pair), except: [covered, ...(earlier.length > 0 ? [earlier.join(' | ')] : [])] });
+          });
+          covered = atLeast(rarest, 2);
+        }
+        lexemes.forEach((lexeme, index) => {
+          const earlier = lexemes.slice(0, index).map((previous) => tsLexeme(previous));
+          parts.push({ match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${earlier.join(' | ')})` : tsLexeme(lexeme), except: [covered] });
+        });
+      }
+      const tierQueries = parts.map(({ match, except }) => {
+        const exclusions = except.map((text) => sql` AND NOT (s.text_vector @@ ${text}::tsquery)`);
+        return sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
+                    WHERE s.text_vector @@ ${match}::tsquery${sql.join(exclusions, sql``)} AND ${filter})`;
+      });
+      const wordScore = (term: WeightedLexeme) =>
+        sql`CASE WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
+                 WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
+                 WHEN c.text_vector @@ ${tsLexeme(term.lexeme)}::tsquery THEN ${term.idf * FIELD_SHARE.claims}::real
+                 ELSE 0 END`;
+      const everyMatch = sql<SqlBool>`s.text_vector @@ ${anyText}::tsquery AND ${filter}`;
+      const candidates = sql`SELECT * FROM (${sql.join(tierQueries, sql` UNION ALL `)}) tiers LIMIT ${limit}`;
+      const score = sql`(${sql.join(terms.map(wordScore), sql` + `)}) + 0.01 * c.static_rank`;
+      // Every candidate contains some word, and the tiers together are every match, so when
+      // they stayed under the budget the counts are exact.
+      return finish(await rank(candidates, score, sql`0`, maxResults), limit, everyMatch);
     },
 
     async countSince(uid: string, since: Date): Promise<number> {

@@ -63,15 +63,17 @@ export function createSearchService(deps: {
 
   /**
    * The query's meaningful words (stemmed, stop words dropped by Postgres) with their rarity;
-   * words in more than a fifth of all patents are left out unless nothing else is left.
+   * words in more than a fifth of all patents are left out unless nothing else is left. The
+   * words stay in the query's order, so that neighbours in the query can be told apart.
    */
   async function weightedTerms(query: string): Promise<WeightedLexeme[]> {
     const stats = await deps.termStats.current();
-    const terms = (await repo.lexemes(query)).map((lexeme) => ({ lexeme, frequency: stats.frequency(lexeme) }));
+    const terms = (await repo.lexemes(query)).map((lexeme, order) => ({ lexeme, order, frequency: stats.frequency(lexeme) }));
     const informative = terms.filter((term) => term.frequency <= COMMON_WORD_SHARE);
     return (informative.length > 0 ? informative : terms)
       .sort((left, right) => left.frequency - right.frequency)
       .slice(0, MAX_QUERY_TERMS)
+      .sort((left, right) => left.order - right.order)
       .map((term) => ({ lexeme: term.lexeme, idf: Math.log(1 / Math.max(term.frequency, 1e-6)) }));
   }
 

@@ -14,28 +14,35 @@ export interface CompiledQuery {
   where: Condition;
   /** The positive text terms, ORed, for ranking; null when the query has none. */
   rankQuery: TsQuery | null;
+  /**
+   * `where` for the planner's row estimate: text leaves as their indexed match only (without
+   * the field restriction, whose selectivity the planner cannot know and guesses far too low).
+   */
+  estimateWhere: Condition;
 }
 
+/** A quoted operand of a tsquery's text form, with its optional prefix mark. */
+const TSQUERY_OPERAND = "('(?:[^']|'')*')(?::(\\*))?";
 const PREFIX_TERM = /^[\p{L}\p{N}]{2,}\*$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export function compileLensQuery(root: QueryNode): CompiledQuery {
   const rankParts: TsQuery[] = [];
 
-  function compile(node: QueryNode, negated: boolean): Condition {
+  function compile(node: QueryNode, negated: boolean, loose: boolean): Condition {
     switch (node.kind) {
       case 'and':
-        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated)), sql` AND `)})`;
+        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated, loose)), sql` AND `)})`;
       case 'or':
-        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated)), sql` OR `)})`;
+        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated, loose)), sql` OR `)})`;
       case 'not':
-        return sql<SqlBool>`(NOT ${compile(node.child, !negated)})`;
+        return sql<SqlBool>`(NOT ${compile(node.child, !negated, loose)})`;
       default:
-        return compileLeaf(node, negated);
+        return compileLeaf(node, negated, loose);
     }
   }
 
-  function compileLeaf(leaf: LeafNode, negated: boolean): Condition {
+  function compileLeaf(leaf: LeafNode, negated: boolean, loose: boolean): Condition {
     const kind = FIELD_KINDS[leaf.field];
     if (leaf.kind === 'range' && kind !== 'date' && kind !== 'year') {
       throw new QuerySyntaxError(`ranges work on date_published, earliest_priority_claim_date and year_published, not on ${fieldLabel(leaf.field)}.`, leaf.position);
@@ -43,7 +50,8 @@ export function compileLensQuery(root: QueryNode): CompiledQuery {
     switch (kind) {
       case 'text':
       case 'name': {
-        const { condition, query } = textCondition(leaf, kind);
+        const { condition, indexed, query } = textCondition(leaf, kind);
+        if (loose) return indexed;
         if (kind === 'text' && !negated && query) rankParts.push(query);
         return condition;
       }
@@ -62,9 +70,9 @@ export function compileLensQuery(root: QueryNode): CompiledQuery {
     }
   }
 
-  const where = compile(root, false);
+  const where = compile(root, false, false);
   const rankQuery = rankParts.length === 0 ? null : rankParts.reduce((all, part) => sql`(${all} || ${part})`);
-  return { where, rankQuery };
+  return { where, rankQuery, estimateWhere: compile(root, false, true) };
 }
 
 function fieldLabel(field: FieldName): string {
@@ -77,28 +85,34 @@ function leafText(leaf: LeafNode): string {
 }
 
 /** Full-text match on the text vector (titles, abstract, claims) or the names vector. */
-function textCondition(leaf: LeafNode, kind: 'text' | 'name'): { condition: Condition; query: TsQuery | null } {
+function textCondition(leaf: LeafNode, kind: 'text' | 'name'): { condition: Condition; indexed: Condition; query: TsQuery | null } {
   const vector = kind === 'text' ? sql.ref('s.text_vector') : sql.ref('s.names_vector');
   const config = kind === 'text' ? sql.lit('english') : sql.lit('simple');
   const weights =
     kind === 'text'
       ? TEXT_FIELD_WEIGHTS[leaf.field as keyof typeof TEXT_FIELD_WEIGHTS]
       : NAME_FIELD_WEIGHTS[leaf.field as keyof typeof NAME_FIELD_WEIGHTS];
+  // The field restriction as weight labels on every operand ('solar':ABC), so that one match
+  // of the stored vector checks it: no filtered copy of the vector per row. The planner folds
+  // the rewrite into a constant; the GIN index ignores labels and rechecks.
+  const labels = `\\1:\\2${weights.toUpperCase()}`;
   const restrict = (query: TsQuery) =>
-    sql<SqlBool>`(${vector} @@ ${query} AND ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[]) @@ ${query})`;
+    sql<SqlBool>`${vector} @@ regexp_replace((${query})::text, ${TSQUERY_OPERAND}, ${labels}, 'g')::tsquery`;
+  const matching = (query: TsQuery) => ({ condition: restrict(query), indexed: sql<SqlBool>`${vector} @@ ${query}`, query });
 
   if (leaf.kind === 'term' && leaf.wildcard) {
     if (PREFIX_TERM.test(leaf.value)) {
       const query = sql`to_tsquery(${config}::regconfig, ${`${leaf.value.slice(0, -1)}:*`})`;
-      return { condition: restrict(query), query };
+      return matching(query);
     }
-    return { condition: wildcardLexemeCondition(leaf, vector, weights), query: null };
+    const { condition, indexed } = wildcardLexemeCondition(leaf, vector, weights);
+    return { condition, indexed, query: null };
   }
   if (leaf.kind === 'phrase' && leaf.slop !== null) {
     const words = leaf.text.match(WORD) ?? [];
     if (words.length < 2) {
       const query = sql`plainto_tsquery(${config}::regconfig, ${leaf.text})`;
-      return { condition: restrict(query), query };
+      return matching(query);
     }
     const word = (text: string) => sql`plainto_tsquery(${config}::regconfig, ${text})`;
     const pairs = words.slice(1).map((next, index) => {
@@ -110,15 +124,15 @@ function textCondition(leaf: LeafNode, kind: 'text' | 'name'): { condition: Cond
       return sql`(${sql.join(distances, sql` || `)})`;
     });
     const query = sql`(${sql.join(pairs, sql` && `)})`;
-    return { condition: restrict(query), query };
+    return matching(query);
   }
   const text = leafText(leaf);
   const query = leaf.kind === 'phrase' ? sql`phraseto_tsquery(${config}::regconfig, ${text})` : sql`plainto_tsquery(${config}::regconfig, ${text})`;
-  return { condition: restrict(query), query };
+  return matching(query);
 }
 
 /** `el?ctrode`, `sol*r`: matched against the indexed word forms, narrowed by the literal prefix. */
-function wildcardLexemeCondition(leaf: LeafNode, vector: RawBuilder<unknown>, weights: string): Condition {
+function wildcardLexemeCondition(leaf: LeafNode, vector: RawBuilder<unknown>, weights: string): { condition: Condition; indexed: Condition } {
   const value = leafText(leaf).toLowerCase();
   const prefix = /^[\p{L}\p{N}]*/u.exec(value)![0];
   if (prefix.length < 2) {
@@ -128,8 +142,12 @@ function wildcardLexemeCondition(leaf: LeafNode, vector: RawBuilder<unknown>, we
     throw new QuerySyntaxError('wildcard words may contain only letters, digits, * and ?.', leaf.position);
   }
   const pattern = `^${value.replace(/\*/g, '.*').replace(/\?/g, '.')}$`;
-  return sql<SqlBool>`(${vector} @@ to_tsquery('simple', ${`${prefix}:*`})
-    AND EXISTS (SELECT 1 FROM unnest(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[])) AS word WHERE word.lexeme ~ ${pattern}))`;
+  const indexed = sql<SqlBool>`${vector} @@ to_tsquery('simple', ${`${prefix}:*`})`;
+  return {
+    condition: sql<SqlBool>`(${indexed}
+    AND EXISTS (SELECT 1 FROM unnest(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[])) AS word WHERE word.lexeme ~ ${pattern}))`,
+    indexed,
+  };
 }
 
 function likePattern(value: string): string {
@@ -164,17 +182,19 @@ function classificationCondition(leaf: LeafNode): Condition {
 function keywordCondition(leaf: LeafNode): Condition {
   const raw = leafText(leaf).trim();
   const wildcard = leaf.kind === 'term' && leaf.wildcard;
-  const compare = (column: string, value: string) =>
-    wildcard
-      ? sql<SqlBool>`coalesce(${sql.ref(column)} LIKE ${likePattern(value)}, false)`
-      : sql<SqlBool>`coalesce(${sql.ref(column)} = ${value}, false)`;
+  // NOTE: only the nullable publication_type needs coalesce (so that NOT keeps its meaning);
+  // on the NOT NULL columns a bare comparison lets the planner use their indexes.
+  const compare = (column: string, value: string, nullable = false) => {
+    const test = wildcard ? sql<SqlBool>`${sql.ref(column)} LIKE ${likePattern(value)}` : sql<SqlBool>`${sql.ref(column)} = ${value}`;
+    return nullable ? sql<SqlBool>`coalesce(${test}, false)` : test;
+  };
   switch (leaf.field) {
     case 'jurisdiction':
       return compare('s.jurisdiction', raw.toUpperCase());
     case 'kind':
       return compare('s.kind', raw.toUpperCase());
     case 'publication_type':
-      return compare('s.publication_type', raw.toUpperCase());
+      return compare('s.publication_type', raw.toUpperCase(), true);
     case 'lens_id':
       return compare('s.lens_id', raw.toUpperCase());
     case 'doc_number':
