@@ -8,6 +8,7 @@ import { kindRulesFor, publicationNumber, type KindRule } from './vocabulary/off
 import { KeySet } from './key-set.js';
 import { FOREIGN_OFFICES } from './vocabulary/parties.js';
 import { TOPICS, type Topic } from './vocabulary/topics.js';
+import { composeDetail } from './vocabulary/details.js';
 
 /** The last publication day of the demo corpus; statuses are as of this day. */
 export const DEMO_CORPUS_LATEST_DATE = '2026-11-22';
@@ -34,6 +35,8 @@ export function* generatePatents(options: GeneratePatentsOptions): Generator<Len
     random: new SeededRandom(options.seed),
     latestDate,
     prioritySpans: prioritySpans(latestDate),
+    // A stream of its own, so that the details leave every other generated field as it was.
+    detailRandom: new SeededRandom(options.seed ^ 0x5bd1e995),
     usedKeys: new KeySet(),
   };
   let remaining = options.count;
@@ -48,6 +51,7 @@ interface FamilyContext {
   random: SeededRandom;
   latestDate: string;
   prioritySpans: ReadonlyArray<readonly [DaySpan, number]>;
+  detailRandom: SeededRandom;
   /** Lens ids and doc keys already given out, which must stay unique. */
   usedKeys: KeySet;
 }
@@ -81,7 +85,7 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
     priority,
     priorityOffice: offices[0] === 'WO' || offices[0] === 'EP' ? applicants.origin.country : (offices[0] ?? applicants.origin.country),
     title: composeTitle(invention, offices[0] ?? '', random),
-    abstract: random.chance(0.93) ? composeAbstract(invention, random) : undefined,
+    abstract: random.chance(0.93) ? composeAbstract(invention, random, composeDetail(invention.components[0] ?? invention.subject, context.detailRandom)) : undefined,
     claims: random.chance(0.65) ? composeClaims(invention, random) : undefined,
     ipc: chooseIpcSymbols(topic, random),
     cpc: random.chance(0.85) ? random.sample(topic.cpc, random.int(1, 3)) : [],

@@ -76,7 +76,8 @@ function numbered(components: string[], random: SeededRandom): string[] {
   return components.map((component, index) => `${component} (${10 + index * 2})`);
 }
 
-export function composeAbstract(invention: Invention, random: SeededRandom): string {
+/** `detail`: a sentence on what sets this invention apart (see vocabulary/details.ts). */
+export function composeAbstract(invention: Invention, random: SeededRandom, detail?: string): string {
   const { subject, purpose, topic, steps, effects, uses } = invention;
   const [first, second, third] = numbered(invention.components, random);
   const opening = random.pick([
@@ -92,6 +93,7 @@ export function composeAbstract(invention: Invention, random: SeededRandom): str
     `${random.pick(['The method includes', 'Operation involves', 'This is achieved by'])} ${steps[0]} and ${steps[1]}.`,
     `${random.pick(['As a result, the', 'The'])} ${subject} ${effects[0]}${effects[1] ? ` and ${effects[1]}` : ''}.`,
   ];
+  if (detail) sentences.push(detail);
   if (random.chance(0.7)) sentences.push(`The ${subject} is suitable for use in ${uses.join(' and ')}.`);
   return sentences.join(' ');
 }
