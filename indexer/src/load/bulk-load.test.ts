@@ -15,7 +15,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const ROWS: PositionedRow[] = [...generatePatents({ count: 460, seed: 5 })].map((record, index) => ({ row: lensRecordToRow(record), position: `test:${index + 1}` }));
+const ROWS: PositionedRow[] = [...generatePatents({ count: 1000, seed: 5 })].map((record, index) => ({ row: lensRecordToRow(record), position: `test:${index + 1}` }));
 
 const count = async (table: 'patents' | 'patent_search') =>
   Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(database.db)).rows[0]?.n);
@@ -84,5 +84,19 @@ describe('bulk loads', () => {
     const bulk = await startBulkLoad(database.db);
     expect(await bulk.finish()).toMatchObject({ built: 10 });
     expect(await staleSearchRows()).toBe(0);
+  });
+
+  it('rebuilds the index when a load is larger than half of it, keeping every row it had', async () => {
+    const before = await count('patent_search');
+    expect(before).toBe(440);
+    const bulk = await startBulkLoad(database.db);
+    for (let start = 440; start < 1000; start += 140) await bulk.write(ROWS.slice(start, start + 140));
+    expect(await bulk.finish()).toMatchObject({ built: 560, reindexed: true });
+    expect(await count('patent_search')).toBe(1000);
+    expect(await staleSearchRows()).toBe(0);
+    // Keys are back: a second row for a patent is refused, and deleting a patent deletes its row.
+    await expect(sql`INSERT INTO patent_search SELECT * FROM patent_search LIMIT 1`.execute(database.db)).rejects.toThrow(/duplicate key/);
+    await sql`DELETE FROM patents WHERE lens_id = ${ROWS[999]!.row.lens_id}`.execute(database.db);
+    expect(await count('patent_search')).toBe(999);
   });
 });

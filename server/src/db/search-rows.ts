@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './tables.js';
 
 /**
@@ -30,34 +30,77 @@ const REINDEX_SHARE = 0.5;
 const STAGE_CHUNK = 4_000;
 const STAGING_PREFIX = 'patent_search_staged_';
 
-interface IndexDefinition {
-  indexname: string;
-  indexdef: string;
+interface TableObject {
+  name: string;
+  definition: string;
+}
+
+/** A stopwatch of consecutive phases. */
+function laps(): () => number {
+  let mark = performance.now();
+  return () => {
+    const now = performance.now();
+    const ms = now - mark;
+    mark = now;
+    return ms;
+  };
+}
+
+/**
+ * Empties the search table and fills it again with `rows` (which must hold every row to keep),
+ * sorted, with its keys and indexes built afterwards. In a table emptied in the same transaction
+ * Postgres writes no WAL (wal_level minimal, as the embedded server runs) and checks no key per
+ * row; a sorted index build is far cheaper than a million index insertions.
+ */
+async function refillSearchTable(transaction: Kysely<Database>, rows: RawBuilder<unknown>): Promise<{ inserted: number; insertMs: number; indexMs: number }> {
+  const lap = laps();
+  const constraints = await sql<TableObject>`
+    SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+    WHERE conrelid = 'patent_search'::regclass AND contype IN ('p', 'u', 'f')
+    ORDER BY contype DESC, conname`.execute(transaction);
+  const indexes = await sql<TableObject>`
+    SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+    WHERE schemaname = current_schema() AND tablename = 'patent_search'
+      AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'patent_search'::regclass)
+    ORDER BY indexname`.execute(transaction);
+  for (const constraint of [...constraints.rows].reverse()) {
+    await sql`ALTER TABLE patent_search DROP CONSTRAINT ${sql.id(constraint.name)}`.execute(transaction);
+  }
+  for (const index of indexes.rows) await sql`DROP INDEX ${sql.id(index.name)}`.execute(transaction);
+  await sql`TRUNCATE patent_search`.execute(transaction);
+  const inserted = await sql`INSERT INTO patent_search SELECT * FROM (${rows}) AS rows ORDER BY static_rank DESC`.execute(transaction);
+  const insertMs = lap();
+  // Primary key first: the foreign key and nothing else depend on it.
+  for (const constraint of constraints.rows) {
+    await sql`ALTER TABLE patent_search ADD CONSTRAINT ${sql.id(constraint.name)} ${sql.raw(constraint.definition)}`.execute(transaction);
+  }
+  for (const index of indexes.rows) await sql.raw(index.definition).execute(transaction);
+  return { inserted: Number(inserted.numAffectedRows ?? 0), insertMs, indexMs: lap() };
 }
 
 /**
  * Adds the search rows that deferred inserts left out (and those computed ahead into `staged`),
  * in static-rank order, so that a scan that stops early meets the best candidates first. Runs in
  * the caller's transaction when given one, otherwise in its own, so the index is never seen
- * half-built. A large build holds an exclusive lock on the search table while it runs (searches
- * wait); a small one does not.
+ * half-built. Writers to the search table wait while it runs; a large build (more new rows than
+ * half the index) rebuilds the table and its indexes, and searches wait too.
  */
 export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: string): Promise<SearchRowBuild> {
   const started = performance.now();
   const build = async (transaction: Kysely<Database>): Promise<SearchRowBuild> => {
+    const lap = laps();
     await sql`SET LOCAL work_mem = '256MB'`.execute(transaction);
     await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(transaction);
+    // No trigger may add a row between the computing below and the insert.
+    await sql`LOCK TABLE patent_search IN SHARE ROW EXCLUSIVE MODE`.execute(transaction);
+    if (staged) {
+      // A patent updated since its row was staged has had its row written by the trigger: keep that one.
+      await sql`DELETE FROM ${sql.table(staged)} t USING patent_search s WHERE t.lens_id = s.lens_id`.execute(transaction);
+    }
     const stagedRows = staged ? sql`SELECT * FROM ${sql.table(staged)}` : sql`SELECT * FROM patent_search WHERE false`;
     const notStaged = staged ? sql`AND NOT EXISTS (SELECT 1 FROM ${sql.table(staged)} t WHERE t.lens_id = p.lens_id)` : sql``;
     // Computing rows (the tsvectors above all) is the expensive part: CREATE TABLE AS lets
     // parallel workers share what was not computed ahead. Dropped at commit.
-    let mark = performance.now();
-    const lap = () => {
-      const now = performance.now();
-      const ms = now - mark;
-      mark = now;
-      return ms;
-    };
     await sql`
       CREATE TEMPORARY TABLE deferred_search_rows ON COMMIT DROP AS
       SELECT (patent_search_row(p)).* FROM patents p
@@ -70,28 +113,22 @@ export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: str
     const compute = lap();
     if (pending === 0) return { built: 0, reindexed: false, stagedAhead, phasesMs: { compute, insert: 0, index: 0 }, elapsedMs: performance.now() - started };
 
-    const reindexed = pending > indexed * REINDEX_SHARE;
-    let secondary: IndexDefinition[] = [];
-    if (reindexed) {
-      const definitions = await sql<IndexDefinition>`
-        SELECT i.indexname, i.indexdef FROM pg_indexes i
-        WHERE i.schemaname = current_schema() AND i.tablename = 'patent_search'
-          AND i.indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'patent_search'::regclass)
-        ORDER BY i.indexname`.execute(transaction);
-      secondary = definitions.rows;
-      for (const index of secondary) await sql`DROP INDEX ${sql.id(index.indexname)}`.execute(transaction);
+    const newRows = sql`SELECT * FROM deferred_search_rows UNION ALL ${stagedRows}`;
+    if (pending > indexed * REINDEX_SHARE) {
+      // The rows already indexed join the new ones, to be stored again in one rank order.
+      if (indexed > 0) await sql`INSERT INTO deferred_search_rows SELECT * FROM patent_search`.execute(transaction);
+      const { inserted, insertMs, indexMs } = await refillSearchTable(transaction, newRows);
+      await sql`ANALYZE patent_search`.execute(transaction);
+      const phasesMs = { compute, insert: insertMs, index: indexMs + lap() };
+      return { built: inserted - indexed, reindexed: true, stagedAhead, phasesMs, elapsedMs: performance.now() - started };
     }
-    // A patent updated since its row was staged has had its row written by the trigger: keep that one.
     const inserted = await sql`
-      INSERT INTO patent_search
-      SELECT * FROM (SELECT * FROM deferred_search_rows UNION ALL ${stagedRows}) AS rows
-      ORDER BY static_rank DESC
+      INSERT INTO patent_search SELECT * FROM (${newRows}) AS rows ORDER BY static_rank DESC
       ON CONFLICT (lens_id) DO NOTHING`.execute(transaction);
     const insert = lap();
-    for (const index of secondary) await sql.raw(index.indexdef).execute(transaction);
     await sql`ANALYZE patent_search`.execute(transaction);
     const phasesMs = { compute, insert, index: lap() };
-    return { built: Number(inserted.numAffectedRows ?? 0), reindexed, stagedAhead, phasesMs, elapsedMs: performance.now() - started };
+    return { built: Number(inserted.numAffectedRows ?? 0), reindexed: false, stagedAhead, phasesMs, elapsedMs: performance.now() - started };
   };
   return db.isTransaction ? build(db) : db.transaction().execute(build);
 }
