@@ -140,7 +140,7 @@ export function createSearchRepo(db: Db) {
     /**
      * Natural-language search. Candidates come in tiers, read in static-rank order until the
      * budget is full, a tier only when the ones before it left room: documents with every
-     * meaningful word; with all but one (the commonest missing first); with two of the five
+     * meaningful word; with all but one (found through two of the three rarest); with two of the five
      * rarest; with any. Every part is a plain conjunction for the GIN index, which it answers
      * from its rarest word's postings (a disjunction makes it read the postings of every word,
      * ten times the work); words that must be missing are left out in the index too (`& !w`),
@@ -156,14 +156,15 @@ export function createSearchRepo(db: Db) {
       const count = lexemes.length;
       const anyText = lexemes.map((lexeme) => tsLexeme(lexeme)).join(' | ');
       const allOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' & ');
-      const parts: { match: string; except: string[] }[] = [{ match: allOf(lexemes), except: [] }];
+      const parts: { match: string; require?: string; except: string[] }[] = [{ match: allOf(lexemes), except: [] }];
       if (count >= 2) {
         let covered = allOf(lexemes);
         if (count >= 3) {
-          for (let missing = count - 1; missing >= 0; missing -= 1) {
-            parts.push({ match: `${allOf(lexemes.filter((_, index) => index !== missing))} & !${tsLexeme(lexemes[missing]!)}`, except: [] });
-          }
+          // A document missing at most one word has at least two of the three rarest: one index
+          // scan of those three short postings lists, with the full condition checked on the row,
+          // instead of one scan of count - 1 lists for each word that may be missing.
           covered = atLeast(lexemes, count - 1);
+          parts.push({ match: atLeast(lexemes.slice(0, 3), 2), require: covered, except: [allOf(lexemes)] });
         }
         if (count >= 4) {
           const rarest = lexemes.slice(0, 5);
@@ -179,10 +180,11 @@ export function createSearchRepo(db: Db) {
           parts.push({ match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${earlier.join(' | ')})` : tsLexeme(lexeme), except: [covered] });
         });
       }
-      const tierQueries = parts.map(({ match, except }) => {
+      const tierQueries = parts.map(({ match, require, except }) => {
         const exclusions = except.map((text) => sql` AND NOT (s.text_vector @@ ${text}::tsquery)`);
+        const requirement = require ? sql` AND s.text_vector @@ ${require}::tsquery` : sql``;
         return sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
-                    WHERE s.text_vector @@ ${match}::tsquery${sql.join(exclusions, sql``)} AND ${filter})`;
+                    WHERE s.text_vector @@ ${match}::tsquery${requirement}${sql.join(exclusions, sql``)} AND ${filter})`;
       });
       const wordScore = (term: WeightedLexeme) =>
         sql`CASE WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
