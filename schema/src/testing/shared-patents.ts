@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Test support: the real patent records in the Lens shape kept beside the project
- * (`/work/shared/data/patents`). They are read in place and never copied into the project.
+ * (`../shared/data/patents` from the repository root). They are read in place and never copied into the project.
  */
 export const SHARED_PATENTS_DIR = fileURLToPath(new URL('../../../../shared/data/patents/', import.meta.url));
 
