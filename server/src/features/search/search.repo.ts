@@ -140,7 +140,7 @@ export function createSearchRepo(db: Db) {
     /**
      * Natural-language search. Candidates come in tiers, read in static-rank order until the
      * budget is full, a tier only when the ones before it left room: documents with every
-     * meaningful word; with all but one (found through two of the three rarest); with two of the five
+     * meaningful word; with all but one (found through two of the three rarest); with two of the four
      * rarest; with any. Every part is a plain conjunction for the GIN index, which it answers
      * from its rarest word's postings (a disjunction makes it read the postings of every word,
      * ten times the work); words that must be missing are left out in the index too (`& !w`),
@@ -167,7 +167,7 @@ export function createSearchRepo(db: Db) {
           parts.push({ match: atLeast(lexemes.slice(0, 3), 2), require: covered, except: [allOf(lexemes)] });
         }
         if (count >= 4) {
-          const rarest = lexemes.slice(0, 5);
+          const rarest = lexemes.slice(0, 4);
           const pairs = rarest.flatMap((first, index) => rarest.slice(index + 1).map((second) => [first, second]));
           pairs.forEach((pair, index) => {
             const earlier = pairs.slice(0, index).map((previous) => `(${allOf(previous)})`);
