@@ -88,14 +88,19 @@ async function withBulkLoad(
 ): Promise<{ interrupted: boolean }> {
   if (!db) return loading(nothingWritten);
   const bulk = await startBulkLoad(db);
+  let result: { interrupted: boolean };
   try {
-    return await loading((rows) => bulk.write(rows));
-  } finally {
-    const build = await bulk.finish();
-    if (build.built > 0) {
-      context.out.write(`  search index: ${build.built.toLocaleString('en-US')} patents added in ${(build.elapsedMs / 1000).toFixed(1)} s\n`);
-    }
+    result = await loading((rows) => bulk.write(rows));
+  } catch (error) {
+    // What was written still gets its search rows; the load's own failure is what gets reported.
+    await bulk.finish().catch(() => undefined);
+    throw error;
   }
+  const build = await bulk.finish();
+  if (build.built > 0) {
+    context.out.write(`  search index: ${build.built.toLocaleString('en-US')} patents added in ${(build.elapsedMs / 1000).toFixed(1)} s\n`);
+  }
+  return result;
 }
 
 export async function runCommand(command: Exclude<Command, { name: 'help' }>, context: CliContext): Promise<{ interrupted: boolean }> {

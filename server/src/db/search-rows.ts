@@ -152,7 +152,6 @@ export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowSt
   const queue: string[] = [];
   let wake: (() => void) | undefined;
   let finishing = false;
-  let stagingTable: string | undefined;
   let ready: (table: string) => void = () => undefined;
   const tableReady = new Promise<string>((resolve) => (ready = resolve));
 
@@ -162,7 +161,6 @@ export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowSt
     await dropAbandonedStagingTables(connection);
     await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(connection);
     await sql`CREATE UNLOGGED TABLE ${sql.table(table)} (LIKE patent_search)`.execute(connection);
-    stagingTable = table;
     ready(table);
     for (;;) {
       if (queue.length === 0) {
@@ -197,7 +195,7 @@ export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowSt
         if (failure) throw failure.error;
         return await buildDeferredSearchRows(db, table);
       } finally {
-        if (stagingTable) await sql`DROP TABLE IF EXISTS ${sql.table(stagingTable)}`.execute(db);
+        await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(db);
       }
     },
   };
