@@ -11,7 +11,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function createDb(connectionString: string, maxConnections = 10, onIdleError?: (error: Error) => void): Db {
-  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // Searches read `patent_search` in its physical (static-rank) order and stop early; a
+  // synchronised scan would start where another scan happens to be, best matches unseen.
+  const pool = new pg.Pool({ connectionString, max: maxConnections, options: '-c synchronize_seqscans=off' });
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));

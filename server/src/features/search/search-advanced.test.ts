@@ -3,6 +3,7 @@ import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { compileLensQuery } from './query/compile.js';
 import { parseLensQuery } from './query/parser.js';
+import { UNKNOWN_VALUE_SHARES } from './filter-selectivity.js';
 import { createSearchRepo, type SearchRepo } from './search.repo.js';
 
 let database: TestDatabase;
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 async function matches(query: string): Promise<string[]> {
-  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500);
+  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length });
   const names = new Map(ALL.map((patent) => [patent.lens_id, patent === valves ? 'valves' : patent === solarCell ? 'solarCell' : 'battery']));
   return found.rows.map((row) => names.get(row.lens_id)!).sort();
 }
@@ -110,6 +111,9 @@ describe('advanced search fields', () => {
     ['date_published:2019', ['battery']],
     ['year_published:[* TO 2016]', ['solarCell', 'valves']],
     ['year_published:2010', ['valves']],
+    ['year_published:{2010 TO 2019}', ['solarCell']],
+    ['year_published:[2010 TO 2019}', ['solarCell', 'valves']],
+    ['NOT year_published:{2010 TO *]', ['valves']],
     ['earliest_priority_claim_date:[2008 TO 2018]', ['battery', 'valves']],
     ['NOT earliest_priority_claim_date:[2008 TO 2018]', ['solarCell']],
   ])('%s', async (query, expected) => {
@@ -133,7 +137,7 @@ describe('advanced search fields', () => {
   });
 
   it('ranks title matches above claim matches', async () => {
-    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500);
+    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length });
     expect(found.rows[0]!.lens_id).not.toBe(solarCell.lens_id);
     expect(found.rows.at(-1)!.lens_id).toBe(solarCell.lens_id);
   });

@@ -1,10 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { indexedUnlessBroad, type ValueShares } from './filter-selectivity.js';
 import type { SearchFilters } from './search.types.js';
 
 const FEW_PREFIXES = 16;
 
 /** The request's filters as one condition over `patent_search` (alias `s`). */
-export function filtersCondition(filters: SearchFilters): RawBuilder<SqlBool> {
+export function filtersCondition(filters: SearchFilters, shares: ValueShares): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [];
   if (filters.ipcPrefixes.length > 0) {
     const patterns = filters.ipcPrefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
@@ -16,10 +17,17 @@ export function filtersCondition(filters: SearchFilters): RawBuilder<SqlBool> {
         : sql<SqlBool>`coalesce(s.first_ipc LIKE ANY (${sql.val(patterns)}::text[]), false)`,
     );
   }
-  if (filters.statuses.length > 0) parts.push(sql<SqlBool>`s.patent_status = ANY (${sql.val(filters.statuses)}::text[])`);
-  if (filters.jurisdictions.length > 0) parts.push(sql<SqlBool>`s.jurisdiction = ANY (${sql.val(filters.jurisdictions)}::text[])`);
+  if (filters.statuses.length > 0) {
+    const condition = sql<SqlBool>`s.patent_status = ANY (${sql.val(filters.statuses)}::text[])`;
+    parts.push(indexedUnlessBroad(condition, shares.share('patent_status', filters.statuses)));
+  }
+  if (filters.jurisdictions.length > 0) {
+    const condition = sql<SqlBool>`s.jurisdiction = ANY (${sql.val(filters.jurisdictions)}::text[])`;
+    parts.push(indexedUnlessBroad(condition, shares.share('jurisdiction', filters.jurisdictions)));
+  }
   if (filters.years) {
-    parts.push(sql<SqlBool>`s.year_published BETWEEN ${filters.years[0]} AND ${filters.years[1]}`);
+    const [from, to] = filters.years;
+    parts.push(indexedUnlessBroad(sql<SqlBool>`s.year_published BETWEEN ${from} AND ${to}`, shares.yearShare(from, to)));
   }
   return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }

@@ -5,6 +5,7 @@ import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { compileLensQuery } from './query/compile.js';
 import { parseLensQuery } from './query/parser.js';
+import { UNKNOWN_VALUE_SHARES } from './filter-selectivity.js';
 import { createSearchRepo, type SearchRepo } from './search.repo.js';
 
 /**
@@ -110,11 +111,22 @@ function evaluate(node: Query, document: Doc): boolean {
   }
 }
 
+const NO_FILTERS = { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null };
+/**
+ * A corpus size that, with `scanningRepo`'s tuning, sends every query through a probe of the
+ * first row and a capped read in static-rank order (the cap covers the small test corpus).
+ */
+const SCANNED_CORPUS = 1_000_000;
+/** Statistics that call every country and year common, so that no filter uses its index. */
+const EVERY_VALUE_BROAD = { share: () => 1, yearShare: () => 1 };
+
 let database: TestDatabase;
 let repo: SearchRepo;
+let scanningRepo: SearchRepo;
 beforeAll(async () => {
   database = await createTestDatabase();
   repo = createSearchRepo(database.db);
+  scanningRepo = createSearchRepo(database.db, { probeShare: 0, probeRows: 1, margin: 1, maxRows: Number.MAX_SAFE_INTEGER });
   const { rows } = await sql<{ word: string; stem: string }>`
     SELECT word, (SELECT string_agg(lexeme, ',') FROM unnest(to_tsvector('english', word))) AS stem
     FROM unnest(${VOCABULARY}::text[]) AS word`.execute(database.db);
@@ -139,10 +151,16 @@ describe('advanced search compiler', () => {
         );
         await insertPatents(database.db, rows);
         const text = print(tree);
-        const found = await repo.advanced(compileLensQuery(parseLensQuery(text)), { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null }, 500);
         const expected = rows.filter((_, index) => evaluate(tree, documents[index]!)).map((row) => row.lens_id).sort();
+        const compiled = compileLensQuery(parseLensQuery(text));
+        const found = await repo.advanced(compiled, NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: rows.length });
         expect({ query: text, ids: found.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
         expect(found.total).toBe(expected.length);
+        const scanned = await scanningRepo.advanced(compileLensQuery(parseLensQuery(text), EVERY_VALUE_BROAD), NO_FILTERS, 500, {
+          ...EVERY_VALUE_BROAD,
+          documents: SCANNED_CORPUS,
+        });
+        expect({ query: text, ids: scanned.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
       }),
       { numRuns: 150 },
     );

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { PatentRow } from '../../db/tables.js';
 import type { CompiledQuery } from './query/compile.js';
+import { UNKNOWN_VALUE_SHARES, type ValueShares } from './filter-selectivity.js';
 import { filtersCondition } from './search-filters.js';
 import type { SearchFilters } from './search.types.js';
 
@@ -17,6 +18,12 @@ export interface SearchRows {
   /** True when total and groupCount are estimates (more matches than the candidate budget). */
   estimated: boolean;
   rows: SearchHitRow[];
+}
+
+/** What advanced search needs to know of the corpus to choose its plan. */
+export interface SearchCorpus extends ValueShares {
+  /** The planner's count of searchable patents (0 before the first ANALYZE). */
+  documents: number;
 }
 
 export interface WeightedLexeme {
@@ -80,7 +87,21 @@ function atLeast(lexemes: string[], count: number): string {
   return combos.map((combo) => `(${combo.map((lexeme) => tsLexeme(lexeme)).join(' & ')})`).join(' | ');
 }
 
-export function createSearchRepo(db: Db) {
+/** When advanced search reads the table in static-rank order instead of through its indexes. */
+export interface OrderedScanTuning {
+  /** Searches that the planner expects to match at least this share of all patents are probed. */
+  probeShare: number;
+  /** How many rows, from the top of the static rank, the probe reads (a few milliseconds). */
+  probeRows: number;
+  /** An ordered read may take this many times the rows that the probed share needs for the budget. */
+  margin: number;
+  /** Beyond this many rows, an ordered read costs more than the indexes (about 1 µs a row). */
+  maxRows: number;
+}
+
+const ORDERED_SCAN: OrderedScanTuning = { probeShare: 0.002, probeRows: 5000, margin: 1.5, maxRows: 30_000 };
+
+export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERED_SCAN) {
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
 
   async function estimate(where: RawBuilder<SqlBool>): Promise<number> {
@@ -93,7 +114,7 @@ export function createSearchRepo(db: Db) {
    * The best `maxResults` candidates by `score` (an expression over candidate `c`), joined to
    * their display fields, with the candidate and family counts, in one statement.
    */
-  async function rank(candidates: RawBuilder<unknown>, score: RawBuilder<unknown>, tieBreak: RawBuilder<unknown>, maxResults: number) {
+  async function rank(candidates: RawBuilder<unknown>, score: RawBuilder<unknown>, tieBreak: RawBuilder<unknown>, maxResults: number, executor: Db = db) {
     const { rows } = await sql<RankedRow>`
       WITH candidates AS MATERIALIZED (${candidates}),
            ranked AS (
@@ -105,16 +126,19 @@ export function createSearchRepo(db: Db) {
              (SELECT count(*) FROM candidates)::int AS candidates,
              (SELECT count(DISTINCT family_key) FROM candidates)::int AS families
       FROM ranked r JOIN patents p ON p.lens_id = r.lens_id
-      ORDER BY r.score DESC, r.tie_break DESC, r.lens_id`.execute(db);
+      ORDER BY r.score DESC, r.tie_break DESC, r.lens_id`.execute(executor);
     return rows;
   }
 
-  /** Exact counts when every match fitted in the budget, planner estimates otherwise. */
-  async function finish(rows: RankedRow[], limit: number, everyMatch: RawBuilder<SqlBool>): Promise<SearchRows> {
+  /**
+   * Exact counts when every match fitted in the budget (and the candidates came from every
+   * row), the planner's estimate otherwise.
+   */
+  async function finish(rows: RankedRow[], limit: number, estimated: number | (() => Promise<number>), everyRow = true): Promise<SearchRows> {
     const candidates = rows[0]?.candidates ?? 0;
     const families = rows[0]?.families ?? 0;
-    if (candidates < limit) return { total: candidates, groupCount: families, estimated: false, rows };
-    const total = Math.max(await estimate(everyMatch), candidates);
+    if (candidates < limit && everyRow) return { total: candidates, groupCount: families, estimated: false, rows };
+    const total = Math.max(typeof estimated === 'number' ? estimated : await estimated(), candidates);
     const groupCount = Math.max(families, Math.round(total * (families / Math.max(candidates, 1))));
     return { total, groupCount, estimated: true, rows };
   }
@@ -127,14 +151,45 @@ export function createSearchRepo(db: Db) {
       return rows.map((row) => row.lexeme);
     },
 
-    /** Advanced search: the compiled query decides matches; the text terms rank them. */
-    async advanced(compiled: CompiledQuery, filters: SearchFilters, maxResults: number): Promise<SearchRows> {
+    /**
+     * Advanced search: the compiled query decides matches; the text terms rank them. An index
+     * scan collects every match before the first row is read (tens of milliseconds for a common
+     * word or a wide date range), while the table lies in static-rank order, so that a query
+     * matching a good share of it fills the budget from its first rows. Unless the planner
+     * expects few matches, a probe counts the matches among the first rows; where they are
+     * frequent enough, the table is read in order up to a cap instead of through the indexes.
+     * The probe sees the share where it matters, at the top of the ranking, which the
+     * planner's estimate cannot (a field restriction, a phrase, dates that follow the rank).
+     */
+    async advanced(compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus): Promise<SearchRows> {
       const limit = budget(maxResults);
-      const where = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters)}`;
+      const { documents } = corpus;
+      const filter = filtersCondition(filters, corpus);
+      const where = sql<SqlBool>`${compiled.where} AND ${filter}`;
+      const estimated = await estimate(sql<SqlBool>`${compiled.estimateWhere} AND ${filter}`);
       const score = compiled.rankQuery ? sql`ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${compiled.rankQuery})` : sql`0`;
-      const candidates = sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s WHERE ${where} LIMIT ${limit}`;
-      const estimateWhere = sql<SqlBool>`${compiled.estimateWhere} AND ${filtersCondition(filters)}`;
-      return finish(await rank(candidates, score, sql`c.static_rank`, maxResults), limit, estimateWhere);
+      const search = (source: RawBuilder<unknown>, executor: Db = db) =>
+        rank(sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${where} LIMIT ${limit}`, score, sql`c.static_rank`, maxResults, executor);
+      if (documents > 0 && estimated >= orderedScan.probeShare * documents) {
+        const probed = Math.min(orderedScan.probeRows, documents);
+        const probe = await sql<{ found: number }>`
+          SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(db);
+        const needed = (limit * probed * orderedScan.margin) / Math.max(probe.rows[0]?.found ?? 0, 0.5);
+        if (needed <= orderedScan.maxRows) {
+          const cap = Math.max(probed, Math.ceil(needed));
+          // Reading every row answers completely; a capped read may leave matches beyond the cap.
+          if (cap >= documents) return finish(await search(sql`patent_search s`), limit, estimated);
+          return finish(await search(sql`(SELECT * FROM patent_search LIMIT ${cap}) s`), limit, estimated, false);
+        }
+        // The probe found the matches too sparse at the top of the ranking for a read in order,
+        // which the planner, expecting them spread evenly, would still choose for a LIMIT.
+        const rows = await db.transaction().execute(async (transaction) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
+          return search(sql`patent_search s`, transaction);
+        });
+        return finish(rows, limit, estimated);
+      }
+      return finish(await search(sql`patent_search s`), limit, estimated);
     },
 
     /**
@@ -148,10 +203,10 @@ export function createSearchRepo(db: Db) {
      * Candidates are scored by the rarity of the words they contain, each counted by the best
      * field it appears in (title over abstract over claims), with the static rank last.
      */
-    async natural(terms: WeightedLexeme[], filters: SearchFilters, maxResults: number): Promise<SearchRows> {
+    async natural(terms: WeightedLexeme[], filters: SearchFilters, maxResults: number, shares: ValueShares = UNKNOWN_VALUE_SHARES): Promise<SearchRows> {
       const limit = budget(maxResults);
       if (terms.length === 0) return { total: 0, groupCount: 0, estimated: false, rows: [] };
-      const filter = filtersCondition(filters);
+      const filter = filtersCondition(filters, shares);
       const lexemes = [...terms].sort((left, right) => right.idf - left.idf).map((term) => term.lexeme);
       const count = lexemes.length;
       const anyText = lexemes.map((lexeme) => tsLexeme(lexeme)).join(' | ');
@@ -196,7 +251,7 @@ export function createSearchRepo(db: Db) {
       const score = sql`(${sql.join(terms.map(wordScore), sql` + `)}) + 0.01 * c.static_rank`;
       // Every candidate contains some word, and the tiers together are every match, so when
       // they stayed under the budget the counts are exact.
-      return finish(await rank(candidates, score, sql`0`, maxResults), limit, everyMatch);
+      return finish(await rank(candidates, score, sql`0`, maxResults), limit, () => estimate(everyMatch));
     },
 
     async countSince(uid: string, since: Date): Promise<number> {

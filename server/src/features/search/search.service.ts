@@ -7,7 +7,7 @@ import type { Viewer } from '../accounts/index.js';
 import { compileLensQuery } from './query/compile.js';
 import { parseLensQuery } from './query/parser.js';
 import type { SearchHitRow, SearchRepo, WeightedLexeme } from './search.repo.js';
-import type { TermStatsSource } from './term-stats.js';
+import type { TermStats, TermStatsSource } from './term-stats.js';
 import type { SearchFilters, SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
 const year = z.number().int().min(YEAR_MIN, `Years must be ${YEAR_MIN} or later.`).max(YEAR_MAX, `Years must be ${YEAR_MAX} or earlier.`);
@@ -66,9 +66,8 @@ export function createSearchService(deps: {
    * words in more than a fifth of all patents are left out unless nothing else is left. The
    * words stay in the query's order, so that neighbours in the query can be told apart.
    */
-  async function weightedTerms(query: string): Promise<WeightedLexeme[]> {
-    const stats = await deps.termStats.current();
-    const terms = (await repo.lexemes(query)).map((lexeme, order) => ({ lexeme, order, frequency: stats.frequency(lexeme) }));
+  function weightedTerms(lexemes: string[], stats: TermStats): WeightedLexeme[] {
+    const terms = lexemes.map((lexeme, order) => ({ lexeme, order, frequency: stats.frequency(lexeme) }));
     const informative = terms.filter((term) => term.frequency <= COMMON_WORD_SHARE);
     return (informative.length > 0 ? informative : terms)
       .sort((left, right) => left.frequency - right.frequency)
@@ -99,10 +98,11 @@ export function createSearchService(deps: {
       jurisdictions: [...new Set((request.jurisdiction ?? []).map((code) => code.toUpperCase()))],
       years: request.years ?? null,
     };
+    const stats = await deps.termStats.current();
     const found =
       kind === 'ai'
-        ? await repo.natural(await weightedTerms(request.query), filters, maxResults)
-        : await repo.advanced(compileLensQuery(parseLensQuery(request.query)), filters, maxResults);
+        ? await repo.natural(weightedTerms(await repo.lexemes(request.query), stats), filters, maxResults, stats)
+        : await repo.advanced(compileLensQuery(parseLensQuery(request.query), stats), filters, maxResults, stats);
 
     await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
     const data = found.rows.map(toResultItem);

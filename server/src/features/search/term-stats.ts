@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
+import type { FilterColumn } from './filter-selectivity.js';
+import type { SearchCorpus } from './search.repo.js';
 
 /** How often the lexeme frequencies are read again from the planner's statistics. */
 const REFRESH_MS = 10 * 60 * 1000;
 
-export interface TermStats {
+export interface TermStats extends SearchCorpus {
   /** Share of patents (0..1) whose text contains the lexeme. */
   frequency(lexeme: string): number;
 }
@@ -13,15 +15,17 @@ export interface TermStats {
 /**
  * Lexeme frequencies from Postgres' own column statistics (`most_common_elems` of the text
  * vector, kept by ANALYZE): free to read, and good enough to tell "method" from "lithium".
- * A lexeme missing from the list is rarer than the rarest listed one.
+ * A lexeme missing from the list is rarer than the rarest listed one. The filter columns' most
+ * common values come from the same statistics; a value missing from them counts as rare.
  */
 export function createTermStatsSource(db: Db, clock: Clock) {
   let cached: { at: number; stats: TermStats } | null = null;
 
   async function load(): Promise<TermStats> {
-    const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null }>`
-      SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::real[] AS freqs
-      FROM pg_stats WHERE tablename = 'patent_search' AND attname = 'text_vector'`.execute(db);
+    const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null; documents: number | null }>`
+      SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::real[] AS freqs,
+             (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'patent_search'::regclass) AS documents
+      FROM (SELECT 1) one LEFT JOIN pg_stats ON tablename = 'patent_search' AND attname = 'text_vector'`.execute(db);
     const frequencies = new Map<string, number>();
     const row = rows[0];
     let floor = 0.0005;
@@ -31,7 +35,24 @@ export function createTermStatsSource(db: Db, clock: Clock) {
       const listed = row.freqs.slice(0, row.elems.length);
       if (listed.length > 0) floor = Math.min(...listed) / 2;
     }
-    return { frequency: (lexeme) => frequencies.get(lexeme) ?? floor };
+    const values = await filterValueShares();
+    const share = (column: FilterColumn, wanted: readonly string[]) =>
+      wanted.reduce((sum, value) => sum + (values.get(column)?.get(value) ?? 0), 0);
+    const yearShare = (from: number | null, to: number | null) => {
+      let sum = 0;
+      for (const [year, frequency] of values.get('year_published') ?? []) {
+        if ((from === null || Number(year) >= from) && (to === null || Number(year) <= to)) sum += frequency;
+      }
+      return sum;
+    };
+    return { frequency: (lexeme) => frequencies.get(lexeme) ?? floor, documents: row?.documents ?? 0, share, yearShare };
+  }
+
+  async function filterValueShares(): Promise<Map<FilterColumn, Map<string, number>>> {
+    const { rows } = await sql<{ column: FilterColumn; vals: string[] | null; freqs: number[] | null }>`
+      SELECT attname AS column, most_common_vals::text::text[] AS vals, most_common_freqs::real[] AS freqs
+      FROM pg_stats WHERE tablename = 'patent_search' AND attname IN ('jurisdiction', 'patent_status', 'year_published')`.execute(db);
+    return new Map(rows.map((row) => [row.column, new Map((row.vals ?? []).map((value, index) => [value, row.freqs?.[index] ?? 0]))]));
   }
 
   return {

@@ -5,6 +5,7 @@ import { QuerySyntaxError } from './errors.js';
 import { FIELD_KINDS, NAME_FIELD_WEIGHTS, TEXT_FIELD_WEIGHTS, type FieldName } from './fields.js';
 import { parseIdentifier } from './identifiers.js';
 import { parseDateBound, parseYear } from './dates.js';
+import { indexedUnlessBroad, UNKNOWN_VALUE_SHARES, type ValueShares } from '../filter-selectivity.js';
 
 type Condition = RawBuilder<SqlBool>;
 type TsQuery = RawBuilder<unknown>;
@@ -26,7 +27,11 @@ const TSQUERY_OPERAND = "('(?:[^']|'')*')(?::(\\*))?";
 const PREFIX_TERM = /^[\p{L}\p{N}]{2,}\*$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export function compileLensQuery(root: QueryNode): CompiledQuery {
+/**
+ * `shares` tells which field values are common enough that their index would only slow the
+ * search down (see `indexedUnlessBroad`).
+ */
+export function compileLensQuery(root: QueryNode, shares: ValueShares = UNKNOWN_VALUE_SHARES): CompiledQuery {
   const rankParts: TsQuery[] = [];
 
   function compile(node: QueryNode, negated: boolean, loose: boolean): Condition {
@@ -60,13 +65,13 @@ export function compileLensQuery(root: QueryNode): CompiledQuery {
       case 'classification':
         return classificationCondition(leaf);
       case 'keyword':
-        return keywordCondition(leaf);
+        return keywordCondition(leaf, shares);
       case 'ids':
         return idsCondition(leaf);
       case 'date':
         return dateCondition(leaf);
       case 'year':
-        return yearCondition(leaf);
+        return yearCondition(leaf, shares);
     }
   }
 
@@ -179,18 +184,20 @@ function classificationCondition(leaf: LeafNode): Condition {
   return level ? sql<SqlBool>`(${prefixes} @> ARRAY[${literal.slice(0, level)}]::text[] AND ${match})` : match;
 }
 
-function keywordCondition(leaf: LeafNode): Condition {
+function keywordCondition(leaf: LeafNode, shares: ValueShares): Condition {
   const raw = leafText(leaf).trim();
   const wildcard = leaf.kind === 'term' && leaf.wildcard;
-  // NOTE: only the nullable publication_type needs coalesce (so that NOT keeps its meaning);
-  // on the NOT NULL columns a bare comparison lets the planner use their indexes.
+  // NOTE: only the nullable publication_type needs `IS NOT NULL` (so that NOT keeps its
+  // meaning); on the NOT NULL columns a bare comparison lets the planner use their indexes.
   const compare = (column: string, value: string, nullable = false) => {
     const test = wildcard ? sql<SqlBool>`${sql.ref(column)} LIKE ${likePattern(value)}` : sql<SqlBool>`${sql.ref(column)} = ${value}`;
-    return nullable ? sql<SqlBool>`coalesce(${test}, false)` : test;
+    return nullable ? sql<SqlBool>`(${sql.ref(column)} IS NOT NULL AND ${test})` : test;
   };
   switch (leaf.field) {
     case 'jurisdiction':
-      return compare('s.jurisdiction', raw.toUpperCase());
+      return wildcard
+        ? compare('s.jurisdiction', raw.toUpperCase())
+        : indexedUnlessBroad(compare('s.jurisdiction', raw.toUpperCase()), shares.share('jurisdiction', [raw.toUpperCase()]));
     case 'kind':
       return compare('s.kind', raw.toUpperCase());
     case 'publication_type':
@@ -204,7 +211,7 @@ function keywordCondition(leaf: LeafNode): Condition {
       if (!status) {
         throw new QuerySyntaxError(`unknown legal status "${raw}". Use one of: ${LEGAL_STATUSES.map((entry) => entry.stored).join(', ')}.`, leaf.position);
       }
-      return sql<SqlBool>`s.patent_status = ${status}`;
+      return indexedUnlessBroad(sql<SqlBool>`s.patent_status = ${status}`, shares.share('patent_status', [status]));
     }
   }
 }
@@ -240,15 +247,22 @@ function dateCondition(leaf: LeafNode): Condition {
   const parts: Condition[] = [];
   if (bounds.from) parts.push(bounds.includeFrom ? sql<SqlBool>`${column} >= ${bounds.from}::date` : sql<SqlBool>`${column} > ${bounds.from}::date`);
   if (bounds.to) parts.push(bounds.includeTo ? sql<SqlBool>`${column} <= ${bounds.to}::date` : sql<SqlBool>`${column} < ${bounds.to}::date`);
-  if (parts.length === 0) return sql<SqlBool>`${column} IS NOT NULL`;
-  return sql<SqlBool>`coalesce(${sql.join(parts, sql` AND `)}, false)`;
+  // `IS NOT NULL` keeps NOT's meaning for patents without the date (never NULL, unlike a bare
+  // comparison) and, unlike coalesce, lets the planner estimate the range.
+  return sql<SqlBool>`(${sql.join([sql<SqlBool>`${column} IS NOT NULL`, ...parts], sql` AND `)})`;
 }
 
-function yearCondition(leaf: LeafNode): Condition {
+function yearCondition(leaf: LeafNode, shares: ValueShares): Condition {
   const column = sql.ref('s.year_published');
-  if (leaf.kind !== 'range') return sql<SqlBool>`${column} = ${parseYear(leafText(leaf), leaf.position)}`;
+  if (leaf.kind !== 'range') {
+    const year = parseYear(leafText(leaf), leaf.position);
+    return indexedUnlessBroad(sql<SqlBool>`${column} = ${year}`, shares.yearShare(year, year));
+  }
+  const from = leaf.from === null ? null : parseYear(leaf.from, leaf.position) + (leaf.includeFrom ? 0 : 1);
+  const to = leaf.to === null ? null : parseYear(leaf.to, leaf.position) - (leaf.includeTo ? 0 : 1);
   const parts: Condition[] = [];
-  if (leaf.from !== null) parts.push(sql<SqlBool>`${column} ${sql.raw(leaf.includeFrom ? '>=' : '>')} ${parseYear(leaf.from, leaf.position)}`);
-  if (leaf.to !== null) parts.push(sql<SqlBool>`${column} ${sql.raw(leaf.includeTo ? '<=' : '<')} ${parseYear(leaf.to, leaf.position)}`);
-  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+  if (from !== null) parts.push(sql<SqlBool>`${column} >= ${from}`);
+  if (to !== null) parts.push(sql<SqlBool>`${column} <= ${to}`);
+  if (parts.length === 0) return sql<SqlBool>`true`;
+  return indexedUnlessBroad(sql<SqlBool>`(${sql.join(parts, sql` AND `)})`, shares.yearShare(from, to));
 }
