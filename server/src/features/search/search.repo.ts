@@ -168,8 +168,8 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
       const where = sql<SqlBool>`${compiled.where} AND ${filter}`;
       const estimated = await estimate(sql<SqlBool>`${compiled.estimateWhere} AND ${filter}`);
       const score = compiled.rankQuery ? sql`ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${compiled.rankQuery})` : sql`0`;
-      const search = (source: RawBuilder<unknown>, executor: Db = db) =>
-        rank(sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${where} LIMIT ${limit}`, score, sql`c.static_rank`, maxResults, executor);
+      const search = (source: RawBuilder<unknown>, executor: Db = db, condition = where) =>
+        rank(sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${condition} LIMIT ${limit}`, score, sql`c.static_rank`, maxResults, executor);
       if (documents > 0 && estimated >= orderedScan.probeShare * documents) {
         const probed = Math.min(orderedScan.probeRows, documents);
         const probe = await sql<{ found: number }>`
@@ -182,10 +182,12 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
           return finish(await search(sql`(SELECT * FROM patent_search LIMIT ${cap}) s`), limit, estimated, false);
         }
         // The probe found the matches too sparse at the top of the ranking for a read in order,
-        // which the planner, expecting them spread evenly, would still choose for a LIMIT.
+        // which the planner, expecting them spread evenly, would still choose for a LIMIT; and
+        // with sparse matches even a common filter value's index is worth reading.
+        const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
         const rows = await db.transaction().execute(async (transaction) => {
           await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
-          return search(sql`patent_search s`, transaction);
+          return search(sql`patent_search s`, transaction, sparse);
         });
         return finish(rows, limit, estimated);
       }
