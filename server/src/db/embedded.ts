@@ -28,19 +28,20 @@ const USER = 'postgres';
 const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
 
 /**
- * Sized for a single-user machine with room to spare (the defaults assume 128 MB): bulk loads
- * write gigabytes of WAL and build large GIN indexes. Nothing replicates from the embedded
- * server, so it keeps only the WAL crash recovery needs (`minimal`): an index built in the
- * transaction that created it then writes no WAL. No JIT: searches are short, and at a million
- * patents their estimated costs would have every one of them compiled first.
- */
-/**
  * A quarter of the machine's memory (the usual advice), between the default 128 MB and 8 GB;
  * Postgres only takes what it touches. Large enough that the search table stays in shared
  * memory: a table over a quarter of shared_buffers is read through a small ring of buffers,
  * so every ordered read of it went to the operating system's cache again (12 µs a page).
  */
 const SHARED_BUFFERS_MB = Math.min(8192, Math.max(128, Math.floor(totalmem() / 4 / 1024 / 1024)));
+
+/**
+ * Sized for a single-user machine with room to spare (the defaults assume 128 MB): bulk loads
+ * write gigabytes of WAL and build large GIN indexes. Nothing replicates from the embedded
+ * server, so it keeps only the WAL crash recovery needs (`minimal`): an index built in the
+ * transaction that created it then writes no WAL. No JIT: searches are short, and at a million
+ * patents their estimated costs would have every one of them compiled first.
+ */
 const SERVER_SETTINGS = [
   `shared_buffers=${SHARED_BUFFERS_MB}MB`,
   'maintenance_work_mem=512MB',

@@ -131,6 +131,18 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
   }
 
   /**
+   * How many rows from the top of the static rank to read for `limit` matches, judged by the
+   * matches among the first rows; null when they are too sparse for a read in order.
+   */
+  async function rowsToReadInOrder(where: RawBuilder<SqlBool>, limit: number, documents: number): Promise<number | null> {
+    const probed = Math.min(orderedScan.probeRows, documents);
+    const { rows } = await sql<{ found: number }>`
+      SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(db);
+    const needed = (limit * probed * orderedScan.margin) / Math.max(rows[0]?.found ?? 0, 0.5);
+    return needed <= orderedScan.maxRows ? Math.max(probed, Math.ceil(needed)) : null;
+  }
+
+  /**
    * Exact counts when every match fitted in the budget (and the candidates came from every
    * row), the planner's estimate otherwise.
    */
@@ -171,16 +183,10 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
       const search = (source: RawBuilder<unknown>, executor: Db = db, condition = where) =>
         rank(sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${condition} LIMIT ${limit}`, score, sql`c.static_rank`, maxResults, executor);
       if (documents > 0 && estimated >= orderedScan.probeShare * documents) {
-        const probed = Math.min(orderedScan.probeRows, documents);
-        const probe = await sql<{ found: number }>`
-          SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(db);
-        const needed = (limit * probed * orderedScan.margin) / Math.max(probe.rows[0]?.found ?? 0, 0.5);
-        if (needed <= orderedScan.maxRows) {
-          const cap = Math.max(probed, Math.ceil(needed));
-          // Reading every row answers completely; a capped read may leave matches beyond the cap.
-          if (cap >= documents) return finish(await search(sql`patent_search s`), limit, estimated);
-          return finish(await search(sql`(SELECT * FROM patent_search LIMIT ${cap}) s`), limit, estimated, false);
-        }
+        const cap = await rowsToReadInOrder(where, limit, documents);
+        // Reading every row answers completely; a capped read may leave matches beyond the cap.
+        if (cap !== null && cap >= documents) return finish(await search(sql`patent_search s`), limit, estimated);
+        if (cap !== null) return finish(await search(sql`(SELECT * FROM patent_search LIMIT ${cap}) s`), limit, estimated, false);
         // The probe found the matches too sparse at the top of the ranking for a read in order,
         // which the planner, expecting them spread evenly, would still choose for a LIMIT; and
         // with sparse matches even a common filter value's index is worth reading.
