@@ -2,6 +2,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { AppConfig } from '../config.js';
 import { EmailAlreadyRegisteredError, InvalidTokenError, type IdentityProvider } from '../shared/identity.js';
+import { rememberVerifiedTokens } from './verified-tokens.js';
 
 export function createFirebaseIdentityProvider(auth: AppConfig['auth']): IdentityProvider {
   if (auth.mode === 'emulator') {
@@ -14,21 +15,26 @@ export function createFirebaseIdentityProvider(auth: AppConfig['auth']): Identit
   const app: App = initializeApp({ projectId: auth.projectId }, `patentscout-${crypto.randomUUID()}`);
   const firebaseAuth: Auth = getAuth(app);
 
-  return {
-    async verifyIdToken(token) {
-      try {
-        const decoded = await firebaseAuth.verifyIdToken(token);
-        return {
+  const verifyIdToken = rememberVerifiedTokens(async (token) => {
+    try {
+      const decoded = await firebaseAuth.verifyIdToken(token);
+      return {
+        viewer: {
           uid: decoded.uid,
           email: decoded.email ?? null,
           emailVerified: decoded.email_verified === true,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           signInProvider: decoded.firebase?.sign_in_provider ?? null,
-        };
-      } catch {
-        throw new InvalidTokenError();
-      }
-    },
+        },
+        expiresAt: decoded.exp * 1000,
+      };
+    } catch {
+      throw new InvalidTokenError();
+    }
+  });
+
+  return {
+    verifyIdToken,
     async createUser({ email, password, displayName }) {
       try {
         const user = await firebaseAuth.createUser({ email, password, displayName, emailVerified: false });
