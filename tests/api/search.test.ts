@@ -106,6 +106,18 @@ describe('monthly allowance', () => {
   });
 });
 
+describe('answer check', () => {
+  it('never sends an answer that breaks the result shape: 500, nothing counted', async () => {
+    const searcher = await freshUser();
+    const odd = patentRow({ title: 'ZEPPELIN MOORING MAST', abstract: 'A mast for mooring a zeppelin.', patent_status: 'HALF_GRANTED' });
+    await insertPatents(app.database.db, [odd]);
+    const response = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', { token: searcher.idToken, body: { query: 'zeppelin' } });
+    expect(response).toEqual({ status: 500, body: { message: 'Something went wrong on our side. Please try again later.' } });
+    expect((await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: searcher.idToken })).body).toBe(0);
+    await app.database.db.deleteFrom('patents').where('lens_id', '=', odd.lens_id).execute();
+  });
+});
+
 describe('boolean search and GraphQL', () => {
   it('runs the interim advanced search through REST and GraphQL alike', async () => {
     const searcher = await freshUser();

@@ -8,7 +8,7 @@ import { compileLensQuery } from './query/compile.js';
 import { parseLensQuery } from './query/parser.js';
 import type { SearchHitRow, SearchRepo, WeightedLexeme } from './search.repo.js';
 import type { TermStats, TermStatsSource } from './term-stats.js';
-import type { SearchFilters, SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
+import { SearchResultSetSchema, type SearchFilters, type SearchKind, type SearchResultSet } from './search.types.js';
 
 const year = z.number().int().min(YEAR_MIN, `Years must be ${YEAR_MIN} or later.`).max(YEAR_MAX, `Years must be ${YEAR_MAX} or earlier.`);
 
@@ -104,9 +104,12 @@ export function createSearchService(deps: {
         ? await repo.natural(weightedTerms(await repo.lexemes(request.query), stats), filters, maxResults, stats)
         : await repo.advanced(compileLensQuery(parseLensQuery(request.query), stats), filters, maxResults, stats);
 
-    await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
     const data = found.rows.map(toResultItem);
-    return { total: found.total, results: data.length, group_by_count: found.groupCount, estimated: found.estimated, data };
+    const answer = SearchResultSetSchema.safeParse({ total: found.total, results: data.length, group_by_count: found.groupCount, estimated: found.estimated, data });
+    // A malformed answer is the server's fault: it is logged and answered with a plain 500.
+    if (!answer.success) throw new Error(`A ${kind} search answer failed its shape check: ${z.prettifyError(answer.error)}`);
+    await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
+    return answer.data;
   }
 
   return {
@@ -116,7 +119,8 @@ export function createSearchService(deps: {
   };
 }
 
-function toResultItem(row: SearchHitRow, index: number): SearchResultItem {
+/** The item as the specification shapes it; the answer's shape check vouches for it. */
+function toResultItem(row: SearchHitRow, index: number) {
   return {
     lens_id: row.lens_id,
     doc_key: row.doc_key,

@@ -1,25 +1,48 @@
-/** The specification's search result set; the REST and GraphQL answers share it. */
-export interface SearchResultItem {
-  lens_id: string;
-  doc_key: string;
-  patent_status: string;
-  search_result_order: number;
-  ipc_families: { symbol: string }[];
-  generative_data: { title: string; summary: string; types: string[]; uses: string[] };
-  biblio: {
-    publication_reference: { jurisdiction: string; doc_number: string; kind: string; date: string };
-    invention_title: string;
-  };
-}
+import { LEGAL_STATUSES } from '@patentscout/schema';
+import { z } from 'zod';
 
-export interface SearchResultSet {
-  total: number;
-  results: number;
-  group_by_count: number;
-  /** True when total and group_by_count are estimates rather than exact counts. */
-  estimated: boolean;
-  data: SearchResultItem[];
-}
+const STORED_STATUSES = LEGAL_STATUSES.map((status) => status.stored);
+
+/** The specification's result item; every answer is checked against it before it leaves. */
+const SearchResultItemSchema = z.strictObject({
+  lens_id: z.string().min(1),
+  doc_key: z.string().min(1),
+  patent_status: z.enum(STORED_STATUSES),
+  search_result_order: z.number().int().positive(),
+  ipc_families: z.array(z.strictObject({ symbol: z.string().min(1) })),
+  generative_data: z.strictObject({
+    title: z.string(),
+    summary: z.string(),
+    types: z.array(z.string()),
+    uses: z.array(z.string()),
+  }),
+  biblio: z.strictObject({
+    publication_reference: z.strictObject({
+      jurisdiction: z.string().regex(/^[A-Z]{2}$/),
+      doc_number: z.string().min(1),
+      kind: z.string(),
+      date: z.iso.date(),
+    }),
+    invention_title: z.string(),
+  }),
+});
+
+/** The specification's search result set; the REST and GraphQL answers share it. */
+export const SearchResultSetSchema = z
+  .strictObject({
+    total: z.number().int().nonnegative(),
+    results: z.number().int().nonnegative(),
+    group_by_count: z.number().int().nonnegative(),
+    /** True when total and group_by_count are estimates rather than exact counts. */
+    estimated: z.boolean(),
+    data: z.array(SearchResultItemSchema),
+  })
+  .refine((set) => set.results === set.data.length, 'results must count the items returned')
+  .refine((set) => set.total >= set.results && set.group_by_count <= set.total, 'the counts must cover the items returned')
+  .refine((set) => set.data.every((item, index) => item.search_result_order === index + 1), 'items must be numbered in order from 1');
+
+export type SearchResultItem = z.infer<typeof SearchResultItemSchema>;
+export type SearchResultSet = z.infer<typeof SearchResultSetSchema>;
 
 export type SearchKind = 'ai' | 'boolean';
 
