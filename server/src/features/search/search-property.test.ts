@@ -125,11 +125,16 @@ let repo: SearchRepo;
 let scanningRepo: SearchRepo;
 /** Probes every query and finds it too sparse for a read in order: the index path after a probe. */
 let sparseRepo: SearchRepo;
+/** Probes every query, finds it sparse, and still reads in order, judging the index path dearer. */
+let indexWeighedRepo: SearchRepo;
+/** Tuning that probes every query with a single row. */
+const READ_IN_ORDER = { probeShare: 0, probeRows: 1, margin: 1, baseRows: 0, rowsPerIndexEntry: 0, maxRows: Number.MAX_SAFE_INTEGER };
 beforeAll(async () => {
   database = await createTestDatabase();
   repo = createSearchRepo(database.db);
-  scanningRepo = createSearchRepo(database.db, { probeShare: 0, probeRows: 1, margin: 1, maxRows: Number.MAX_SAFE_INTEGER });
-  sparseRepo = createSearchRepo(database.db, { probeShare: 0, probeRows: 1, margin: 1, maxRows: 0 });
+  scanningRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: Number.MAX_SAFE_INTEGER });
+  indexWeighedRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: 0, rowsPerIndexEntry: Number.MAX_SAFE_INTEGER });
+  sparseRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: 0, maxRows: 0 });
   const { rows } = await sql<{ word: string; stem: string }>`
     SELECT word, (SELECT string_agg(lexeme, ',') FROM unnest(to_tsvector('english', word))) AS stem
     FROM unnest(${VOCABULARY}::text[]) AS word`.execute(database.db);
@@ -164,8 +169,10 @@ describe('advanced search compiler', () => {
           documents: SCANNED_CORPUS,
         });
         expect({ query: text, ids: scanned.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
-        const sparse = await sparseRepo.advanced(compiled, NO_FILTERS, 500, { ...EVERY_VALUE_BROAD, documents: SCANNED_CORPUS });
-        expect({ query: text, ids: sparse.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
+        for (const probing of [sparseRepo, indexWeighedRepo]) {
+          const probed = await probing.advanced(compiled, NO_FILTERS, 500, { ...EVERY_VALUE_BROAD, documents: SCANNED_CORPUS });
+          expect({ query: text, ids: probed.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
+        }
       }),
       { numRuns: 150 },
     );

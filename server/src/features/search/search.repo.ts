@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { PatentRow } from '../../db/tables.js';
+import { anyOf, candidateTiers, tsLexeme } from './candidate-tiers.js';
 import type { CompiledQuery } from './query/compile.js';
 import { UNKNOWN_VALUE_SHARES, type ValueShares } from './filter-selectivity.js';
 import { filtersCondition } from './search-filters.js';
@@ -68,25 +69,6 @@ const RANK_WEIGHTS = sql.lit('{1.0, 0.2, 0.5, 1.0}');
  */
 const FIELD_SHARE = { title: 1, abstract: 0.85, claims: 0.6 } as const;
 
-/** A lexeme as a tsquery operand (quoted; `weights` restricts it to labels such as 'AD'). */
-function tsLexeme(lexeme: string, weights = ''): string {
-  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights ? `:${weights}` : ''}`;
-}
-
-/** Documents containing at least `atLeast` of the lexemes, as tsquery text. */
-function atLeast(lexemes: string[], count: number): string {
-  const combos: string[][] = [];
-  const pick = (from: number, chosen: string[]) => {
-    if (chosen.length === count) {
-      combos.push(chosen);
-      return;
-    }
-    for (let index = from; index <= lexemes.length - (count - chosen.length); index += 1) pick(index + 1, [...chosen, lexemes[index]!]);
-  };
-  pick(0, []);
-  return combos.map((combo) => `(${combo.map((lexeme) => tsLexeme(lexeme)).join(' & ')})`).join(' | ');
-}
-
 /** When advanced search reads the table in static-rank order instead of through its indexes. */
 export interface OrderedScanTuning {
   /** Searches that the planner expects to match at least this share of all patents are probed. */
@@ -95,11 +77,29 @@ export interface OrderedScanTuning {
   probeRows: number;
   /** An ordered read may take this many times the rows that the probed share needs for the budget. */
   margin: number;
-  /** Beyond this many rows, an ordered read costs more than the indexes (about 1 µs a row). */
+  /** An ordered read of this many rows (about 1.2 µs a row) costs no more than a cheap index path. */
+  baseRows: number;
+  /**
+   * Beyond `baseRows`, an ordered read may take this many rows per index entry that the index
+   * path would read: an index path pays about a third of a row's read per entry, plus its
+   * rechecks, and a common word ANDed with a common country reads both lists in full.
+   */
+  rowsPerIndexEntry: number;
+  /** Never more than this many rows in order (about 120 ms). */
   maxRows: number;
 }
 
-const ORDERED_SCAN: OrderedScanTuning = { probeShare: 0.002, probeRows: 5000, margin: 1.5, maxRows: 30_000 };
+const ORDERED_SCAN: OrderedScanTuning = { probeShare: 0.002, probeRows: 5000, margin: 1.5, baseRows: 30_000, rowsPerIndexEntry: 1 / 3, maxRows: 100_000 };
+
+/** Index nodes of a JSON plan, whose estimated rows are the index entries the plan reads. */
+const INDEX_NODES = new Set(['Bitmap Index Scan', 'Index Scan', 'Index Only Scan']);
+interface PlanNode {
+  'Node Type': string;
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
+const indexEntriesOf = (node: PlanNode): number =>
+  (INDEX_NODES.has(node['Node Type']) ? node['Plan Rows'] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + indexEntriesOf(child), 0);
 
 export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERED_SCAN) {
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
@@ -132,14 +132,21 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
 
   /**
    * How many rows from the top of the static rank to read for `limit` matches, judged by the
-   * matches among the first rows; null when they are too sparse for a read in order.
+   * matches among the first rows (with the margin; more than every row when they are sparse).
    */
-  async function rowsToReadInOrder(where: RawBuilder<SqlBool>, limit: number, documents: number): Promise<number | null> {
+  async function rowsToReadInOrder(where: RawBuilder<SqlBool>, limit: number, documents: number): Promise<number> {
     const probed = Math.min(orderedScan.probeRows, documents);
     const { rows } = await sql<{ found: number }>`
       SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(db);
-    const needed = (limit * probed * orderedScan.margin) / Math.max(rows[0]?.found ?? 0, 0.5);
-    return needed <= orderedScan.maxRows ? Math.max(probed, Math.ceil(needed)) : null;
+    return Math.max(probed, Math.ceil((limit * probed * orderedScan.margin) / Math.max(rows[0]?.found ?? 0, 0.5)));
+  }
+
+  /** The index entries that the planner's index path for `where` reads (seq scans disabled). */
+  async function indexEntries(executor: Db, where: RawBuilder<SqlBool>, limit: number): Promise<number> {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+      EXPLAIN (FORMAT JSON) SELECT s.lens_id FROM patent_search s WHERE ${where} LIMIT ${limit}`.execute(executor);
+    const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+    return plan ? indexEntriesOf(plan) : 0;
   }
 
   /**
@@ -183,69 +190,47 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
       const search = (source: RawBuilder<unknown>, executor: Db = db, condition = where) =>
         rank(sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${condition} LIMIT ${limit}`, score, sql`c.static_rank`, maxResults, executor);
       if (documents > 0 && estimated >= orderedScan.probeShare * documents) {
-        const cap = await rowsToReadInOrder(where, limit, documents);
+        const rowsNeeded = await rowsToReadInOrder(where, limit, documents);
         // Reading every row answers completely; a capped read may leave matches beyond the cap.
-        if (cap !== null && cap >= documents) return finish(await search(sql`patent_search s`), limit, estimated);
-        if (cap !== null) return finish(await search(sql`(SELECT * FROM patent_search LIMIT ${cap}) s`), limit, estimated, false);
-        // The probe found the matches too sparse at the top of the ranking for a read in order,
-        // which the planner, expecting them spread evenly, would still choose for a LIMIT; and
-        // with sparse matches even a common filter value's index is worth reading.
+        const readInOrder = async () =>
+          rowsNeeded >= documents
+            ? finish(await search(sql`patent_search s`), limit, estimated)
+            : finish(await search(sql`(SELECT * FROM patent_search LIMIT ${rowsNeeded}) s`), limit, estimated, false);
+        if (rowsNeeded <= orderedScan.baseRows) return readInOrder();
+        // The matches are too sparse at the top of the ranking for a short read in order, which
+        // the planner, expecting them spread evenly, would still choose for a LIMIT; and with
+        // sparse matches even a common filter value's index is worth reading. Unless the index
+        // path reads so many entries that a longer read in order is cheaper.
         const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
-        const rows = await db.transaction().execute(async (transaction) => {
+        const indexed = await db.transaction().execute(async (transaction) => {
           await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
+          const entries = await indexEntries(transaction, sparse, limit);
+          if (rowsNeeded <= Math.min(orderedScan.maxRows, entries * orderedScan.rowsPerIndexEntry)) return null;
           return search(sql`patent_search s`, transaction, sparse);
         });
-        return finish(rows, limit, estimated);
+        return indexed ? finish(indexed, limit, estimated) : readInOrder();
       }
       return finish(await search(sql`patent_search s`), limit, estimated);
     },
 
     /**
-     * Natural-language search. Candidates come in tiers, read in static-rank order until the
-     * budget is full, a tier only when the ones before it left room: documents with every
-     * meaningful word; with all but one (found through two of the three rarest); with two of the four
-     * rarest; with any. Every part is a plain conjunction for the GIN index, which it answers
-     * from its rarest word's postings (a disjunction makes it read the postings of every word,
-     * ten times the work); words that must be missing are left out in the index too (`& !w`),
-     * larger sets that earlier parts found are excluded by a recheck on the row.
-     * Candidates are scored by the rarity of the words they contain, each counted by the best
-     * field it appears in (title over abstract over claims), with the static rank last.
+     * Natural-language search. Candidates come in tiers (`candidateTiers`), read in static-rank
+     * order until the budget is full, a tier only when the ones before it left room. Candidates
+     * are scored by the rarity of the words they contain, each counted by the best field it
+     * appears in (title over abstract over claims), with the static rank last.
      */
     async natural(terms: WeightedLexeme[], filters: SearchFilters, maxResults: number, shares: ValueShares = UNKNOWN_VALUE_SHARES): Promise<SearchRows> {
       const limit = budget(maxResults);
       if (terms.length === 0) return { total: 0, groupCount: 0, estimated: false, rows: [] };
       const filter = filtersCondition(filters, shares);
       const lexemes = [...terms].sort((left, right) => right.idf - left.idf).map((term) => term.lexeme);
-      const count = lexemes.length;
-      const anyText = lexemes.map((lexeme) => tsLexeme(lexeme)).join(' | ');
-      const allOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' & ');
-      const parts: { match: string; require?: string; except: string[] }[] = [{ match: allOf(lexemes), except: [] }];
-      if (count >= 2) {
-        let covered = allOf(lexemes);
-        if (count >= 3) {
-          // A document missing at most one word has at least two of the three rarest: one index
-          // scan of those three short postings lists, with the full condition checked on the row,
-          // instead of one scan of count - 1 lists for each word that may be missing.
-          covered = atLeast(lexemes, count - 1);
-          parts.push({ match: atLeast(lexemes.slice(0, 3), 2), require: covered, except: [allOf(lexemes)] });
-        }
-        if (count >= 4) {
-          const rarest = lexemes.slice(0, 4);
-          const pairs = rarest.flatMap((first, index) => rarest.slice(index + 1).map((second) => [first, second]));
-          pairs.forEach((pair, index) => {
-            const earlier = pairs.slice(0, index).map((previous) => `(${allOf(previous)})`);
-            parts.push({ match: allOf(pair), except: [covered, ...(earlier.length > 0 ? [earlier.join(' | ')] : [])] });
-          });
-          covered = atLeast(rarest, 2);
-        }
-        lexemes.forEach((lexeme, index) => {
-          const earlier = lexemes.slice(0, index).map((previous) => tsLexeme(previous));
-          parts.push({ match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${earlier.join(' | ')})` : tsLexeme(lexeme), except: [covered] });
-        });
-      }
+      const parts = candidateTiers(lexemes);
+      // Exclusions and requirements are checked on the rows a tier's match found, so their
+      // selectivity changes no plan; as sub-selects the planner does not estimate them (each
+      // estimate searches the vector's 2,000 most common words: half of the planning time).
       const tierQueries = parts.map(({ match, require, except }) => {
-        const exclusions = except.map((text) => sql` AND NOT (s.text_vector @@ ${text}::tsquery)`);
-        const requirement = require ? sql` AND s.text_vector @@ ${require}::tsquery` : sql``;
+        const exclusions = except.map((text) => sql` AND NOT (s.text_vector @@ (SELECT ${text}::tsquery))`);
+        const requirement = require ? sql` AND s.text_vector @@ (SELECT ${require}::tsquery)` : sql``;
         return sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
                     WHERE s.text_vector @@ ${match}::tsquery${requirement}${sql.join(exclusions, sql``)} AND ${filter})`;
       });
@@ -254,7 +239,7 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
                  WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
                  WHEN c.text_vector @@ ${tsLexeme(term.lexeme)}::tsquery THEN ${term.idf * FIELD_SHARE.claims}::real
                  ELSE 0 END`;
-      const everyMatch = sql<SqlBool>`s.text_vector @@ ${anyText}::tsquery AND ${filter}`;
+      const everyMatch = sql<SqlBool>`s.text_vector @@ ${anyOf(lexemes)}::tsquery AND ${filter}`;
       const candidates = sql`SELECT * FROM (${sql.join(tierQueries, sql` UNION ALL `)}) tiers LIMIT ${limit}`;
       const score = sql`(${sql.join(terms.map(wordScore), sql` + `)}) + 0.01 * c.static_rank`;
       // Every candidate contains some word, and the tiers together are every match, so when

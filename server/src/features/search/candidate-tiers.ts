@@ -1,0 +1,69 @@
+/** tsquery texts for AI search's candidates. */
+
+/** One tier: `match` drives the GIN index; `require` and `except` are checked on its rows. */
+export interface CandidateTier {
+  match: string;
+  require?: string;
+  except: string[];
+}
+
+/** A lexeme as a tsquery operand (quoted; `weights` restricts it to labels such as 'AD'). */
+export function tsLexeme(lexeme: string, weights = ''): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights ? `:${weights}` : ''}`;
+}
+
+/** Documents containing at least `atLeast` of the lexemes, as tsquery text. */
+function atLeast(lexemes: string[], count: number): string {
+  const combos: string[][] = [];
+  const pick = (from: number, chosen: string[]) => {
+    if (chosen.length === count) {
+      combos.push(chosen);
+      return;
+    }
+    for (let index = from; index <= lexemes.length - (count - chosen.length); index += 1) pick(index + 1, [...chosen, lexemes[index]!]);
+  };
+  pick(0, []);
+  return combos.map((combo) => `(${combo.map((lexeme) => tsLexeme(lexeme)).join(' & ')})`).join(' | ');
+}
+
+const allOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' & ');
+
+/** Documents containing any of the lexemes, as tsquery text. */
+export const anyOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' | ');
+
+/**
+ * AI search's candidate tiers as tsquery texts, for lexemes ordered rarest first: documents with
+ * every word; with all but one; with two of the four rarest; with any. Every `match` is a plain
+ * conjunction for the GIN index, which it answers from its rarest word's postings (a
+ * disjunction makes it read the postings of every word, ten times the work); words that must
+ * be missing are left out in the index too (`& !w`); larger sets that earlier tiers found are
+ * excluded (`except`) by a recheck on the row, and `require` is checked on the row as well.
+ */
+export function candidateTiers(lexemes: string[]): CandidateTier[] {
+  const count = lexemes.length;
+  const parts: CandidateTier[] = [{ match: allOf(lexemes), except: [] }];
+  if (count >= 2) {
+    let covered = allOf(lexemes);
+    if (count >= 3) {
+      // A document missing at most one word has at least two of the three rarest: one index
+      // scan of those three short postings lists, with the full condition checked on the row,
+      // instead of one scan of count - 1 lists for each word that may be missing.
+      covered = atLeast(lexemes, count - 1);
+      parts.push({ match: atLeast(lexemes.slice(0, 3), 2), require: covered, except: [allOf(lexemes)] });
+    }
+    if (count >= 4) {
+      const rarest = lexemes.slice(0, 4);
+      const pairs = rarest.flatMap((first, index) => rarest.slice(index + 1).map((second) => [first, second]));
+      pairs.forEach((pair, index) => {
+        const earlier = pairs.slice(0, index).map((previous) => `(${allOf(previous)})`);
+        parts.push({ match: allOf(pair), except: [covered, ...(earlier.length > 0 ? [earlier.join(' | ')] : [])] });
+      });
+      covered = atLeast(rarest, 2);
+    }
+    lexemes.forEach((lexeme, index) => {
+      const earlier = lexemes.slice(0, index).map((previous) => tsLexeme(previous));
+      parts.push({ match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${earlier.join(' | ')})` : tsLexeme(lexeme), except: [covered] });
+    });
+  }
+  return parts;
+}
