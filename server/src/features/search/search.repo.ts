@@ -132,7 +132,8 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
 
   /**
    * How many rows from the top of the static rank to read for `limit` matches, judged by the
-   * matches among the first rows (with the margin; more than every row when they are sparse).
+   * matches among the first rows, with the margin (more than the table holds when they are
+   * sparse).
    */
   async function rowsToReadInOrder(where: RawBuilder<SqlBool>, limit: number, documents: number): Promise<number> {
     const probed = Math.min(orderedScan.probeRows, documents);
