@@ -107,7 +107,11 @@ export function createSearchService(deps: {
     const data = found.rows.map(toResultItem);
     const answer = SearchResultSetSchema.safeParse({ total: found.total, results: data.length, group_by_count: found.groupCount, estimated: found.estimated, data });
     // A malformed answer is the server's fault: it is logged and answered with a plain 500.
-    if (!answer.success) throw new Error(`A ${kind} search answer failed its shape check: ${z.prettifyError(answer.error)}`);
+    if (!answer.success) {
+      const { issues } = answer.error;
+      const firstIssues = issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      throw new Error(`A ${kind} search answer failed its shape check (${issues.length} issues; ${firstIssues})`);
+    }
     await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
     return answer.data;
   }
