@@ -12,7 +12,10 @@ export function tsLexeme(lexeme: string, weights = ''): string {
   return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights ? `:${weights}` : ''}`;
 }
 
-/** Documents containing at least `atLeast` of the lexemes, as tsquery text. */
+/** Documents containing every one of the lexemes, as tsquery text. */
+const allOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' & ');
+
+/** Documents containing at least `count` of the lexemes, as tsquery text. */
 function atLeast(lexemes: string[], count: number): string {
   const combos: string[][] = [];
   const pick = (from: number, chosen: string[]) => {
@@ -23,10 +26,8 @@ function atLeast(lexemes: string[], count: number): string {
     for (let index = from; index <= lexemes.length - (count - chosen.length); index += 1) pick(index + 1, [...chosen, lexemes[index]!]);
   };
   pick(0, []);
-  return combos.map((combo) => `(${combo.map((lexeme) => tsLexeme(lexeme)).join(' & ')})`).join(' | ');
+  return combos.map((combo) => `(${allOf(combo)})`).join(' | ');
 }
-
-const allOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' & ');
 
 /** Documents containing any of the lexemes, as tsquery text. */
 export const anyOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' | ');
@@ -61,8 +62,8 @@ export function candidateTiers(lexemes: string[]): CandidateTier[] {
       covered = atLeast(rarest, 2);
     }
     lexemes.forEach((lexeme, index) => {
-      const earlier = lexemes.slice(0, index).map((previous) => tsLexeme(previous));
-      parts.push({ match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${earlier.join(' | ')})` : tsLexeme(lexeme), except: [covered] });
+      const earlier = lexemes.slice(0, index);
+      parts.push({ match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${anyOf(earlier)})` : tsLexeme(lexeme), except: [covered] });
     });
   }
   return parts;

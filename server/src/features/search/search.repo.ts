@@ -104,10 +104,15 @@ const indexEntriesOf = (node: PlanNode): number =>
 export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERED_SCAN) {
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
 
+  /** The planner's plan for reading the matches of `where` (up to `limit`), not executed. */
+  async function planOf(where: RawBuilder<SqlBool>, limit: number | null, executor: Db = db): Promise<PlanNode | undefined> {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+      EXPLAIN (FORMAT JSON) SELECT s.lens_id FROM patent_search s WHERE ${where}${limit === null ? sql`` : sql` LIMIT ${limit}`}`.execute(executor);
+    return rows[0]?.['QUERY PLAN'][0].Plan;
+  }
+
   async function estimate(where: RawBuilder<SqlBool>): Promise<number> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-      EXPLAIN (FORMAT JSON) SELECT 1 FROM patent_search s WHERE ${where}`.execute(db);
-    return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    return Math.round((await planOf(where, null))?.['Plan Rows'] ?? 0);
   }
 
   /**
@@ -140,14 +145,6 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
     const { rows } = await sql<{ found: number }>`
       SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(db);
     return Math.max(probed, Math.ceil((limit * probed * orderedScan.margin) / Math.max(rows[0]?.found ?? 0, 0.5)));
-  }
-
-  /** The index entries that the planner's index path for `where` reads (seq scans disabled). */
-  async function indexEntries(executor: Db, where: RawBuilder<SqlBool>, limit: number): Promise<number> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
-      EXPLAIN (FORMAT JSON) SELECT s.lens_id FROM patent_search s WHERE ${where} LIMIT ${limit}`.execute(executor);
-    const plan = rows[0]?.['QUERY PLAN'][0].Plan;
-    return plan ? indexEntriesOf(plan) : 0;
   }
 
   /**
@@ -205,7 +202,8 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
         const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
         const indexed = await db.transaction().execute(async (transaction) => {
           await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
-          const entries = await indexEntries(transaction, sparse, limit);
+          const plan = await planOf(sparse, limit, transaction);
+          const entries = plan ? indexEntriesOf(plan) : 0;
           if (rowsNeeded <= Math.min(orderedScan.maxRows, entries * orderedScan.rowsPerIndexEntry)) return null;
           return search(sql`patent_search s`, transaction, sparse);
         });
