@@ -5,6 +5,8 @@ export interface CandidateTier {
   match: string;
   require?: string;
   except: string[];
+  /** For a tier of one word: the word, and the rarer words that its documents lack. */
+  single?: { lexeme: string; without: string[] };
 }
 
 /** A lexeme as a tsquery operand (quoted; `weights` restricts it to labels such as 'AD'). */
@@ -42,7 +44,7 @@ export const anyOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)
  */
 export function candidateTiers(lexemes: string[]): CandidateTier[] {
   const count = lexemes.length;
-  const parts: CandidateTier[] = [{ match: allOf(lexemes), except: [] }];
+  const parts: CandidateTier[] = [{ match: allOf(lexemes), except: [], ...(count === 1 ? { single: { lexeme: lexemes[0]!, without: [] } } : {}) }];
   if (count >= 2) {
     let covered = allOf(lexemes);
     if (count >= 3) {
@@ -63,7 +65,11 @@ export function candidateTiers(lexemes: string[]): CandidateTier[] {
     }
     lexemes.forEach((lexeme, index) => {
       const earlier = lexemes.slice(0, index);
-      parts.push({ match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${anyOf(earlier)})` : tsLexeme(lexeme), except: [covered] });
+      parts.push({
+        match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${anyOf(earlier)})` : tsLexeme(lexeme),
+        except: [covered],
+        single: { lexeme, without: earlier },
+      });
     });
   }
   return parts;

@@ -1,4 +1,7 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/tables.js';
 import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { createSearchRepo, type SearchRepo, type WeightedLexeme } from './search.repo.js';
@@ -55,6 +58,30 @@ describe('AI search ranking', () => {
     const found = await repo.natural([rare, { lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500);
     expect(found.rows.map((row) => row.lens_id).sort()).toEqual([titleHit, abstractHit, claimsHit, rareAndMiddle].map((row) => row.lens_id).sort());
     expect(found).toMatchObject({ total: 4, groupCount: 4, estimated: false });
+  });
+
+  it('reads a common word\'s documents in static-rank order and still finds and counts every one', async () => {
+    const found = await repo.natural([common], NO_FILTERS, 500);
+    expect(found.rows.map((row) => row.lens_id)).toEqual([commonOnly.lens_id]);
+    expect(found).toMatchObject({ total: 1, groupCount: 1, estimated: false });
+  });
+
+  it('reads a common word in static-rank order, and a rare word or a year-filtered search through the index', async () => {
+    const statements: string[] = [];
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => statements.push(event.query.sql) });
+    try {
+      const readsInOrder = async (terms: WeightedLexeme[], filters = NO_FILTERS) => {
+        statements.length = 0;
+        await createSearchRepo(logged).natural(terms, filters, 500);
+        return statements.some((statement) => statement.includes('ts_match_vq'));
+      };
+      expect(await readsInOrder([common])).toBe(true);
+      expect(await readsInOrder([rare])).toBe(false);
+      expect(await readsInOrder([common], { ...NO_FILTERS, years: [2000, 2020] })).toBe(false);
+    } finally {
+      await logged.destroy();
+    }
   });
 
   it('returns nothing when no word matches', async () => {
