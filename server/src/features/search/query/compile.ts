@@ -146,11 +146,12 @@ function wildcardLexemeCondition(leaf: LeafNode, vector: RawBuilder<unknown>, we
   if (!/^[\p{L}\p{N}*?]+$/u.test(value)) {
     throw new QuerySyntaxError('wildcard words may contain only letters, digits, * and ?.', leaf.position);
   }
-  const pattern = `^${value.replace(/\*/g, '.*').replace(/\?/g, '.')}$`;
   const indexed = sql<SqlBool>`${vector} @@ to_tsquery('simple', ${`${prefix}:*`})`;
+  // The lexemes as a plain text array: unnesting the vector itself builds each lexeme's
+  // positions too (about 35 µs a row against 15).
   return {
     condition: sql<SqlBool>`(${indexed}
-    AND EXISTS (SELECT 1 FROM unnest(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[])) AS word WHERE word.lexeme ~ ${pattern}))`,
+    AND EXISTS (SELECT 1 FROM unnest(tsvector_to_array(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[]))) AS lexeme WHERE lexeme LIKE ${likePattern(value)}))`,
     indexed,
   };
 }
