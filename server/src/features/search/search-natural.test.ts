@@ -5,6 +5,7 @@ import type { Database } from '../../db/tables.js';
 import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { createSearchRepo, type SearchRepo, type WeightedLexeme } from './search.repo.js';
+import type { SearchFilters } from './search.types.js';
 
 /**
  * The AI search's ranking rules, on the repository with given word rarities: more meaningful
@@ -60,7 +61,7 @@ describe('AI search ranking', () => {
     expect(found).toMatchObject({ total: 4, groupCount: 4, estimated: false });
   });
 
-  it('reads a common word\'s documents in static-rank order and still finds and counts every one', async () => {
+  it('finds and counts exactly every document of a common word, which it reads in static-rank order', async () => {
     const found = await repo.natural([common], NO_FILTERS, 500);
     expect(found.rows.map((row) => row.lens_id)).toEqual([commonOnly.lens_id]);
     expect(found).toMatchObject({ total: 1, groupCount: 1, estimated: false });
@@ -69,9 +70,14 @@ describe('AI search ranking', () => {
   it('reads a common word in static-rank order, and a rare word or a year-filtered search through the index', async () => {
     const statements: string[] = [];
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => statements.push(event.query.sql) });
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        statements.push(event.query.sql);
+      },
+    });
     try {
-      const readsInOrder = async (terms: WeightedLexeme[], filters = NO_FILTERS) => {
+      const readsInOrder = async (terms: WeightedLexeme[], filters: SearchFilters = NO_FILTERS) => {
         statements.length = 0;
         await createSearchRepo(logged).natural(terms, filters, 500);
         return statements.some((statement) => statement.includes('ts_match_vq'));
