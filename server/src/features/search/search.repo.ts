@@ -116,8 +116,8 @@ const indexEntriesOf = (node: PlanNode): number =>
  * static rank follows dates and status, so such matches may be sparse at the top of the table.
  */
 function oneWordTierDensity(terms: WeightedLexeme[], filters: SearchFilters, shares: ValueShares) {
-  const frequency = new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
   if (filters.ipcPrefixes.length > 0 || filters.statuses.length > 0 || filters.years) return () => 0;
+  const frequency = new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
   const countries = filters.jurisdictions.length === 0 ? 1 : shares.share('jurisdiction', filters.jurisdictions);
   return ({ lexeme, without }: { lexeme: string; without: string[] }) =>
     without.reduce((share, rarer) => share * (1 - (frequency.get(rarer) ?? 0)), countries * (frequency.get(lexeme) ?? 0));
