@@ -54,6 +54,16 @@ describe('bulk loads', () => {
     // The indexes dropped for the build are all back.
     expect(indexesBefore).toBeGreaterThan(10);
     expect(await indexCount()).toBe(indexesBefore);
+    // Every column has statistics, the word frequencies included, and the planner knows the size.
+    const stats = await sql<{ columns: number; words: number; tuples: number }>`
+      SELECT count(*)::int AS columns,
+             max(cardinality(most_common_elems::text::text[])) FILTER (WHERE attname = 'text_vector')::int AS words,
+             (SELECT reltuples::int FROM pg_class WHERE relname = 'patent_search') AS tuples
+      FROM pg_stats WHERE tablename = 'patent_search'`.execute(database.db);
+    const columns = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 'patent_search'::regclass AND attnum > 0 AND NOT attisdropped`.execute(database.db);
+    expect(stats.rows[0]).toEqual({ columns: columns.rows[0]?.n, words: expect.any(Number), tuples: 400 });
+    expect(stats.rows[0]!.words).toBeGreaterThan(100);
     // No staging table is left behind.
     const staging = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'patent_search_staged_%'`.execute(database.db);
     expect(staging.rows[0]?.n).toBe(0);

@@ -4,6 +4,7 @@ import * as searchIndex from './20261122T0500-search-index.js';
 import * as indexRuns from './20261122T0600-index-runs.js';
 import * as bulkSearchRows from './20261122T0700-bulk-search-rows.js';
 import * as searchSpeed from './20261122T0800-search-speed.js';
+import * as lighterPatentWrites from './20261123T0100-lighter-patent-writes.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122T0600-index-runs': indexRuns,
   '20261122T0700-bulk-search-rows': bulkSearchRows,
   '20261122T0800-search-speed': searchSpeed,
+  '20261123T0100-lighter-patent-writes': lighterPatentWrites,
 };
 
 export const migrationProvider: MigrationProvider = {
