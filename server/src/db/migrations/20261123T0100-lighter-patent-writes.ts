@@ -7,22 +7,15 @@ import { sql, type Kysely } from 'kysely';
  *   a time (the patent page reads its title language), never queried inside. `jsonb` parsed it
  *   into a binary tree and sorted its keys on every write; `json` only checks the syntax
  *   (staging a batch: ~105 µs a patent with a `jsonb` record, ~60 µs with a `json` one).
- * - The record is what leaves the row for the TOAST table; the texts stay inline, compressed
- *   only as a last resort (storage MAIN). With EXTENDED texts, a row whose record was under
- *   ~2 KB had its abstract compressed first, and then its record moved out anyway (pglz:
- *   2.0 % of both cores during a load, 0.9 % after).
  * - Indexes nothing reads: search filters, sorts and groups on `patent_search`, so the patents
  *   table's date, first-class and family indexes (left from the first search) and the search
  *   table's static-rank index (searches read the table in its physical, rank order) were upkeep
  *   on every insert and a build after every bulk load, for no reader.
  */
-const INLINE_TEXTS = ['abstract', 'claims', 'ai_summary'];
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE patents ALTER COLUMN record TYPE json USING record::json`.execute(db);
   // A type change resets the storage to the type's default; see 20261122T0700-bulk-search-rows.
   await sql`ALTER TABLE patents ALTER COLUMN record SET STORAGE EXTERNAL`.execute(db);
-  for (const column of INLINE_TEXTS) await sql`ALTER TABLE patents ALTER COLUMN ${sql.ref(column)} SET STORAGE MAIN`.execute(db);
   await sql`DROP INDEX IF EXISTS patents_date_published_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS patents_first_ipc_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS patents_family_id_idx`.execute(db);
@@ -30,7 +23,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const column of INLINE_TEXTS) await sql`ALTER TABLE patents ALTER COLUMN ${sql.ref(column)} SET STORAGE EXTENDED`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS patent_search_static_rank_idx ON patent_search (static_rank DESC)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS patents_family_id_idx ON patents (family_id)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS patents_first_ipc_idx ON patents (first_ipc text_pattern_ops)`.execute(db);
