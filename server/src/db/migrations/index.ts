@@ -5,6 +5,7 @@ import * as indexRuns from './20261122T0600-index-runs.js';
 import * as bulkSearchRows from './20261122T0700-bulk-search-rows.js';
 import * as searchSpeed from './20261122T0800-search-speed.js';
 import * as lighterPatentWrites from './20261123T0100-lighter-patent-writes.js';
+import * as topRankIndexes from './20261123T0200-top-rank-indexes.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122T0700-bulk-search-rows': bulkSearchRows,
   '20261122T0800-search-speed': searchSpeed,
   '20261123T0100-lighter-patent-writes': lighterPatentWrites,
+  '20261123T0200-top-rank-indexes': topRankIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

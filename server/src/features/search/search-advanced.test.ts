@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 async function matches(query: string): Promise<string[]> {
-  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length });
+  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length, topRankDocuments: 0 });
   const names = new Map(ALL.map((patent) => [patent.lens_id, patent === valves ? 'valves' : patent === solarCell ? 'solarCell' : 'battery']));
   return found.rows.map((row) => names.get(row.lens_id)!).sort();
 }
@@ -136,8 +136,21 @@ describe('advanced search fields', () => {
     expect(() => compileLensQuery(parseLensQuery(query))).toThrowError(message);
   });
 
+  it.each([
+    ['solar', true],
+    ['inventor.name:smith', true],
+    ['title:solar AND jurisdiction:AU', true],
+    ['"solar cell"~3 OR abstract:pump', true],
+    ['solar OR class_ipcr.symbol:H01M*', false],
+    ['NOT solar', false],
+    ['solar AND year_published:2020', false],
+    ['legal_status.patent_status:active AND battery', false],
+  ])('tells whether %s can read the top of the rank through its word indexes first (%s)', (query, wordDriven) => {
+    expect(compileLensQuery(parseLensQuery(query)).wordDriven).toBe(wordDriven);
+  });
+
   it('ranks title matches above claim matches', async () => {
-    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length });
+    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length, topRankDocuments: 0 });
     expect(found.rows[0]!.lens_id).not.toBe(solarCell.lens_id);
     expect(found.rows.at(-1)!.lens_id).toBe(solarCell.lens_id);
   });

@@ -5,6 +5,7 @@ import { anyOf, candidateTiers, tsLexeme } from './candidate-tiers.js';
 import type { CompiledQuery } from './query/compile.js';
 import { UNKNOWN_VALUE_SHARES, type ValueShares } from './filter-selectivity.js';
 import { filtersCondition } from './search-filters.js';
+import { filtersFollowRank, topRankFirst } from './rank-tiers.js';
 import type { SearchFilters } from './search.types.js';
 
 export type SearchHitRow = Pick<
@@ -25,6 +26,8 @@ export interface SearchRows {
 export interface SearchCorpus extends ValueShares {
   /** The planner's count of searchable patents (0 before the first ANALYZE). */
   documents: number;
+  /** The planner's count of patents at the top of the static rank (see `topRankFirst`). */
+  topRankDocuments: number;
 }
 
 export interface WeightedLexeme {
@@ -158,15 +161,16 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
   }
 
   /**
-   * How many rows from the top of the static rank to read for `limit` matches, judged by the
-   * matches among the first rows, with the margin (more than the table holds when they are
-   * sparse).
+   * The share of matches among the first rows of the static rank, and how many rows from the
+   * top to read for `limit` matches at that share, with the margin (more than the table holds
+   * when they are sparse).
    */
-  async function rowsToReadInOrder(where: RawBuilder<SqlBool>, limit: number, documents: number): Promise<number> {
+  async function probeTopRows(where: RawBuilder<SqlBool>, limit: number, documents: number): Promise<{ share: number; rowsNeeded: number }> {
     const probed = Math.min(orderedScan.probeRows, documents);
     const { rows } = await sql<{ found: number }>`
       SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(db);
-    return Math.max(probed, Math.ceil((limit * probed * orderedScan.margin) / Math.max(rows[0]?.found ?? 0, 0.5)));
+    const found = rows[0]?.found ?? 0;
+    return { share: found / probed, rowsNeeded: Math.max(probed, Math.ceil((limit * probed * orderedScan.margin) / Math.max(found, 0.5))) };
   }
 
   /**
@@ -210,7 +214,7 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
       const search = (source: RawBuilder<unknown>, executor: Db = db, condition = where) =>
         rank(sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${condition} LIMIT ${limit}`, score, sql`c.static_rank`, maxResults, executor);
       if (documents > 0 && estimated >= orderedScan.probeShare * documents) {
-        const rowsNeeded = await rowsToReadInOrder(where, limit, documents);
+        const { share, rowsNeeded } = await probeTopRows(where, limit, documents);
         // Reading every row answers completely; a capped read may leave matches beyond the cap.
         const readInOrder = async () =>
           rowsNeeded >= documents
@@ -222,12 +226,16 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
         // sparse matches even a common filter value's index is worth reading. Unless the index
         // path reads so many entries that a longer read in order is cheaper.
         const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+        // Where the top of the rank holds a budget's worth of matches at the probed share, a
+        // query that needs words reads the top's own word indexes first.
+        const topFirst = compiled.wordDriven && !filtersFollowRank(filters) && share * corpus.topRankDocuments >= limit;
+        const source = topFirst ? sql`(${topRankFirst((part) => sql`SELECT * FROM patent_search s WHERE ${part}`)}) s` : sql`patent_search s`;
         const indexed = await db.transaction().execute(async (transaction) => {
           await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
           const plan = await planOf(sparse, limit, transaction);
           const entries = plan ? indexEntriesOf(plan) : 0;
           if (rowsNeeded <= Math.min(orderedScan.maxRows, entries * orderedScan.rowsPerIndexEntry)) return null;
-          return search(sql`patent_search s`, transaction, sparse);
+          return search(source, transaction, sparse);
         });
         return indexed ? finish(indexed, limit, estimated) : readInOrder();
       }

@@ -11,7 +11,9 @@ beforeAll(async () => {
   const rows = Array.from({ length: 40 }, (_, index) =>
     patentRow({
       jurisdiction: index < 30 ? 'US' : 'AU',
-      date_published: `${index < 10 ? 2010 : 2020}-06-01`,
+      // The last four: recent, with an abstract and AI text, at the top of the static rank.
+      date_published: `${index < 10 ? 2010 : index < 36 ? 2020 : 2025}-06-01`,
+      abstract: index < 36 ? '' : 'A recent patent.',
       title: index % 2 === 0 ? 'SOLAR CELL' : 'BATTERY PACK',
     }),
   );
@@ -24,6 +26,7 @@ describe('corpus statistics', () => {
   it('knows the corpus size, word frequencies and the share of filter values', async () => {
     const stats = await createTermStatsSource(database.db, { now: () => new Date() }).current();
     expect(stats.documents).toBe(40);
+    expect(stats.topRankDocuments).toBeCloseTo(4, 0);
     expect(stats.frequency('solar')).toBeCloseTo(0.5, 1);
     expect(stats.share('jurisdiction', ['US'])).toBeCloseTo(0.75, 2);
     expect(stats.share('jurisdiction', ['US', 'AU'])).toBeCloseTo(1, 2);

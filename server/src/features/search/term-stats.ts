@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import type { FilterColumn } from './filter-selectivity.js';
 import type { SearchCorpus } from './search.repo.js';
+import { TOP_RANK_MIN } from './rank-tiers.js';
 
 /** How often the lexeme frequencies are read again from the planner's statistics. */
 const REFRESH_MS = 10 * 60 * 1000;
@@ -45,7 +46,13 @@ export function createTermStatsSource(db: Db, clock: Clock) {
       }
       return sum;
     };
-    return { frequency: (lexeme) => frequencies.get(lexeme) ?? floor, documents: row?.documents ?? 0, share, yearShare };
+    return { frequency: (lexeme) => frequencies.get(lexeme) ?? floor, documents: row?.documents ?? 0, topRankDocuments: await topRankDocuments(), share, yearShare };
+  }
+
+  async function topRankDocuments(): Promise<number> {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      EXPLAIN (FORMAT JSON) SELECT 1 FROM patent_search WHERE static_rank >= ${sql.lit(TOP_RANK_MIN)}`.execute(db);
+    return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
   }
 
   async function filterValueShares(): Promise<Map<FilterColumn, Map<string, number>>> {

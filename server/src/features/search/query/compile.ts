@@ -20,6 +20,13 @@ export interface CompiledQuery {
    * the field restriction, whose selectivity the planner cannot know and guesses far too low).
    */
   estimateWhere: Condition;
+  /**
+   * Whether the query can read the top of the static rank through its own word indexes first
+   * (see `topRankFirst`): every match must contain words that the text or names index finds (a
+   * positive word condition in every branch), and no condition follows the rank (dates, years,
+   * legal status), which could leave the top without a single match, read for nothing.
+   */
+  wordDriven: boolean;
 }
 
 /** A quoted operand of a tsquery's text form, with its optional prefix mark. */
@@ -77,7 +84,30 @@ export function compileLensQuery(root: QueryNode, shares: ValueShares = UNKNOWN_
 
   const where = compile(root, false, false);
   const rankQuery = rankParts.length === 0 ? null : rankParts.reduce((all, part) => sql`(${all} || ${part})`);
-  return { where, rankQuery, estimateWhere: compile(root, false, true) };
+  return { where, rankQuery, estimateWhere: compile(root, false, true), wordDriven: drivenByWords(root) && !followsRank(root) };
+}
+
+/** Fields that the static rank follows: publication dates and legal status. */
+function followsRank(node: QueryNode): boolean {
+  if (node.kind === 'and' || node.kind === 'or') return node.children.some(followsRank);
+  if (node.kind === 'not') return followsRank(node.child);
+  const kind = FIELD_KINDS[node.field];
+  return kind === 'date' || kind === 'year' || node.field === 'legal_status.patent_status';
+}
+
+function drivenByWords(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'and':
+      return node.children.some(drivenByWords);
+    case 'or':
+      return node.children.every(drivenByWords);
+    case 'not':
+      return false;
+    default: {
+      const kind = FIELD_KINDS[node.field];
+      return node.kind !== 'range' && (kind === 'text' || kind === 'name');
+    }
+  }
 }
 
 function fieldLabel(field: FieldName): string {
