@@ -1,4 +1,7 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/tables.js';
 import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { compileLensQuery } from './query/compile.js';
@@ -147,6 +150,31 @@ describe('advanced search fields', () => {
     ['legal_status.patent_status:active AND battery', false],
   ])('tells whether %s can read the top of the rank through its word indexes first (%s)', (query, wordDriven) => {
     expect(compileLensQuery(parseLensQuery(query)).wordDriven).toBe(wordDriven);
+  });
+
+  it('reads the top of the rank first only where the probe finds a budget of matches there, and not under a year filter', async () => {
+    const statements: string[] = [];
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void statements.push(event.query.sql) });
+    // Every search that the probe (over all three patents) sends to the indexes.
+    const indexPath = createSearchRepo(logged, { probeShare: 0, probeRows: 10, margin: 1, baseRows: 0, rowsPerIndexEntry: 0, maxRows: 0 });
+    try {
+      const readsTopFirst = async (topRankDocuments: number, years: [number, number] | null = null) => {
+        statements.length = 0;
+        const found = await indexPath.advanced(compileLensQuery(parseLensQuery('solar')), { ...NO_FILTERS, years }, 500, {
+          ...UNKNOWN_VALUE_SHARES,
+          documents: 1_000_000,
+          topRankDocuments,
+        });
+        expect(found.rows.length).toBe(years ? 1 : ALL.length);
+        return statements.some((statement) => statement.includes('s.static_rank >= 0.91'));
+      };
+      expect(await readsTopFirst(1_000_000)).toBe(true);
+      expect(await readsTopFirst(0)).toBe(false);
+      expect(await readsTopFirst(1_000_000, [2015, 2017])).toBe(false);
+    } finally {
+      await logged.destroy();
+    }
   });
 
   it('ranks title matches above claim matches', async () => {
