@@ -5,8 +5,9 @@ export interface CandidateTier {
   match: string;
   require?: string;
   except: string[];
-  /** For a tier of one word: the word, and the rarer words that its documents lack. */
-  single?: { lexeme: string; without: string[] };
+  /** What `match` finds: documents with every word of one of these sets, and none of `without`. */
+  wordSets: string[][];
+  without: string[];
 }
 
 /** A lexeme as a tsquery operand (quoted; `weights` restricts it to labels such as 'AD'). */
@@ -44,7 +45,7 @@ export const anyOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)
  */
 export function candidateTiers(lexemes: string[]): CandidateTier[] {
   const count = lexemes.length;
-  const parts: CandidateTier[] = [{ match: allOf(lexemes), except: [], ...(count === 1 ? { single: { lexeme: lexemes[0]!, without: [] } } : {}) }];
+  const parts: CandidateTier[] = [{ match: allOf(lexemes), except: [], wordSets: [lexemes], without: [] }];
   if (count >= 2) {
     let covered = allOf(lexemes);
     if (count >= 3) {
@@ -52,14 +53,21 @@ export function candidateTiers(lexemes: string[]): CandidateTier[] {
       // scan of those three short postings lists, with the full condition checked on the row,
       // instead of one scan of count - 1 lists for each word that may be missing.
       covered = atLeast(lexemes, count - 1);
-      parts.push({ match: atLeast(lexemes.slice(0, 3), 2), require: covered, except: [allOf(lexemes)] });
+      const [first, second, third] = lexemes as [string, string, string];
+      parts.push({
+        match: atLeast([first, second, third], 2),
+        require: covered,
+        except: [allOf(lexemes)],
+        wordSets: [[first, second], [first, third], [second, third]],
+        without: [],
+      });
     }
     if (count >= 4) {
       const rarest = lexemes.slice(0, 4);
       const pairs = rarest.flatMap((first, index) => rarest.slice(index + 1).map((second) => [first, second]));
       pairs.forEach((pair, index) => {
         const earlier = pairs.slice(0, index).map((previous) => `(${allOf(previous)})`);
-        parts.push({ match: allOf(pair), except: [covered, ...(earlier.length > 0 ? [earlier.join(' | ')] : [])] });
+        parts.push({ match: allOf(pair), except: [covered, ...(earlier.length > 0 ? [earlier.join(' | ')] : [])], wordSets: [pair], without: [] });
       });
       covered = atLeast(rarest, 2);
     }
@@ -68,9 +76,20 @@ export function candidateTiers(lexemes: string[]): CandidateTier[] {
       parts.push({
         match: earlier.length > 0 ? `${tsLexeme(lexeme)} & !(${anyOf(earlier)})` : tsLexeme(lexeme),
         except: [covered],
-        single: { lexeme, without: earlier },
+        wordSets: [[lexeme]],
+        without: earlier,
       });
     });
   }
   return parts;
+}
+
+/**
+ * The share of all documents that a tier's match finds, were words independent of each other,
+ * given each lexeme's share (`frequency`). Words on one subject come together more often than
+ * that, so the estimate errs low for several words, which keeps a sparse tier on its index.
+ */
+export function tierDensity(tier: Pick<CandidateTier, 'wordSets' | 'without'>, frequency: (lexeme: string) => number): number {
+  const withSomeSet = tier.wordSets.reduce((sum, words) => sum + words.reduce((share, lexeme) => share * frequency(lexeme), 1), 0);
+  return tier.without.reduce((share, lexeme) => share * (1 - frequency(lexeme)), Math.min(1, withSomeSet));
 }

@@ -1,10 +1,10 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/tables.js';
 import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { createSearchRepo, type SearchRepo, type WeightedLexeme } from './search.repo.js';
+import { createSearchRepo, type SearchRepo, type SearchRows, type WeightedLexeme } from './search.repo.js';
 import type { SearchFilters } from './search.types.js';
 
 /**
@@ -20,6 +20,7 @@ const filler = (count: number) => Array.from({ length: count }, () => 'plain fil
 const rare = { lexeme: 'perovskit', idf: Math.log(1 / 0.001) };
 const middle = { lexeme: 'tandem', idf: Math.log(1 / 0.01) };
 const common = { lexeme: 'layer', idf: Math.log(1 / 0.15) };
+const module = { lexeme: 'modul', idf: Math.log(1 / 0.5) };
 
 const titleHit = patentRow({ title: 'PEROVSKITE MODULE', abstract: 'A module.', claims: 'A module.', ai_title: null });
 const abstractHit = patentRow({ title: 'SOLAR MODULE', abstract: 'A perovskite absorber.', claims: 'A module.', ai_title: null });
@@ -67,27 +68,58 @@ describe('AI search ranking', () => {
     expect(found).toMatchObject({ total: 1, groupCount: 1, estimated: false });
   });
 
-  it('reads a common word in static-rank order, and a rare word or a year-filtered search through the index', async () => {
+  /** AI search on a repository whose database logs its statements: the ranking statement of each search. */
+  async function withRankingStatements(check: (search: (...args: Parameters<SearchRepo['natural']>) => Promise<{ found: SearchRows; ranking: string }>) => Promise<void>) {
     const statements: string[] = [];
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    const logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      log: (event) => {
-        statements.push(event.query.sql);
-      },
-    });
+    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void statements.push(event.query.sql) });
+    const loggedRepo = createSearchRepo(logged);
     try {
-      const readsInOrder = async (terms: WeightedLexeme[], filters: SearchFilters = NO_FILTERS) => {
+      await check(async (...args) => {
         statements.length = 0;
-        await createSearchRepo(logged).natural(terms, filters, 500);
-        return statements.some((statement) => statement.includes('ts_match_vq'));
-      };
-      expect(await readsInOrder([common])).toBe(true);
-      expect(await readsInOrder([rare])).toBe(false);
-      expect(await readsInOrder([common], { ...NO_FILTERS, years: [2000, 2020] })).toBe(false);
+        const found = await loggedRepo.natural(...args);
+        return { found, ranking: statements.find((statement) => statement.trimStart().startsWith('WITH candidates')) ?? '' };
+      });
     } finally {
       await logged.destroy();
     }
+  }
+  const readsInOrder = (ranking: string) => ranking.split('ts_match_vq(').length - 1;
+
+  it('reads a common word in static-rank order, and a rare word or a year-filtered search through the index', async () => {
+    await withRankingStatements(async (search) => {
+      const inOrder = async (terms: WeightedLexeme[], filters: SearchFilters = NO_FILTERS) => readsInOrder((await search(terms, filters, 500)).ranking) > 0;
+      expect(await inOrder([common])).toBe(true);
+      expect(await inOrder([rare])).toBe(false);
+      expect(await inOrder([common], { ...NO_FILTERS, years: [2000, 2020] })).toBe(false);
+    });
+  });
+
+  it('chooses the read of each tier by how dense its words are, and the answer stays exact', async () => {
+    await withRankingStatements(async (search) => {
+      // "layer module" (0.15 x 0.5 of patents), "layer", "module but not layer": all dense.
+      const dense = await search([common, module], NO_FILTERS, 500);
+      expect(readsInOrder(dense.ranking)).toBe(3);
+      expect(dense.found.rows.map((row) => row.lens_id).sort()).toEqual([titleHit, abstractHit, commonOnly].map((row) => row.lens_id).sort());
+      expect(dense.found).toMatchObject({ total: 3, estimated: false });
+      // "tandem layer" and "tandem" are sparse; only "layer but not tandem" is dense.
+      expect(readsInOrder((await search([common, middle], NO_FILTERS, 500)).ranking)).toBe(1);
+    });
+  });
+
+  it('looks for a country of a tenth of patents or fewer in the text index, and checks broader ones on the rows', async () => {
+    await withRankingStatements(async (search) => {
+      const checksCountryOnRows = async (share: number) => {
+        const { found, ranking } = await search([rare], { ...NO_FILTERS, jurisdictions: ['US'] }, 500, { share: () => share, yearShare: () => 0 });
+        expect(found.total).toBe(4);
+        return /s\.jurisdiction = ANY \(\$\d+::text\[\]\)\) IS TRUE/.test(ranking);
+      };
+      expect(await checksCountryOnRows(0.08)).toBe(false);
+      expect(await checksCountryOnRows(0.3)).toBe(true);
+    });
+    const { rows } = await sql<{ definition: string }>`
+      SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'patent_search' AND indexdef LIKE '%(text_vector%' ORDER BY indexname`.execute(database.db);
+    expect(rows.map((row) => row.definition.replace(/^.* USING /, ''))).toEqual(['gin (text_vector, jurisdiction)', 'gin (text_vector) WHERE (static_rank >= (0.91)::double precision)']);
   });
 
   it('returns nothing when no word matches', async () => {
