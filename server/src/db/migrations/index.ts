@@ -7,6 +7,7 @@ import * as searchSpeed from './20261122T0800-search-speed.js';
 import * as lighterPatentWrites from './20261123T0100-lighter-patent-writes.js';
 import * as topRankIndexes from './20261123T0200-top-rank-indexes.js';
 import * as textCountryIndex from './20261123T0300-text-country-index.js';
+import * as textCountryTopIndex from './20261123T0400-text-country-top-index.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123T0100-lighter-patent-writes': lighterPatentWrites,
   '20261123T0200-top-rank-indexes': topRankIndexes,
   '20261123T0300-text-country-index': textCountryIndex,
+  '20261123T0400-text-country-top-index': textCountryTopIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -29,3 +29,26 @@ const BROAD_FILTER_SHARE = 0.02;
 export function indexedUnlessBroad(condition: RawBuilder<SqlBool>, share: number): RawBuilder<SqlBool> {
   return share > BROAD_FILTER_SHARE ? sql<SqlBool>`((${condition}) IS TRUE)` : condition;
 }
+
+/**
+ * The text index also holds each patent's country (`gin (text_vector, jurisdiction)`), so that
+ * a search for words in a few countries skips through the country's postings instead of reading
+ * every match of the words: at a million patents, 17,000 rows read to keep the 600 from
+ * Australia (50 ms) became 1,200 (19 ms). For countries with more than this share of patents a
+ * search is cheaper checking the rows it reads, as the read stops when the budget is full.
+ */
+const COUNTRIES_IN_TEXT_INDEX_SHARE = 0.1;
+
+/**
+ * The shares as a search that reads the text index weighs them: countries up to the share above
+ * count as rare, so that their condition stays where the index can take it.
+ */
+export function countriesInTextIndex(shares: ValueShares): ValueShares {
+  return {
+    ...shares,
+    share: (column, values) => {
+      const share = shares.share(column, values);
+      return column === 'jurisdiction' && share <= COUNTRIES_IN_TEXT_INDEX_SHARE ? 0 : share;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { anyOf, candidateTiers, tierDensity, tsLexeme, type CandidateTier } from './candidate-tiers.js';
-import type { ValueShares } from './filter-selectivity.js';
+import { countriesInTextIndex, type ValueShares } from './filter-selectivity.js';
 import { filtersCondition } from './search-filters.js';
 import type { SearchFilters } from './search.types.js';
 
@@ -37,26 +37,6 @@ function tierReadsInOrder(terms: WeightedLexeme[], filters: SearchFilters, share
   const frequency = new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
   const countries = filters.jurisdictions.length === 0 ? 1 : shares.share('jurisdiction', filters.jurisdictions);
   return (tier) => countries * tierDensity(tier, (lexeme) => frequency.get(lexeme) ?? 0) >= READ_IN_ORDER_DENSITY;
-}
-
-/**
- * The text index also holds each patent's country (`gin (text_vector, jurisdiction)`), so that
- * a search for words in a few countries skips through the country's postings instead of reading
- * every match of the words: at a million patents, 17,000 rows read to keep the 600 from
- * Australia (50 ms) became 1,200 (19 ms). For countries with more than this share of patents a
- * tier is cheaper checking the rows it reads, as the read stops when the budget is full.
- */
-const COUNTRIES_IN_TEXT_INDEX_SHARE = 0.1;
-
-/** The shares as AI search's index tiers weigh them: countries up to the share above count as rare. */
-function countriesInTextIndex(shares: ValueShares): ValueShares {
-  return {
-    ...shares,
-    share: (column, values) => {
-      const share = shares.share(column, values);
-      return column === 'jurisdiction' && share <= COUNTRIES_IN_TEXT_INDEX_SHARE ? 0 : share;
-    },
-  };
 }
 
 /**

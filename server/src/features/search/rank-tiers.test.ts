@@ -17,7 +17,7 @@ const indexesOf = (node: PlanNode): string[] => [...(node['Index Name'] ? [node[
 
 describe('the top of the static rank', () => {
   it.each([
-    ['text_vector', 'patent_search_text_top_idx', 'patent_search_text_country_idx'],
+    ['text_vector', 'patent_search_text_country_top_idx', 'patent_search_text_country_idx'],
     ['names_vector', 'patent_search_names_top_idx', 'patent_search_names_idx'],
   ])('reads the words of %s at the top through %s, and the rest through %s', async (column, topIndex, wholeIndex) => {
     const indexes = await database.db.transaction().execute(async (transaction) => {

@@ -3,8 +3,8 @@ import type { SearchFilters } from './search.types.js';
 
 /**
  * The lower bound of the top of the static rank, whose words have indexes of their own
- * (migration 20261123T0200-top-rank-indexes; a test checks that the planner uses them for the
- * SQL written with this bound).
+ * (migrations 20261123T0200-top-rank-indexes and 20261123T0400-text-country-top-index; a test
+ * checks that the planner uses them for the SQL written with this bound).
  */
 export const TOP_RANK_MIN = 0.91;
 

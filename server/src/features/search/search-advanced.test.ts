@@ -152,6 +152,37 @@ describe('advanced search fields', () => {
     expect(compileLensQuery(parseLensQuery(query)).wordDriven).toBe(wordDriven);
   });
 
+  it.each([
+    ['title:solar AND jurisdiction:AU', true, false],
+    ['jurisdiction:AU AND (solar OR abstract:pump)', true, false],
+    ['jurisdiction:AU AND inventor.name:smith', false, true],
+    ['jurisdiction:AU AND kind:B1', false, true],
+    ['solar OR jurisdiction:AU', false, true],
+  ])('leaves a country of a tenth of patents to the text index only where %s needs text words (%s)', (query, textDriven, checkedOnRows) => {
+    const compiled = compileLensQuery(parseLensQuery(query), { share: (column) => (column === 'jurisdiction' ? 0.07 : 0), yearShare: () => 0 });
+    expect(compiled.textDriven).toBe(textDriven);
+    expect(compiled.where.compile(database.db).sql.includes('IS TRUE')).toBe(checkedOnRows);
+  });
+
+  it('leaves a requested country of a tenth of patents to the text index only where the query needs text words', async () => {
+    const statements: string[] = [];
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void statements.push(event.query.sql) });
+    const corpus = { share: () => 0.07, yearShare: () => 0, documents: 0, topRankDocuments: 0 };
+    try {
+      const checksCountryOnRows = async (query: string) => {
+        statements.length = 0;
+        const found = await createSearchRepo(logged).advanced(compileLensQuery(parseLensQuery(query), corpus), { ...NO_FILTERS, jurisdictions: ['EP'] }, 500, corpus);
+        expect(found.rows.map((row) => row.lens_id)).toEqual([solarCell.lens_id]);
+        return statements.some((statement) => statement.trimStart().startsWith('WITH candidates') && statement.includes('IS TRUE'));
+      };
+      expect(await checksCountryOnRows('title:solar')).toBe(false);
+      expect(await checksCountryOnRows('kind:B1')).toBe(true);
+    } finally {
+      await logged.destroy();
+    }
+  });
+
   it('reads the top of the rank first only where the probe finds a budget of matches there, and not under a year filter', async () => {
     const statements: string[] = [];
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });

@@ -119,7 +119,7 @@ describe('AI search ranking', () => {
     });
     const { rows } = await sql<{ definition: string }>`
       SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'patent_search' AND indexdef LIKE '%(text_vector%' ORDER BY indexname`.execute(database.db);
-    expect(rows.map((row) => row.definition.replace(/^.* USING /, ''))).toEqual(['gin (text_vector, jurisdiction)', 'gin (text_vector) WHERE (static_rank >= (0.91)::double precision)']);
+    expect(rows.map((row) => row.definition.replace(/^.* USING /, ''))).toEqual(['gin (text_vector, jurisdiction)', 'gin (text_vector, jurisdiction) WHERE (static_rank >= (0.91)::double precision)']);
   });
 
   it('returns nothing when no word matches', async () => {

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { PatentRow } from '../../db/tables.js';
 import type { CompiledQuery } from './query/compile.js';
-import { UNKNOWN_VALUE_SHARES, type ValueShares } from './filter-selectivity.js';
+import { countriesInTextIndex, UNKNOWN_VALUE_SHARES, type ValueShares } from './filter-selectivity.js';
 import { filtersCondition } from './search-filters.js';
 import { naturalQuery, type WeightedLexeme } from './natural-query.js';
 import { filtersFollowRank, topRankFirst } from './rank-tiers.js';
@@ -174,7 +174,7 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
     async advanced(compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus): Promise<SearchRows> {
       const limit = budget(maxResults);
       const { documents } = corpus;
-      const filter = filtersCondition(filters, corpus);
+      const filter = filtersCondition(filters, compiled.textDriven ? countriesInTextIndex(corpus) : corpus);
       const where = sql<SqlBool>`${compiled.where} AND ${filter}`;
       const estimated = await estimate(sql<SqlBool>`${compiled.estimateWhere} AND ${filter}`);
       const score = compiled.rankQuery ? sql`ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${compiled.rankQuery})` : sql`0`;

@@ -5,7 +5,7 @@ import { QuerySyntaxError } from './errors.js';
 import { FIELD_KINDS, NAME_FIELD_WEIGHTS, TEXT_FIELD_WEIGHTS, type FieldName } from './fields.js';
 import { parseIdentifier } from './identifiers.js';
 import { parseDateBound, parseYear } from './dates.js';
-import { indexedUnlessBroad, UNKNOWN_VALUE_SHARES, type ValueShares } from '../filter-selectivity.js';
+import { countriesInTextIndex, indexedUnlessBroad, UNKNOWN_VALUE_SHARES, type ValueShares } from '../filter-selectivity.js';
 
 type Condition = RawBuilder<SqlBool>;
 type TsQuery = RawBuilder<unknown>;
@@ -27,6 +27,12 @@ export interface CompiledQuery {
    * legal status), which could leave the top without a single match, read for nothing.
    */
   wordDriven: boolean;
+  /**
+   * Whether every match must contain words of the text index, which holds each patent's country
+   * too: countries of up to a tenth of patents are then left for that index to find
+   * (`countriesInTextIndex`), in the query as in the request's filters.
+   */
+  textDriven: boolean;
 }
 
 /** A quoted operand of a tsquery's text form, with its optional prefix mark. */
@@ -38,7 +44,9 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * `shares` tells which field values are common enough that their index would only slow the
  * search down (see `indexedUnlessBroad`).
  */
-export function compileLensQuery(root: QueryNode, shares: ValueShares = UNKNOWN_VALUE_SHARES): CompiledQuery {
+export function compileLensQuery(root: QueryNode, corpusShares: ValueShares = UNKNOWN_VALUE_SHARES): CompiledQuery {
+  const textDriven = drivenBy(root, ['text']);
+  const shares = textDriven ? countriesInTextIndex(corpusShares) : corpusShares;
   const rankParts: TsQuery[] = [];
 
   function compile(node: QueryNode, negated: boolean, loose: boolean): Condition {
@@ -84,7 +92,7 @@ export function compileLensQuery(root: QueryNode, shares: ValueShares = UNKNOWN_
 
   const where = compile(root, false, false);
   const rankQuery = rankParts.length === 0 ? null : rankParts.reduce((all, part) => sql`(${all} || ${part})`);
-  return { where, rankQuery, estimateWhere: compile(root, false, true), wordDriven: drivenByWords(root) && !followsRank(root) };
+  return { where, rankQuery, estimateWhere: compile(root, false, true), wordDriven: drivenBy(root, ['text', 'name']) && !followsRank(root), textDriven };
 }
 
 /** Fields that the static rank follows: publication dates and legal status. */
@@ -95,17 +103,17 @@ function followsRank(node: QueryNode): boolean {
   return kind === 'date' || kind === 'year' || node.field === 'legal_status.patent_status';
 }
 
-function drivenByWords(node: QueryNode): boolean {
+function drivenBy(node: QueryNode, kinds: readonly ('text' | 'name')[]): boolean {
   switch (node.kind) {
     case 'and':
-      return node.children.some(drivenByWords);
+      return node.children.some((child) => drivenBy(child, kinds));
     case 'or':
-      return node.children.every(drivenByWords);
+      return node.children.every((child) => drivenBy(child, kinds));
     case 'not':
       return false;
     default: {
       const kind = FIELD_KINDS[node.field];
-      return node.kind !== 'range' && (kind === 'text' || kind === 'name');
+      return node.kind !== 'range' && (kind === 'text' || kind === 'name') && kinds.includes(kind);
     }
   }
 }
