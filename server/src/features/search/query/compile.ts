@@ -41,8 +41,9 @@ const PREFIX_TERM = /^[\p{L}\p{N}]{2,}\*$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
- * `shares` tells which field values are common enough that their index would only slow the
- * search down (see `indexedUnlessBroad`).
+ * `corpusShares` tells which field values are common enough that their index would only slow
+ * the search down (see `indexedUnlessBroad`); a query that needs text words leaves its countries
+ * to the text index up to a tenth of patents (`countriesInTextIndex`).
  */
 export function compileLensQuery(root: QueryNode, corpusShares: ValueShares = UNKNOWN_VALUE_SHARES): CompiledQuery {
   const textDriven = drivenBy(root, ['text']);
@@ -111,10 +112,8 @@ function drivenBy(node: QueryNode, kinds: readonly ('text' | 'name')[]): boolean
       return node.children.every((child) => drivenBy(child, kinds));
     case 'not':
       return false;
-    default: {
-      const kind = FIELD_KINDS[node.field];
-      return node.kind !== 'range' && (kind === 'text' || kind === 'name') && kinds.includes(kind);
-    }
+    default:
+      return node.kind !== 'range' && (kinds as readonly string[]).includes(FIELD_KINDS[node.field]);
   }
 }
 
