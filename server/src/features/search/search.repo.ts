@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.js';
+import { planOf, type PlanNode } from '../../db/query-plan.js';
 import type { PatentRow } from '../../db/tables.js';
 import type { CompiledQuery } from './query/compile.js';
 import { countriesInTextIndex, UNKNOWN_VALUE_SHARES, type ValueShares } from './filter-selectivity.js';
@@ -85,11 +86,6 @@ const ORDERED_SCAN: OrderedScanTuning = { probeShare: 0.002, probeRows: 5000, ma
 
 /** Index nodes of a JSON plan, whose estimated rows are the index entries the plan reads. */
 const INDEX_NODES = new Set(['Bitmap Index Scan', 'Index Scan', 'Index Only Scan']);
-interface PlanNode {
-  'Node Type': string;
-  'Plan Rows': number;
-  Plans?: PlanNode[];
-}
 const indexEntriesOf = (node: PlanNode): number =>
   (INDEX_NODES.has(node['Node Type']) ? node['Plan Rows'] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + indexEntriesOf(child), 0);
 
@@ -97,14 +93,12 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
 
   /** The planner's plan for reading the matches of `where` (up to `limit`), not executed. */
-  async function planOf(where: RawBuilder<SqlBool>, limit: number | null, executor: Db = db): Promise<PlanNode | undefined> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
-      EXPLAIN (FORMAT JSON) SELECT s.lens_id FROM patent_search s WHERE ${where}${limit === null ? sql`` : sql` LIMIT ${limit}`}`.execute(executor);
-    return rows[0]?.['QUERY PLAN'][0].Plan;
+  async function searchPlan(where: RawBuilder<SqlBool>, limit: number | null, executor: Db = db): Promise<PlanNode | undefined> {
+    return planOf(executor, sql`SELECT s.lens_id FROM patent_search s WHERE ${where}${limit === null ? sql`` : sql` LIMIT ${limit}`}`);
   }
 
   async function estimate(where: RawBuilder<SqlBool>): Promise<number> {
-    return Math.round((await planOf(where, null))?.['Plan Rows'] ?? 0);
+    return Math.round((await searchPlan(where, null))?.['Plan Rows'] ?? 0);
   }
 
   /**
@@ -199,7 +193,7 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
         const source = topFirst ? sql`(${topRankFirst((part) => sql`SELECT * FROM patent_search s WHERE ${part}`)}) s` : sql`patent_search s`;
         const indexed = await db.transaction().execute(async (transaction) => {
           await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
-          const plan = await planOf(sparse, limit, transaction);
+          const plan = await searchPlan(sparse, limit, transaction);
           const entries = plan ? indexEntriesOf(plan) : 0;
           if (rowsNeeded <= Math.min(orderedScan.maxRows, entries * orderedScan.rowsPerIndexEntry)) return null;
           return search(source, transaction, sparse);

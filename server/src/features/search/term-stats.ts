@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
+import { planOf } from '../../db/query-plan.js';
 import type { Clock } from '../../shared/clock.js';
 import type { FilterColumn } from './filter-selectivity.js';
 import type { SearchCorpus } from './search.repo.js';
@@ -50,9 +51,7 @@ export function createTermStatsSource(db: Db, clock: Clock) {
   }
 
   async function topRankDocuments(): Promise<number> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-      EXPLAIN (FORMAT JSON) SELECT 1 FROM patent_search WHERE static_rank >= ${sql.lit(TOP_RANK_MIN)}`.execute(db);
-    return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+    return (await planOf(db, sql`SELECT 1 FROM patent_search WHERE static_rank >= ${sql.lit(TOP_RANK_MIN)}`))?.['Plan Rows'] ?? 0;
   }
 
   async function filterValueShares(): Promise<Map<FilterColumn, Map<string, number>>> {
