@@ -62,6 +62,22 @@ describe('AI search ranking', () => {
     expect(found).toMatchObject({ total: 4, groupCount: 4, estimated: false });
   });
 
+  it('finds every document with any of five words exactly once, across every tier, those with more of the words first', async () => {
+    const words = ['quark', 'gluon', 'boson', 'meson', 'lepton'];
+    const subsets = Array.from({ length: 2 ** words.length - 1 }, (_, mask) => words.filter((_, bit) => ((mask + 1) >> bit) & 1));
+    const documents = subsets.map((subset) => patentRow({ title: 'PARTICLE', abstract: `A ${subset.join(' ')} detector.`, claims: '', ai_title: null }));
+    await insertPatents(database.db, documents);
+    const terms = (await repo.lexemes(words.join(' '))).map((lexeme, index) => ({ lexeme, idf: 5 + index / 10 }));
+    expect(terms).toHaveLength(words.length);
+
+    const found = await repo.natural(terms, NO_FILTERS, 500);
+    expect(found.rows.map((row) => row.lens_id).sort()).toEqual(documents.map((document) => document.lens_id).sort());
+    expect(found).toMatchObject({ total: subsets.length, estimated: false });
+    const wordCount = new Map(documents.map((document, index) => [document.lens_id, subsets[index]!.length]));
+    const counts = found.rows.map((row) => wordCount.get(row.lens_id)!);
+    expect(counts).toEqual([...counts].sort((left, right) => right - left));
+  });
+
   it('finds and counts exactly every document of a common word, which it reads in static-rank order', async () => {
     const found = await repo.natural([common], NO_FILTERS, 500);
     expect(found.rows.map((row) => row.lens_id)).toEqual([commonOnly.lens_id]);
