@@ -98,6 +98,8 @@ describe('monthly allowance', () => {
 
     await app.database.db.updateTable('users').set({ subscription_status: 'active' }).where('uid', '=', counted.uid).execute();
     expect((await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken)).status).toBe(200);
+    // The limit check stops counting past the limit; the count shown is whole.
+    expect(await countOf()).toBe(5);
   });
 
   it('answers searchCount 401 when signed out', async () => {

@@ -13,7 +13,8 @@ export function mountRestRoutes(app: FastifyInstance, routes: RestRoute[]): void
           params: (request.params ?? {}) as Record<string, string | undefined>,
           body: request.body,
         });
-        return reply.status(result.status ?? 200).send(result.body);
+        reply.status(result.status ?? 200);
+        return 'json' in result ? reply.type('application/json; charset=utf-8').send(result.json) : reply.send(result.body);
       },
     });
   }

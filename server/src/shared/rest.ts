@@ -10,10 +10,8 @@ export interface RestRequest {
   body: unknown;
 }
 
-export interface RestResponse {
-  status?: number;
-  body: unknown;
-}
+/** A body to serialise, or `json`: text already serialised (and checked) by its feature, sent as it is. */
+export type RestResponse = { status?: number; body: unknown } | { status?: number; json: string };
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -72,11 +72,13 @@ export function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, sh
     return sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
                 WHERE ${matching}${requirement}${sql.join(exclusions, sql``)} AND ${inOrder ? filter : indexedFilter})`;
   });
+  // A candidate lacks most of the query's words: one match tells that, where asking field by
+  // field took three (a third of the scoring time at a million patents).
   const wordScore = (term: WeightedLexeme) =>
-    sql`CASE WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
+    sql`CASE WHEN NOT (c.text_vector @@ ${tsLexeme(term.lexeme)}::tsquery) THEN 0
+             WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
              WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
-             WHEN c.text_vector @@ ${tsLexeme(term.lexeme)}::tsquery THEN ${term.idf * FIELD_SHARE.claims}::real
-             ELSE 0 END`;
+             ELSE ${term.idf * FIELD_SHARE.claims}::real END`;
   const everyMatch = sql<SqlBool>`s.text_vector @@ ${anyOf(lexemes)}::tsquery AND ${filter}`;
   const score = sql`(${sql.join(terms.map(wordScore), sql` + `)}) + 0.01 * c.static_rank`;
   return { tiers: sql.join(tierQueries, sql` UNION ALL `), score, everyMatch };

@@ -219,13 +219,15 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
       return finish(await rank(candidates, score, sql`0`, maxResults), limit, () => estimate(everyMatch));
     },
 
-    async countSince(uid: string, since: Date): Promise<number> {
-      const row = await db
+    /** The user's searches since `since`, counted up to `atMost` when given. */
+    async countSince(uid: string, since: Date, atMost?: number): Promise<number> {
+      const events = db
         .selectFrom('search_events')
-        .select(sql<number>`count(*)::int`.as('count'))
+        .select(sql`1`.as('one'))
         .where('user_uid', '=', uid)
         .where(sql<SqlBool>`created_at >= ${since}`)
-        .executeTakeFirstOrThrow();
+        .$if(atMost !== undefined, (query) => query.limit(atMost!));
+      const row = await db.selectFrom(events.as('events')).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
       return row.count;
     },
 

@@ -2,7 +2,7 @@ import type { Resolvers } from '../../__generated__/resolvers-types.js';
 
 export const searchResolvers: Resolvers = {
   Query: {
-    aiSearch: (_, { input }, { viewer, services }) => services.search.aiSearch(viewer, input),
-    booleanSearch: (_, { input }, { viewer, services }) => services.search.booleanSearch(viewer, input),
+    aiSearch: async (_, { input }, { viewer, services }) => (await services.search.aiSearch(viewer, input)).read(),
+    booleanSearch: async (_, { input }, { viewer, services }) => (await services.search.booleanSearch(viewer, input)).read(),
   },
 };

@@ -6,12 +6,12 @@ export function searchRoutes(search: SearchService): RestRoute[] {
     {
       method: 'POST',
       url: '/api/v1/ai-search',
-      handler: async ({ viewer, body }) => ({ body: await search.aiSearch(viewer, body) }),
+      handler: async ({ viewer, body }) => ({ json: (await search.aiSearch(viewer, body)).json }),
     },
     {
       method: 'POST',
       url: '/api/v1/boolean-search',
-      handler: async ({ viewer, body }) => ({ body: await search.booleanSearch(viewer, body) }),
+      handler: async ({ viewer, body }) => ({ json: (await search.booleanSearch(viewer, body)).json }),
     },
     {
       method: 'GET',

@@ -6,7 +6,7 @@ import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../accounts/index.js';
 import { compileLensQuery } from './query/compile.js';
 import { parseLensQuery } from './query/parser.js';
-import type { SearchHitRow, SearchRepo, WeightedLexeme } from './search.repo.js';
+import type { SearchHitRow, SearchRepo, SearchRows, WeightedLexeme } from './search.repo.js';
 import type { TermStats, TermStatsSource } from './term-stats.js';
 import { SearchResultSetSchema, type SearchFilters, type SearchKind, type SearchResultSet } from './search.types.js';
 
@@ -36,6 +36,12 @@ const COMMON_WORD_SHARE = 0.2;
 const MAX_QUERY_TERMS = 8;
 
 export type SearchRequestInput = z.input<typeof SearchRequest>;
+
+/** A checked search answer, serialised once: REST sends the text as it is, GraphQL reads it back. */
+export interface SearchAnswer {
+  json: string;
+  read(): SearchResultSet;
+}
 
 export class SearchLimitReachedError extends AppError {
   constructor(limit: number) {
@@ -81,13 +87,14 @@ export function createSearchService(deps: {
     return repo.countSince(viewer.uid, startOfMonth());
   }
 
-  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchResultSet> {
+  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchAnswer> {
     if (!viewer) throw new NotAuthenticatedError();
     const request = parseInput(SearchRequest, input);
     if (kind === 'ai' && request.query.length < AI_SEARCH_MIN_CHARACTERS) {
       throw new AppError('VALIDATION', `Please enter at least ${AI_SEARCH_MIN_CHARACTERS} characters`);
     }
-    const used = await countThisMonth(viewer);
+    // Only whether the free searches are used up matters here, so the count stops past the limit.
+    const used = await repo.countSince(viewer.uid, startOfMonth(), freeSearchesPerMonth + 1);
     if (used > freeSearchesPerMonth && (await deps.subscriptionStatusOf(viewer.uid)) !== 'active') {
       throw new SearchLimitReachedError(freeSearchesPerMonth);
     }
@@ -103,17 +110,9 @@ export function createSearchService(deps: {
       kind === 'ai'
         ? await repo.natural(weightedTerms(await repo.lexemes(request.query), stats), filters, maxResults, stats)
         : await repo.advanced(compileLensQuery(parseLensQuery(request.query), stats), filters, maxResults, stats);
-
-    const data = found.rows.map(toResultItem);
-    const answer = SearchResultSetSchema.safeParse({ total: found.total, results: data.length, group_by_count: found.groupCount, estimated: found.estimated, data });
-    // A malformed answer is the server's fault: it is logged and answered with a plain 500.
-    if (!answer.success) {
-      const { issues } = answer.error;
-      const firstIssues = issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-      throw new Error(`A ${kind} search answer failed its shape check (${issues.length} issues; ${firstIssues})`);
-    }
+    const json = checkedAnswerJson(kind, found);
     await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
-    return answer.data;
+    return { json, read: () => JSON.parse(json) as SearchResultSet };
   }
 
   return {
@@ -121,6 +120,23 @@ export function createSearchService(deps: {
     aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
     booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
   };
+}
+
+/**
+ * The answer as JSON text, once its shape check passed. It is serialised at once, so that the
+ * rows and their objects die young: kept across the next database round trip by eight searches
+ * at a time, they were copied by the garbage collector at every scavenge.
+ */
+function checkedAnswerJson(kind: SearchKind, found: SearchRows): string {
+  const data = found.rows.map(toResultItem);
+  const answer = SearchResultSetSchema.safeParse({ total: found.total, results: data.length, group_by_count: found.groupCount, estimated: found.estimated, data });
+  // A malformed answer is the server's fault: it is logged and answered with a plain 500.
+  if (!answer.success) {
+    const { issues } = answer.error;
+    const firstIssues = issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`A ${kind} search answer failed its shape check (${issues.length} issues; ${firstIssues})`);
+  }
+  return JSON.stringify(answer.data);
 }
 
 /** The item as the specification shapes it; the answer's shape check vouches for it. */
