@@ -17,8 +17,8 @@ export const UNKNOWN_VALUE_SHARES: ValueShares = { share: () => 0, yearShare: ()
  * Above this share a filter's index costs more than it saves: a search reads at most its
  * candidate budget, while the index's bitmap holds every row with the value (300,000 rows,
  * 40-50 ms, for "US or EP" at a million patents; 67,000 rows, 15-20 ms, for AU, in each tier
- * of an AI search, whose tiers now find such countries in the text index instead); the planner, which does not see the budget, would still AND that bitmap
- * with a word's postings.
+ * of an AI search, whose tiers now find such countries in the text index instead); the
+ * planner, which does not see the budget, would still AND that bitmap with a word's postings.
  */
 const BROAD_FILTER_SHARE = 0.02;
 

@@ -225,9 +225,9 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
         .selectFrom('search_events')
         .select(sql`1`.as('one'))
         .where('user_uid', '=', uid)
-        .where(sql<SqlBool>`created_at >= ${since}`)
-        .$if(atMost !== undefined, (query) => query.limit(atMost!));
-      const row = await db.selectFrom(events.as('events')).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+        .where(sql<SqlBool>`created_at >= ${since}`);
+      const counted = atMost === undefined ? events : events.limit(atMost);
+      const row = await db.selectFrom(counted.as('events')).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
       return row.count;
     },
 
