@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['schema/src/**/*.test.ts', 'server/src/**/*.test.ts', 'indexer/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: [
+      'schema/src/**/*.test.ts',
+      'server/src/**/*.test.ts',
+      'indexer/src/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
     globalSetup: ['server/src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

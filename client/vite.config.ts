@@ -26,7 +26,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (id.includes('firebase')) return 'firebase';
           if (id.includes('@apollo') || id.includes('graphql')) return 'apollo';
-          if (id.includes('react-bootstrap') || id.includes('@restart') || id.includes('@popperjs')) return 'bootstrap';
+          if (id.includes('react-bootstrap') || id.includes('@restart') || id.includes('@popperjs'))
+            return 'bootstrap';
           return 'vendor';
         },
       },

@@ -21,10 +21,18 @@ function newestMtime(paths: string[]): number {
 }
 
 /** Builds the client when its build is missing or older than any of its sources. */
-export async function ensureClientBuild(rootDir: string, log: (message: string) => void): Promise<'fresh' | 'built'> {
+export async function ensureClientBuild(
+  rootDir: string,
+  log: (message: string) => void,
+): Promise<'fresh' | 'built'> {
   const clientDir = path.join(rootDir, 'client');
   const builtIndex = path.join(clientDir, 'dist', 'index.html');
-  const sources = [path.join(clientDir, 'src'), path.join(clientDir, 'index.html'), path.join(clientDir, 'vite.config.ts'), path.join(rootDir, 'schema', 'src')];
+  const sources = [
+    path.join(clientDir, 'src'),
+    path.join(clientDir, 'index.html'),
+    path.join(clientDir, 'vite.config.ts'),
+    path.join(rootDir, 'schema', 'src'),
+  ];
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newestMtime(sources)) return 'fresh';
   log('Building the client (missing or out of date)...');
   const started = Date.now();

@@ -32,7 +32,9 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string): string
     `  AI        ${config.modes.ai}`,
     `  patents   ${corpus}`,
     `  data      ${relative(config.dataDir)}`,
-    config.auth.mode === 'emulator' ? `  e-mails   ${config.http.publicUrl}/dev/emails (links the emulator would have sent)` : '',
+    config.auth.mode === 'emulator'
+      ? `  e-mails   ${config.http.publicUrl}/dev/emails (links the emulator would have sent)`
+      : '',
     'Press Ctrl-C to stop.',
     '',
   ]
@@ -58,7 +60,9 @@ async function main(): Promise<void> {
         count: config.demoCorpusSize,
         onProgress: ({ done, total }) => {
           if (done === total || done % 5000 === 0) {
-            say(`Loading the demo corpus: ${done.toLocaleString('en')} of ${(total ?? done).toLocaleString('en')} patents`);
+            say(
+              `Loading the demo corpus: ${done.toLocaleString('en')} of ${(total ?? done).toLocaleString('en')} patents`,
+            );
           }
         },
       });
@@ -72,7 +76,8 @@ async function main(): Promise<void> {
   say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
   // The server's exit hook stops every part in order and then exits; this only says so.
-  const announce = (signal: string) => say(`\n${signal} received: stopping the web server, job queue, auth emulator and database...`);
+  const announce = (signal: string) =>
+    say(`\n${signal} received: stopping the web server, job queue, auth emulator and database...`);
   process.once('SIGINT', () => announce('SIGINT'));
   process.once('SIGTERM', () => announce('SIGTERM'));
 }
@@ -81,7 +86,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof PortInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`${PRODUCT_NAME} could not start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${PRODUCT_NAME} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -19,7 +19,11 @@ const steps: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
   { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
   { name: 'unit and integration tests (Vitest)', command: 'npx', args: ['vitest', 'run'] },
-  { name: 'end-to-end tests (Playwright + Chromium)', command: 'npx', args: ['playwright', 'test', '--config', 'tests/e2e/playwright.config.ts'] },
+  {
+    name: 'end-to-end tests (Playwright + Chromium)',
+    command: 'npx',
+    args: ['playwright', 'test', '--config', 'tests/e2e/playwright.config.ts'],
+  },
 ];
 
 function run(command: string, args: string[]): number {
@@ -38,12 +42,14 @@ function ensureChromium(): void {
     );
     process.exit(1);
   }
-  process.stdout.write('Chromium is missing: installing Debian\'s chromium package...\n');
+  process.stdout.write("Chromium is missing: installing Debian's chromium package...\n");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
   if (update.status !== 0 || install.status !== 0 || !existsSync(CHROMIUM)) {
-    process.stderr.write('Installing chromium failed; install it by hand (apt-get install -y chromium) and run npm test again.\n');
+    process.stderr.write(
+      'Installing chromium failed; install it by hand (apt-get install -y chromium) and run npm test again.\n',
+    );
     process.exit(1);
   }
 }
@@ -62,4 +68,6 @@ for (const step of steps) {
     process.exit(status);
   }
 }
-process.stdout.write(`\n${timings.join('\n')}\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+process.stdout.write(
+  `\n${timings.join('\n')}\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+);

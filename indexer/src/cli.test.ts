@@ -29,7 +29,10 @@ interface Run {
 /** Runs `npm run index -- ...` as a user would; `interruptWhen` sends Ctrl-C once stderr shows it. */
 function runCli(args: string[], interruptWhen?: RegExp, extraEnv: Record<string, string> = {}): Promise<Run> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   let interrupted = false;
@@ -45,9 +48,23 @@ function runCli(args: string[], interruptWhen?: RegExp, extraEnv: Record<string,
 }
 
 /** The counts of the closing summary ("  inserted  30"). */
-const summaryOf = (out: string) => Object.fromEntries([...out.matchAll(/^ {2}(\w+) +([\d,]+)$/gm)].map(([, label, value]) => [label, Number(value!.replaceAll(',', ''))]));
+const summaryOf = (out: string) =>
+  Object.fromEntries(
+    [...out.matchAll(/^ {2}(\w+) +([\d,]+)$/gm)].map(([, label, value]) => [
+      label,
+      Number(value!.replaceAll(',', '')),
+    ]),
+  );
 
-const countPatents = async () => Number((await database.db.selectFrom('patents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countPatents = async () =>
+  Number(
+    (
+      await database.db
+        .selectFrom('patents')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('npm run index', () => {
   it('explains a bad command line and exits with 2', async () => {
@@ -64,9 +81,16 @@ describe('npm run index', () => {
 
     const file = path.join(dir, 'one.jsonl');
     await writeFile(file, JSON.stringify([...generatePatents({ count: 1, seed: 1 })][0]));
-    const unreachable = await runCli(['import', file, '--database-url', 'postgres://postgres@127.0.0.1:1/patentscout']);
+    const unreachable = await runCli([
+      'import',
+      file,
+      '--database-url',
+      'postgres://postgres@127.0.0.1:1/patentscout',
+    ]);
     expect(unreachable.code).toBe(1);
-    expect(unreachable.err.trim()).toBe('Error: Cannot reach the database at 127.0.0.1:1: nothing accepts connections there. Is it running? (npm start runs the embedded one on port 54329.)');
+    expect(unreachable.err.trim()).toBe(
+      'Error: Cannot reach the database at 127.0.0.1:1: nothing accepts connections there. Is it running? (npm start runs the embedded one on port 54329.)',
+    );
   }, 60_000);
 
   it('imports a file with a summary, and a second import reports every record unchanged', async () => {
@@ -77,7 +101,13 @@ describe('npm run index', () => {
     expect(first.code).toBe(0);
     expect(first.err).toContain('skipped patents.jsonl:11: doc_number:');
     expect(first.out).toMatch(/^Imported 1 file: 31 records in 0:\d\d \([\d.]+ s\), [\d,]+ records\/s$/m);
-    expect(summaryOf(first.out)).toEqual({ inserted: 30, updated: 0, unchanged: 0, skipped: 1, enriched: 30 });
+    expect(summaryOf(first.out)).toEqual({
+      inserted: 30,
+      updated: 0,
+      unchanged: 0,
+      skipped: 1,
+      enriched: 30,
+    });
 
     const again = await runCli(['import', file, '--database-url', database.url]);
     expect(summaryOf(again.out)).toEqual({ inserted: 0, updated: 0, unchanged: 30, skipped: 1, enriched: 0 });
@@ -102,10 +132,26 @@ describe('npm run index', () => {
 
   it('fetches from the Lens API without AI text, and enrich then writes it', async () => {
     const records = [...generatePatents({ count: 9, seed: 53 })];
-    const lens = await startLocalServer(() => ({ status: 200, body: { total: records.length, data: records } }));
+    const lens = await startLocalServer(() => ({
+      status: 200,
+      body: { total: records.length, data: records },
+    }));
     try {
       const env = { LENS_API_TOKEN: 'lens-token', LENS_API_URL: `${lens.url}/patent/search` };
-      const fetched = await runCli(['fetch', '--query', 'title:battery', '--since', '2026-01-01', '--no-enrich', '--database-url', database.url], undefined, env);
+      const fetched = await runCli(
+        [
+          'fetch',
+          '--query',
+          'title:battery',
+          '--since',
+          '2026-01-01',
+          '--no-enrich',
+          '--database-url',
+          database.url,
+        ],
+        undefined,
+        env,
+      );
       expect(fetched.code).toBe(0);
       expect(summaryOf(fetched.out)).toMatchObject({ inserted: 9, enriched: 0 });
       expect(lens.requests[0]?.headers.authorization).toBe('Bearer lens-token');

@@ -10,7 +10,9 @@ const EXIT = { done: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 async function main(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();
-    const command = parseCommand(argv, { databaseUrl: config.database.mode === 'external' ? config.database.url : undefined });
+    const command = parseCommand(argv, {
+      databaseUrl: config.database.mode === 'external' ? config.database.url : undefined,
+    });
     if (command.name === 'help') {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.done;
@@ -19,13 +21,21 @@ async function main(argv: string[]): Promise<number> {
     // batches); a second one stops at once, which is safe too: an open batch rolls back.
     const interruption = new AbortController();
     process.once('SIGINT', () => {
-      process.stderr.write('\nInterrupted: finishing the batches under way (Ctrl-C again to stop at once)...\n');
+      process.stderr.write(
+        '\nInterrupted: finishing the batches under way (Ctrl-C again to stop at once)...\n',
+      );
       interruption.abort();
       process.once('SIGINT', () => process.exit(EXIT.interrupted));
     });
     // One log line per model call would bury the progress bar: those show from LOG_LEVEL=debug.
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-    const { interrupted } = await runCommand(command, { config, logger, out: process.stdout, err: process.stderr, signal: interruption.signal });
+    const { interrupted } = await runCommand(command, {
+      config,
+      logger,
+      out: process.stdout,
+      err: process.stderr,
+      signal: interruption.signal,
+    });
     return interrupted ? EXIT.interrupted : EXIT.done;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -33,7 +43,8 @@ async function main(argv: string[]): Promise<number> {
       return EXIT.usage;
     }
     const known = error instanceof CliError || error instanceof ConfigError;
-    const message = error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
+    const message =
+      error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
     process.stderr.write(`\nError: ${message}\n`);
     return EXIT.failed;
   }

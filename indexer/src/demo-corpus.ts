@@ -21,7 +21,9 @@ export interface EnsureDemoCorpusOptions {
  * start-up interrupted half-way leaves the table empty, so the next start loads the corpus again
  * instead of keeping half of it.
  */
-export async function ensureDemoCorpus(options: EnsureDemoCorpusOptions): Promise<{ inserted: number; elapsedMs: number }> {
+export async function ensureDemoCorpus(
+  options: EnsureDemoCorpusOptions,
+): Promise<{ inserted: number; elapsedMs: number }> {
   const { db, count, seed = DEMO_CORPUS_SEED, onProgress } = options;
   const started = performance.now();
   if (await hasAnyPatent(db)) return { inserted: 0, elapsedMs: performance.now() - started };
@@ -32,7 +34,8 @@ export async function ensureDemoCorpus(options: EnsureDemoCorpusOptions): Promis
       total: count,
       summarizer: new OfflineSummarizer(),
       write: (rows) => writePatentBatch(transaction, rows),
-      onProgress: (progress) => onProgress?.({ done: progress.counts.read, total: count, elapsedMs: progress.elapsedMs }),
+      onProgress: (progress) =>
+        onProgress?.({ done: progress.counts.read, total: count, elapsedMs: progress.elapsedMs }),
     });
     await buildDeferredSearchRows(transaction);
     return result;

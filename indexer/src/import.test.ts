@@ -38,18 +38,38 @@ async function importFiles(files: string[], options: Partial<IndexSourceOptions>
   return { ...result, skipped };
 }
 
-const countPatents = async () => Number((await database.db.selectFrom('patents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countPatents = async () =>
+  Number(
+    (
+      await database.db
+        .selectFrom('patents')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('importing Lens files', () => {
   it('loads every shared real record, and importing them again changes nothing', async () => {
     const files = await sharedPatentFiles();
     const first = await importFiles(files);
     expect(first.skipped).toEqual([]);
-    expect(first.counts).toMatchObject({ read: SHARED_PATENT_COUNT, inserted: SHARED_PATENT_COUNT, enriched: SHARED_PATENT_COUNT, skipped: 0 });
+    expect(first.counts).toMatchObject({
+      read: SHARED_PATENT_COUNT,
+      inserted: SHARED_PATENT_COUNT,
+      enriched: SHARED_PATENT_COUNT,
+      skipped: 0,
+    });
     expect(await countPatents()).toBe(SHARED_PATENT_COUNT);
 
     const again = await importFiles(files);
-    expect(again.counts).toEqual({ read: SHARED_PATENT_COUNT, inserted: 0, updated: 0, unchanged: SHARED_PATENT_COUNT, skipped: 0, enriched: 0 });
+    expect(again.counts).toEqual({
+      read: SHARED_PATENT_COUNT,
+      inserted: 0,
+      updated: 0,
+      unchanged: SHARED_PATENT_COUNT,
+      skipped: 0,
+      enriched: 0,
+    });
   }, 240_000);
 
   it('imports a gzipped Lens response, skipping bad records with their file, place and reason', async () => {
@@ -59,15 +79,27 @@ describe('importing Lens files', () => {
     await writeFile(file, gzipSync(JSON.stringify({ total: records.length, data: records })));
     const result = await importFiles([file]);
     expect(result.counts).toMatchObject({ read: 6, inserted: 5, skipped: 1 });
-    expect(result.skipped).toEqual([{ position: 'response.json.gz data[2]', reason: expect.stringMatching(/^date_published: Invalid ISO date/) }]);
+    expect(result.skipped).toEqual([
+      {
+        position: 'response.json.gz data[2]',
+        reason: expect.stringMatching(/^date_published: Invalid ISO date/),
+      },
+    ]);
   });
 
   it('resumes an interrupted import: what was written stays, the rest is added, nothing is written twice', async () => {
     const file = path.join(dir, 'interrupted.jsonl');
-    await writeFile(file, [...generatePatents({ count: 3_500, seed: 22 })].map((record) => JSON.stringify(record)).join('\n'));
+    await writeFile(
+      file,
+      [...generatePatents({ count: 3_500, seed: 22 })].map((record) => JSON.stringify(record)).join('\n'),
+    );
     const before = await countPatents();
     const stop = new AbortController();
-    const interrupted = await importFiles([file], { signal: stop.signal, writeConcurrency: 1, onProgress: () => stop.abort() });
+    const interrupted = await importFiles([file], {
+      signal: stop.signal,
+      writeConcurrency: 1,
+      onProgress: () => stop.abort(),
+    });
     expect(interrupted.interrupted).toBe(true);
     const written = interrupted.counts.inserted;
     expect(written).toBeGreaterThanOrEqual(1_000);
@@ -76,7 +108,13 @@ describe('importing Lens files', () => {
 
     const resumed = await importFiles([file]);
     expect(resumed.interrupted).toBe(false);
-    expect(resumed.counts).toMatchObject({ read: 3_500, inserted: 3_500 - written, unchanged: written, updated: 0, skipped: 0 });
+    expect(resumed.counts).toMatchObject({
+      read: 3_500,
+      inserted: 3_500 - written,
+      unchanged: written,
+      updated: 0,
+      skipped: 0,
+    });
     expect(await countPatents()).toBe(before + 3_500);
   }, 60_000);
 });

@@ -29,10 +29,20 @@ const context = (): JobContext => ({
     sent.push({ name, payload });
   },
 });
-const jobsWith = (env: Record<string, string>) => indexerJobs(loadConfig({ LENS_API_URL: `${lens.url}/patent/search`, ...env }), logger);
-const jobNamed = (jobs: ReturnType<typeof indexerJobs>, name: string) => jobs.find((job) => job.name === name)!;
+const jobsWith = (env: Record<string, string>) =>
+  indexerJobs(loadConfig({ LENS_API_URL: `${lens.url}/patent/search`, ...env }), logger);
+const jobNamed = (jobs: ReturnType<typeof indexerJobs>, name: string) =>
+  jobs.find((job) => job.name === name)!;
 const withoutAiText = async () =>
-  Number((await database.db.selectFrom('patents').select((eb) => eb.fn.countAll().as('n')).where('ai_generated_at', 'is', null).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await database.db
+        .selectFrom('patents')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('ai_generated_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -68,13 +78,19 @@ describe('indexer.enrich', () => {
 
   it('leaves a patent the model fails on for a later run and goes on with the others', async () => {
     const rows = RECORDS.slice(0, 4).map(lensRecordToRow);
-    await writePatentBatch(database.db, rows.map((row, index) => ({ row, position: String(index) })));
+    await writePatentBatch(
+      database.db,
+      rows.map((row, index) => ({ row, position: String(index) })),
+    );
     const failing = rows[1]!.title;
     const offline = new OfflineSummarizer();
     const result = await enrichPendingPatents({
       db: database.db,
       batchSize: 2,
-      summarizer: { summarize: (input) => (input.title === failing ? Promise.reject(new Error('model down')) : offline.summarize(input)) },
+      summarizer: {
+        summarize: (input) =>
+          input.title === failing ? Promise.reject(new Error('model down')) : offline.summarize(input),
+      },
     });
     expect(result).toMatchObject({ enriched: 3, failed: 1, remaining: 1, interrupted: false });
   });
@@ -89,23 +105,36 @@ describe('indexer.reindex', () => {
   });
 
   it('runs weekly with a token, fetching from a week back first and from its last successful run after, then queues enrichment', async () => {
-    const reindex = jobNamed(jobsWith({ LENS_API_TOKEN: 'lens-token', REINDEX_QUERY: 'applicant.name:CSIRO' }), REINDEX_JOB);
+    const reindex = jobNamed(
+      jobsWith({ LENS_API_TOKEN: 'lens-token', REINDEX_QUERY: 'applicant.name:CSIRO' }),
+      REINDEX_JOB,
+    );
     expect(reindex.schedule).toBe('0 3 * * 1');
 
     await reindex.handler({}, context());
     const weekAgo = isoDay(new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
     expect(lens.requests[0]?.headers.authorization).toBe('Bearer lens-token');
     expect(lens.requests[0]?.body).toMatchObject({
-      query: { bool: { must: [{ query_string: { query: 'applicant.name:CSIRO' } }], filter: [{ range: { date_published: { gte: weekAgo } } }] } },
+      query: {
+        bool: {
+          must: [{ query_string: { query: 'applicant.name:CSIRO' } }],
+          filter: [{ range: { date_published: { gte: weekAgo } } }],
+        },
+      },
     });
     expect(await withoutAiText()).toBe(RECORDS.length);
     expect(sent).toEqual([{ name: ENRICH_JOB, payload: {} }]);
 
     await reindex.handler({}, context());
-    expect(lens.requests[1]?.body).toMatchObject({ query: { bool: { filter: [{ range: { date_published: { gte: isoDay(new Date()) } } }] } } });
+    expect(lens.requests[1]?.body).toMatchObject({
+      query: { bool: { filter: [{ range: { date_published: { gte: isoDay(new Date()) } } }] } },
+    });
     // Nothing new the second time: no enrichment to queue.
     expect(sent).toHaveLength(1);
-    const runs = await sql<{ status: string; inserted: number }>`SELECT status, inserted FROM index_runs ORDER BY id`.execute(database.db);
+    const runs = await sql<{
+      status: string;
+      inserted: number;
+    }>`SELECT status, inserted FROM index_runs ORDER BY id`.execute(database.db);
     expect(runs.rows).toEqual([
       { status: 'succeeded', inserted: RECORDS.length },
       { status: 'succeeded', inserted: 0 },
@@ -114,6 +143,8 @@ describe('indexer.reindex', () => {
 
   it('asks for a start date when a query was never fetched', async () => {
     const client = new LensApiClient({ url: `${lens.url}/patent/search`, token: 't' });
-    await expect(fetchFromLens({ db: database.db, client, query: 'title:never', summarizer: null })).rejects.toThrowError(/--since YYYY-MM-DD/);
+    await expect(
+      fetchFromLens({ db: database.db, client, query: 'title:never', summarizer: null }),
+    ).rejects.toThrowError(/--since YYYY-MM-DD/);
   });
 });

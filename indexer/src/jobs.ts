@@ -42,9 +42,13 @@ export function indexerJobs(config: Pick<AppConfig, 'summarizer' | 'lens'>, logg
         signal,
         onEnrichFailed: (lensId, error) => log.warn({ lensId, err: error }, 'no AI text for this patent'),
       });
-      log.info({ enriched: result.enriched, failed: result.failed, remaining: result.remaining }, 'AI enrichment run');
+      log.info(
+        { enriched: result.enriched, failed: result.failed, remaining: result.remaining },
+        'AI enrichment run',
+      );
       // Only a run that made progress continues at once; otherwise the schedule tries again later.
-      if (result.enriched > 0 && result.remaining > result.failed && !result.interrupted) await send(ENRICH_JOB, { limit });
+      if (result.enriched > 0 && result.remaining > result.failed && !result.interrupted)
+        await send(ENRICH_JOB, { limit });
     },
   };
 
@@ -58,7 +62,11 @@ export function indexerJobs(config: Pick<AppConfig, 'summarizer' | 'lens'>, logg
         return;
       }
       const firstSince = isoDay(new Date(Date.now() - FIRST_REINDEX_DAYS * 24 * 60 * 60 * 1000));
-      const client = new LensApiClient({ url: apiUrl, token, onWait: (ms, reason) => log.info({ waitMs: ms, reason }, 'Lens API: waiting') });
+      const client = new LensApiClient({
+        url: apiUrl,
+        token,
+        onWait: (ms, reason) => log.info({ waitMs: ms, reason }, 'Lens API: waiting'),
+      });
       const result = await fetchFromLens({
         db,
         client,
@@ -69,7 +77,10 @@ export function indexerJobs(config: Pick<AppConfig, 'summarizer' | 'lens'>, logg
         signal,
         onSkipped: ({ position, reason }) => log.warn({ position, reason }, 'Lens record skipped'),
       });
-      log.info({ since: result.since, ...result.counts, interrupted: result.interrupted }, 'Lens re-index run');
+      log.info(
+        { since: result.since, ...result.counts, interrupted: result.interrupted },
+        'Lens re-index run',
+      );
       if (result.counts.inserted + result.counts.updated > 0) await send(ENRICH_JOB, {});
     },
   };

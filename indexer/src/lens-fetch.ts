@@ -31,9 +31,16 @@ export class NoStartDateError extends Error {}
 export async function fetchFromLens(options: LensFetchOptions): Promise<IndexResult & { since: string }> {
   const { db, client, query } = options;
   const since = options.since ?? (await lastSuccessfulRunDay(db, query)) ?? options.firstSince;
-  if (!since) throw new NoStartDateError(`"${query}" has never been fetched: give the first publication date with --since YYYY-MM-DD`);
+  if (!since)
+    throw new NoStartDateError(
+      `"${query}" has never been fetched: give the first publication date with --since YYYY-MM-DD`,
+    );
   const runId = await startIndexRun(db, query, since);
-  const source = client.search({ ...(query ? { query } : {}), since, ...(options.until ? { until: options.until } : {}) });
+  const source = client.search({
+    ...(query ? { query } : {}),
+    since,
+    ...(options.until ? { until: options.until } : {}),
+  });
   let latest = emptyCounts();
   try {
     const result = await indexSource({
@@ -50,10 +57,17 @@ export async function fetchFromLens(options: LensFetchOptions): Promise<IndexRes
       onSkipped: options.onSkipped,
       onEnrichFailed: options.onEnrichFailed,
     });
-    await finishIndexRun(db, runId, { status: result.interrupted ? 'interrupted' : 'succeeded', counts: result.counts });
+    await finishIndexRun(db, runId, {
+      status: result.interrupted ? 'interrupted' : 'succeeded',
+      counts: result.counts,
+    });
     return { ...result, since };
   } catch (error) {
-    await finishIndexRun(db, runId, { status: 'failed', counts: latest, error: error instanceof Error ? error.message : String(error) });
+    await finishIndexRun(db, runId, {
+      status: 'failed',
+      counts: latest,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw error;
   }
 }

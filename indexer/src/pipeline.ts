@@ -1,7 +1,12 @@
 import type { LensPatentRecord } from '@patentscout/schema';
 import { enrichRows } from './enrich/enrich-rows.js';
 import type { Summarizer } from './enrich/summarizer.js';
-import { WRITE_BATCH_SIZE, type PositionedRow, type SkippedRecord, type WriteOutcome } from './load/patent-writer.js';
+import {
+  WRITE_BATCH_SIZE,
+  type PositionedRow,
+  type SkippedRecord,
+  type WriteOutcome,
+} from './load/patent-writer.js';
 import { lensRecordToRow } from './normalize/lens-to-row.js';
 import type { SourceItem, SourceProgress } from './sources/source-item.js';
 
@@ -51,7 +56,14 @@ export interface IndexResult {
   interrupted: boolean;
 }
 
-export const emptyCounts = (): IndexCounts => ({ read: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, enriched: 0 });
+export const emptyCounts = (): IndexCounts => ({
+  read: 0,
+  inserted: 0,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  enriched: 0,
+});
 
 /** Generated records as source items; their position is their place in the stream. */
 export function* generatedItems(records: Iterable<LensPatentRecord>): Generator<SourceItem> {
@@ -75,7 +87,12 @@ export async function indexSource(options: IndexSourceOptions): Promise<IndexRes
     options.onSkipped?.(skipped);
   };
   const report = () =>
-    options.onProgress?.({ counts: { ...counts }, elapsedMs: performance.now() - started, total: options.total, ...options.sourceProgress?.() });
+    options.onProgress?.({
+      counts: { ...counts },
+      elapsedMs: performance.now() - started,
+      total: options.total,
+      ...options.sourceProgress?.(),
+    });
 
   const startWrite = (rows: PositionedRow[]) => {
     const writing = write(rows).then(
@@ -119,7 +136,10 @@ export async function indexSource(options: IndexSourceOptions): Promise<IndexRes
       try {
         batch.push({ row: lensRecordToRow(item.record), position: item.position });
       } catch (error) {
-        skip({ position: item.position, reason: `could not be normalized (${error instanceof Error ? error.message : String(error)})` });
+        skip({
+          position: item.position,
+          reason: `could not be normalized (${error instanceof Error ? error.message : String(error)})`,
+        });
       }
     }
     if (batch.length >= batchSize) await flush();

@@ -30,7 +30,9 @@ describe('LensPatentRecordSchema', () => {
     expect(LensPatentRecordSchema.parse(record).source).toEqual([{ dataset: 'x' }]);
     expect(LensPatentRecordSchema.safeParse({ ...record, date_published: '09/07/1996' }).success).toBe(false);
     expect(LensPatentRecordSchema.safeParse({ ...record, lens_id: '12-3' }).success).toBe(false);
-    expect(LensPatentRecordSchema.safeParse({ ...record, biblio: { invention_title: 'Bat' } }).success).toBe(false);
+    expect(LensPatentRecordSchema.safeParse({ ...record, biblio: { invention_title: 'Bat' } }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -39,9 +41,9 @@ describe('stablePatentId', () => {
     expect(stablePatentId({ jurisdiction: 'US', doc_number: '5535303', date_published: '1996-07-09' })).toBe(
       'US_5535303__19960709',
     );
-    expect(stablePatentId({ jurisdiction: 'EP', doc_number: '1234567', kind: 'B1', date_published: '2004-01-02' })).toBe(
-      'EP_1234567_B1_20040102',
-    );
+    expect(
+      stablePatentId({ jurisdiction: 'EP', doc_number: '1234567', kind: 'B1', date_published: '2004-01-02' }),
+    ).toBe('EP_1234567_B1_20040102');
   });
 
   it('matches the id of every shared record', async () => {
@@ -54,7 +56,13 @@ describe('stablePatentId', () => {
   }, 60_000);
 
   it('is used as the key only when a record has no Lens id', () => {
-    const record = { jurisdiction: 'WO', doc_number: '2015123456', kind: 'A1', date_published: '2015-08-20', biblio: {} };
+    const record = {
+      jurisdiction: 'WO',
+      doc_number: '2015123456',
+      kind: 'A1',
+      date_published: '2015-08-20',
+      biblio: {},
+    };
     expect(patentKey(record)).toBe('WO_2015123456_A1_20150820');
     expect(patentKey({ ...record, lens_id: '012-345-678-901-23X' })).toBe('012-345-678-901-23X');
     expect(publicationKey({ jurisdiction: 'CN', doc_number: '1', kind: 'U' })).toBe('CN_1_U_');

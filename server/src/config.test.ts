@@ -14,7 +14,11 @@ describe('loadConfig', () => {
   it('defaults to the embedded mode with the auth emulator', () => {
     const config = loadConfig({});
     expect(config.database).toMatchObject({ mode: 'embedded', port: 54329 });
-    expect(config.auth).toMatchObject({ mode: 'emulator', projectId: 'demo-patentscout', emulatorPort: 9099 });
+    expect(config.auth).toMatchObject({
+      mode: 'emulator',
+      projectId: 'demo-patentscout',
+      emulatorPort: 9099,
+    });
     expect(config.http).toEqual({ port: 3000, host: 'localhost', publicUrl: 'http://localhost:3000' });
   });
 
@@ -52,7 +56,12 @@ describe('loadConfig', () => {
   it('uses the offline summarizer and leaves the Lens re-index off unless their variables are set', () => {
     const config = loadConfig({});
     expect(config.summarizer).toEqual({ mode: 'offline' });
-    expect(config.lens).toEqual({ apiUrl: 'https://api.lens.org/patent/search', token: undefined, reindexCron: '0 3 * * 1', reindexQuery: undefined });
+    expect(config.lens).toEqual({
+      apiUrl: 'https://api.lens.org/patent/search',
+      token: undefined,
+      reindexCron: '0 3 * * 1',
+      reindexQuery: undefined,
+    });
   });
 
   it('configures an OpenAI-compatible model and the Lens API from their variables', () => {
@@ -66,11 +75,24 @@ describe('loadConfig', () => {
       REINDEX_CRON: '0 4 * * 0',
       REINDEX_QUERY: 'applicant.name:CSIRO',
     });
-    expect(config.summarizer).toEqual({ mode: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-x', model: 'llama3.1', concurrency: 2, timeoutMs: 90_000 });
-    expect(config.lens).toMatchObject({ token: 'lens-token', reindexCron: '0 4 * * 0', reindexQuery: 'applicant.name:CSIRO' });
+    expect(config.summarizer).toEqual({
+      mode: 'openai',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'sk-x',
+      model: 'llama3.1',
+      concurrency: 2,
+      timeoutMs: 90_000,
+    });
+    expect(config.lens).toMatchObject({
+      token: 'lens-token',
+      reindexCron: '0 4 * * 0',
+      reindexQuery: 'applicant.name:CSIRO',
+    });
   });
 
   it('names a malformed re-index schedule', () => {
-    expect(() => loadConfig({ REINDEX_CRON: 'weekly' })).toThrowError(/REINDEX_CRON: must be a cron expression of five fields/);
+    expect(() => loadConfig({ REINDEX_CRON: 'weekly' })).toThrowError(
+      /REINDEX_CRON: must be a cron expression of five fields/,
+    );
   });
 });

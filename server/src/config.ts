@@ -69,9 +69,7 @@ export interface AppConfig {
   http: { port: number; host: string; publicUrl: string };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   dataDir: string;
-  database:
-    | { mode: 'external'; url: string }
-    | { mode: 'embedded'; port: number; dataDir: string };
+  database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string };
   auth:
     | { mode: 'emulator'; projectId: string; emulatorHost: string; emulatorPort: number }
     | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string };
@@ -81,7 +79,14 @@ export interface AppConfig {
   /** Who writes AI titles and summaries: the offline summarizer, or an OpenAI-compatible chat model. */
   summarizer:
     | { mode: 'offline' }
-    | { mode: 'openai'; baseUrl: string; apiKey: string; model: string; concurrency: number; timeoutMs: number };
+    | {
+        mode: 'openai';
+        baseUrl: string;
+        apiKey: string;
+        model: string;
+        concurrency: number;
+        timeoutMs: number;
+      };
   /** The Lens patent API and the scheduled re-index (disabled without a token). */
   lens: { apiUrl: string; token: string | undefined; reindexCron: string; reindexQuery: string | undefined };
 }
@@ -89,9 +94,7 @@ export interface AppConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = parsed.data;
   if (vars.NODE_ENV === 'production') {
@@ -151,6 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           timeoutMs: vars.OPENAI_TIMEOUT_SECONDS * 1000,
         }
       : { mode: 'offline' },
-    lens: { apiUrl: vars.LENS_API_URL, token: vars.LENS_API_TOKEN, reindexCron: vars.REINDEX_CRON, reindexQuery: vars.REINDEX_QUERY },
+    lens: {
+      apiUrl: vars.LENS_API_URL,
+      token: vars.LENS_API_TOKEN,
+      reindexCron: vars.REINDEX_CRON,
+      reindexQuery: vars.REINDEX_QUERY,
+    },
   };
 }

@@ -89,7 +89,10 @@ export async function startServer(options: {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
-    const jobs = await startJobQueue({ connectionString: databaseUrl, onError: reportUnlessStopping('job queue error') });
+    const jobs = await startJobQueue({
+      connectionString: databaseUrl,
+      onError: reportUnlessStopping('job queue error'),
+    });
     stops.push(() => jobs.stop());
 
     const identity = createFirebaseIdentityProvider(config.auth);
@@ -108,14 +111,21 @@ export async function startServer(options: {
       health: {
         database: async () => {
           await sql`SELECT 1`.execute(db);
-          return { ok: true, detail: config.database.mode === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL' };
+          return {
+            ok: true,
+            detail: config.database.mode === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL',
+          };
         },
         auth: async () => {
-          if (config.auth.mode !== 'emulator') return { ok: true, detail: `Firebase project ${config.auth.projectId}` };
+          if (config.auth.mode !== 'emulator')
+            return { ok: true, detail: `Firebase project ${config.auth.projectId}` };
           const response = await fetch(`http://${config.auth.emulatorHost}:${config.auth.emulatorPort}/`);
           return { ok: response.status < 500, detail: 'Firebase Auth emulator' };
         },
-        jobs: async () => ({ ok: jobs.isRunning(), detail: jobs.isRunning() ? 'pg-boss running' : 'pg-boss stopped' }),
+        jobs: async () => ({
+          ok: jobs.isRunning(),
+          detail: jobs.isRunning() ? 'pg-boss running' : 'pg-boss stopped',
+        }),
       },
     });
     stops.push(() => app.close());

@@ -8,7 +8,12 @@ import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 
 /** Wires every feature's service to its repository and collaborators; no framework involved. */
-export function createServices(deps: { db: Db; identity: IdentityProvider; clock: Clock; config: AppConfig }) {
+export function createServices(deps: {
+  db: Db;
+  identity: IdentityProvider;
+  clock: Clock;
+  config: AppConfig;
+}) {
   const { db, identity, clock, config } = deps;
   const accountsRepo = createAccountsRepo(db);
   const accounts = createAccountsService({ repo: accountsRepo, identity });

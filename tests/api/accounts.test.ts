@@ -13,16 +13,26 @@ afterAll(() => app.close());
 describe('POST /api/register', () => {
   it('creates the identity-provider user and the account, without a sign-in', async () => {
     const email = `new-${randomUUID().slice(0, 8)}@example.com`;
-    const response = await call(app.baseUrl, 'POST', '/api/register', { body: { email, name: 'Alice', password: 'secret-password' } });
+    const response = await call(app.baseUrl, 'POST', '/api/register', {
+      body: { email, name: 'Alice', password: 'secret-password' },
+    });
     expect(response.status).toBe(201);
-    const row = await app.database.db.selectFrom('users').selectAll().where('uid', '=', response.body.uid).executeTakeFirst();
+    const row = await app.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('uid', '=', response.body.uid)
+      .executeTakeFirst();
     expect(row).toMatchObject({ email, name: 'Alice', subscription_status: null });
   });
 
   it('refuses a second registration of the same e-mail with 409', async () => {
     const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
-    await call(app.baseUrl, 'POST', '/api/register', { body: { email, name: 'Bob', password: 'secret-password' } });
-    const again = await call(app.baseUrl, 'POST', '/api/register', { body: { email, name: 'Bob', password: 'secret-password' } });
+    await call(app.baseUrl, 'POST', '/api/register', {
+      body: { email, name: 'Bob', password: 'secret-password' },
+    });
+    const again = await call(app.baseUrl, 'POST', '/api/register', {
+      body: { email, name: 'Bob', password: 'secret-password' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already exists/);
   });
@@ -64,13 +74,19 @@ describe('GET /api/users', () => {
 
   it('answers 428 with the account while the e-mail is unverified, 200 once verified', async () => {
     const unverified = await createEmulatorUser({ verified: false, name: 'Una' });
-    await app.database.db.insertInto('users').values({ uid: unverified.uid, email: unverified.email, name: 'Una' }).execute();
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: unverified.uid, email: unverified.email, name: 'Una' })
+      .execute();
     const pending = await call(app.baseUrl, 'GET', '/api/users', { token: unverified.idToken });
     expect(pending.status).toBe(428);
     expect(pending.body).toEqual({ name: 'Una', email: unverified.email, subscriptionStatus: null });
 
     const verified = await createEmulatorUser({ verified: true });
-    await app.database.db.insertInto('users').values({ uid: verified.uid, email: verified.email, name: 'Vera' }).execute();
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: verified.uid, email: verified.email, name: 'Vera' })
+      .execute();
     const ok = await call(app.baseUrl, 'GET', '/api/users', { token: verified.idToken });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Vera', email: verified.email });
@@ -85,14 +101,28 @@ describe('POST /api/register-google-user and GraphQL viewerAccount', () => {
       body: { email: user.email, displayName: 'Gina Google', createdAt: String(Date.now()), uid: user.uid },
     });
     expect(response.status).toBe(200);
-    const { data, errors } = await graphql(app.baseUrl, '{ viewerAccount { name email emailVerified searchCount subscriptionStatus } }', {}, user.idToken);
+    const { data, errors } = await graphql(
+      app.baseUrl,
+      '{ viewerAccount { name email emailVerified searchCount subscriptionStatus } }',
+      {},
+      user.idToken,
+    );
     expect(errors).toBeUndefined();
-    expect(data.viewerAccount).toEqual({ name: 'Gina Google', email: user.email, emailVerified: true, searchCount: 0, subscriptionStatus: null });
+    expect(data.viewerAccount).toEqual({
+      name: 'Gina Google',
+      email: user.email,
+      emailVerified: true,
+      searchCount: 0,
+      subscriptionStatus: null,
+    });
   });
 
   it('answers 409 when another account already holds the e-mail address', async () => {
     const first = await createEmulatorUser({ verified: true });
-    await app.database.db.insertInto('users').values({ uid: first.uid, email: first.email, name: 'First' }).execute();
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: first.uid, email: first.email, name: 'First' })
+      .execute();
     const second = await createEmulatorUser({ verified: true });
     const response = await call(app.baseUrl, 'POST', '/api/register-google-user', {
       token: second.idToken,

@@ -26,7 +26,16 @@ export async function call(
   return { status: response.status, body };
 }
 
-export async function graphql(baseUrl: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
+export async function graphql(
+  baseUrl: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+) {
   const { status, body } = await call(baseUrl, 'POST', '/graphql', { token, body: { query, variables } });
-  return { status, data: body?.data, errors: body?.errors as { message: string; extensions?: Record<string, unknown> }[] | undefined };
+  return {
+    status,
+    data: body?.data,
+    errors: body?.errors as { message: string; extensions?: Record<string, unknown> }[] | undefined,
+  };
 }

@@ -9,11 +9,20 @@ const withFamily = patentRow({
   inventors: ['SMITH ANNA', 'LEE BO'],
   applicants: ['THE UNIVERSITY OF MELBOURNE'],
   family_members: JSON.stringify([
-    { lens_id: '111-222-333-444-555', document_id: { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1', date: '2018-02-01' } },
+    {
+      lens_id: '111-222-333-444-555',
+      document_id: { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1', date: '2018-02-01' },
+    },
   ]),
   record: JSON.stringify({ biblio: { invention_title: [{ text: 'LITHIUM ANODE', lang: 'en' }] } }),
 });
-const withoutAiText = patentRow({ ai_title: null, ai_summary: null, ai_types: null, ai_uses: null, anticipated_term_date: null });
+const withoutAiText = patentRow({
+  ai_title: null,
+  ai_summary: null,
+  ai_types: null,
+  ai_uses: null,
+  anticipated_term_date: null,
+});
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -25,7 +34,12 @@ describe('GET /api/v1/patents/{lensId}', () => {
   it("answers {generative_data, data} in the specification's shape", async () => {
     const response = await call(app.baseUrl, 'GET', `/api/v1/patents/${withFamily.lens_id}`);
     expect(response.status).toBe(200);
-    expect(response.body.generative_data).toEqual({ title: 'A widget', summary: 'A widget that does things.', types: ['Invention'], uses: ['Doing things'] });
+    expect(response.body.generative_data).toEqual({
+      title: 'A widget',
+      summary: 'A widget that does things.',
+      types: ['Invention'],
+      uses: ['Doing things'],
+    });
     expect(response.body.data).toMatchObject({
       lens_id: withFamily.lens_id,
       doc_key: withFamily.doc_key,
@@ -38,10 +52,24 @@ describe('GET /api/v1/patents/{lensId}', () => {
           owners_all: [],
         },
         priority_claims: { earliest_claim: { date: '2017-01-05' } },
-        publication_reference: { jurisdiction: 'US', doc_number: withFamily.doc_number, kind: 'B2', date: '2019-03-07' },
+        publication_reference: {
+          jurisdiction: 'US',
+          doc_number: withFamily.doc_number,
+          kind: 'B2',
+          date: '2019-03-07',
+        },
       },
       legal_status: { patent_status: 'ACTIVE', anticipated_term_date: '2037-01-05' },
-      families: { simple_family: { members: [{ lens_id: '111-222-333-444-555', document_id: { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1', date: '2018-02-01' } }] } },
+      families: {
+        simple_family: {
+          members: [
+            {
+              lens_id: '111-222-333-444-555',
+              document_id: { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1', date: '2018-02-01' },
+            },
+          ],
+        },
+      },
     });
   });
 
@@ -73,7 +101,10 @@ describe('GET /api/v1/patents/{lensId}', () => {
       { id: withFamily.lens_id },
     );
     expect(errors).toBeUndefined();
-    expect(data.patent).toEqual({ generative_data: { title: 'A widget' }, data: { lens_id: withFamily.lens_id, biblio: { invention_title: [{ text: 'LITHIUM ANODE' }] } } });
+    expect(data.patent).toEqual({
+      generative_data: { title: 'A widget' },
+      data: { lens_id: withFamily.lens_id, biblio: { invention_title: [{ text: 'LITHIUM ANODE' }] } },
+    });
   });
 });
 

@@ -6,25 +6,62 @@ import { call, graphql } from './http.js';
 
 let app: TestApp;
 let user: EmulatorUser;
-const battery = patentRow({ title: 'LITHIUM ION BATTERY ELECTRODE', abstract: 'An electrode for a rechargeable lithium battery.', first_ipc: 'H01M4/13', ipc_symbols: ['H01M4/13'], jurisdiction: 'AU', kind: 'A1', date_published: '2016-05-05', family_id: 'fam-1' });
-const batteryTwin = patentRow({ title: 'LITHIUM BATTERY ELECTRODE COATING', abstract: 'Coating of electrodes.', first_ipc: 'H01M4/62', ipc_symbols: ['H01M4/62'], jurisdiction: 'US', date_published: '2021-01-01', family_id: 'fam-1', patent_status: 'PENDING' });
-const solar = patentRow({ title: 'SOLAR ENERGY STORAGE FOR HOMES', abstract: 'Storing solar energy in a home battery cheaply.', first_ipc: 'H02J7/35', ipc_symbols: ['H02J7/35'], date_published: '2012-02-02', patent_status: 'EXPIRED' });
-const pizza = patentRow({ title: 'PIZZA OVEN', abstract: 'An oven for baking pizza.', first_ipc: 'A21B1/00', ipc_symbols: ['A21B1/00'] });
+const battery = patentRow({
+  title: 'LITHIUM ION BATTERY ELECTRODE',
+  abstract: 'An electrode for a rechargeable lithium battery.',
+  first_ipc: 'H01M4/13',
+  ipc_symbols: ['H01M4/13'],
+  jurisdiction: 'AU',
+  kind: 'A1',
+  date_published: '2016-05-05',
+  family_id: 'fam-1',
+});
+const batteryTwin = patentRow({
+  title: 'LITHIUM BATTERY ELECTRODE COATING',
+  abstract: 'Coating of electrodes.',
+  first_ipc: 'H01M4/62',
+  ipc_symbols: ['H01M4/62'],
+  jurisdiction: 'US',
+  date_published: '2021-01-01',
+  family_id: 'fam-1',
+  patent_status: 'PENDING',
+});
+const solar = patentRow({
+  title: 'SOLAR ENERGY STORAGE FOR HOMES',
+  abstract: 'Storing solar energy in a home battery cheaply.',
+  first_ipc: 'H02J7/35',
+  ipc_symbols: ['H02J7/35'],
+  date_published: '2012-02-02',
+  patent_status: 'EXPIRED',
+});
+const pizza = patentRow({
+  title: 'PIZZA OVEN',
+  abstract: 'An oven for baking pizza.',
+  first_ipc: 'A21B1/00',
+  ipc_symbols: ['A21B1/00'],
+});
 
 beforeAll(async () => {
   app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '3' } });
   await insertPatents(app.database.db, [battery, batteryTwin, solar, pizza]);
   user = await createEmulatorUser({ verified: true });
   // Subscribed, so that the many searches below are not cut off by the (lowered) free allowance.
-  await app.database.db.insertInto('users').values({ uid: user.uid, email: user.email, name: 'Sam', subscription_status: 'active' }).execute();
+  await app.database.db
+    .insertInto('users')
+    .values({ uid: user.uid, email: user.email, name: 'Sam', subscription_status: 'active' })
+    .execute();
 });
 afterAll(() => app.close());
 
-const aiSearch = (body: unknown, token = user.idToken) => call(app.baseUrl, 'POST', '/api/v1/ai-search', { token, body });
+const aiSearch = (body: unknown, token = user.idToken) =>
+  call(app.baseUrl, 'POST', '/api/v1/ai-search', { token, body });
 
 describe('POST /api/v1/ai-search', () => {
   it('answers 401 "User not authenticated" when signed out', async () => {
-    const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', { token: '', body: { query: 'lithium battery electrodes for cars' } });
+    const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
+      token: '',
+      body: { query: 'lithium battery electrodes for cars' },
+    });
     expect(response).toEqual({ status: 401, body: { message: 'User not authenticated' } });
   });
 
@@ -37,7 +74,10 @@ describe('POST /api/v1/ai-search', () => {
     const ids = response.body.data.map((item: { lens_id: string }) => item.lens_id);
     expect(ids.slice(0, 2).sort()).toEqual([battery.lens_id, batteryTwin.lens_id].sort());
     expect(ids).not.toContain(pizza.lens_id);
-    expect(response.body.data[0]).toMatchObject({ search_result_order: 1, generative_data: { title: 'A widget' } });
+    expect(response.body.data[0]).toMatchObject({
+      search_result_order: 1,
+      generative_data: { title: 'A widget' },
+    });
     const first = response.body.data.find((item: { lens_id: string }) => item.lens_id === battery.lens_id);
     expect(first).toEqual({
       lens_id: battery.lens_id,
@@ -45,8 +85,21 @@ describe('POST /api/v1/ai-search', () => {
       patent_status: 'ACTIVE',
       search_result_order: expect.any(Number),
       ipc_families: [{ symbol: 'H01M4/13' }],
-      generative_data: { title: 'A widget', summary: 'A widget that does things.', types: ['Invention'], uses: ['Doing things'] },
-      biblio: { publication_reference: { jurisdiction: 'AU', doc_number: battery.doc_number, kind: 'A1', date: '2016-05-05' }, invention_title: 'LITHIUM ION BATTERY ELECTRODE' },
+      generative_data: {
+        title: 'A widget',
+        summary: 'A widget that does things.',
+        types: ['Invention'],
+        uses: ['Doing things'],
+      },
+      biblio: {
+        publication_reference: {
+          jurisdiction: 'AU',
+          doc_number: battery.doc_number,
+          kind: 'A1',
+          date: '2016-05-05',
+        },
+        invention_title: 'LITHIUM ION BATTERY ELECTRODE',
+      },
     });
   });
 
@@ -55,7 +108,9 @@ describe('POST /api/v1/ai-search', () => {
     const byIpc = await aiSearch({ query, ipc_filters: ['H01M4/6'] });
     expect(byIpc.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([batteryTwin.lens_id]);
     const byStatus = await aiSearch({ query, legal_status: ['pending'] });
-    expect(byStatus.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([batteryTwin.lens_id]);
+    expect(byStatus.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([
+      batteryTwin.lens_id,
+    ]);
     const byCountry = await aiSearch({ query, jurisdiction: ['AU'] });
     expect(byCountry.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([battery.lens_id]);
     const byYears = await aiSearch({ query, years: [2010, 2013] });
@@ -66,12 +121,27 @@ describe('POST /api/v1/ai-search', () => {
 describe('validation', () => {
   it.each([
     [{ query: 'too short' }, 'Please enter at least 20 characters'],
-    [{ query: 'a long enough query about batteries', years: [2020, 2010] }, 'The "from" year cannot be after the "to" year.'],
-    [{ query: 'a long enough query about batteries', years: [1700, 2010] }, 'years.0: Years must be 1824 or later.'],
-    [{ query: 'a long enough query about batteries', legal_status: ['alive'] }, 'legal_status.0: Legal status must be one of'],
-    [{ query: 'a long enough query about batteries', jurisdiction: ['USA'] }, 'jurisdiction.0: Countries must be two-letter codes'],
+    [
+      { query: 'a long enough query about batteries', years: [2020, 2010] },
+      'The "from" year cannot be after the "to" year.',
+    ],
+    [
+      { query: 'a long enough query about batteries', years: [1700, 2010] },
+      'years.0: Years must be 1824 or later.',
+    ],
+    [
+      { query: 'a long enough query about batteries', legal_status: ['alive'] },
+      'legal_status.0: Legal status must be one of',
+    ],
+    [
+      { query: 'a long enough query about batteries', jurisdiction: ['USA'] },
+      'jurisdiction.0: Countries must be two-letter codes',
+    ],
   ])('rejects %j with 400', async (body, message) => {
-    const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', { token: (await freshUser()).idToken, body });
+    const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
+      token: (await freshUser()).idToken,
+      body,
+    });
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
   });
@@ -79,25 +149,37 @@ describe('validation', () => {
 
 async function freshUser() {
   const other = await createEmulatorUser({ verified: true });
-  await app.database.db.insertInto('users').values({ uid: other.uid, email: other.email, name: 'Other' }).execute();
+  await app.database.db
+    .insertInto('users')
+    .values({ uid: other.uid, email: other.email, name: 'Other' })
+    .execute();
   return other;
 }
 
 describe('monthly allowance', () => {
   it('counts successful searches and refuses a free account above the limit with 402', async () => {
     const counted = await freshUser();
-    const countOf = async () => (await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: counted.idToken })).body;
+    const countOf = async () =>
+      (await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: counted.idToken })).body;
     expect(await countOf()).toBe(0);
     for (let index = 0; index < 4; index += 1) {
-      expect((await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken)).status).toBe(200);
+      expect(
+        (await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken)).status,
+      ).toBe(200);
     }
     expect(await countOf()).toBe(4);
     const refused = await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken);
     expect(refused.status).toBe(402);
     expect(refused.body.message).toMatch(/Discover plan/);
 
-    await app.database.db.updateTable('users').set({ subscription_status: 'active' }).where('uid', '=', counted.uid).execute();
-    expect((await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken)).status).toBe(200);
+    await app.database.db
+      .updateTable('users')
+      .set({ subscription_status: 'active' })
+      .where('uid', '=', counted.uid)
+      .execute();
+    expect(
+      (await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken)).status,
+    ).toBe(200);
     // The limit check stops counting past the limit; the count shown is whole.
     expect(await countOf()).toBe(5);
   });
@@ -111,11 +193,23 @@ describe('monthly allowance', () => {
 describe('answer check', () => {
   it('never sends an answer that breaks the result shape: 500, nothing counted', async () => {
     const searcher = await freshUser();
-    const odd = patentRow({ title: 'ZEPPELIN MOORING MAST', abstract: 'A mast for mooring a zeppelin.', patent_status: 'HALF_GRANTED' });
+    const odd = patentRow({
+      title: 'ZEPPELIN MOORING MAST',
+      abstract: 'A mast for mooring a zeppelin.',
+      patent_status: 'HALF_GRANTED',
+    });
     await insertPatents(app.database.db, [odd]);
-    const response = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', { token: searcher.idToken, body: { query: 'zeppelin' } });
-    expect(response).toEqual({ status: 500, body: { message: 'Something went wrong on our side. Please try again later.' } });
-    expect((await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: searcher.idToken })).body).toBe(0);
+    const response = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', {
+      token: searcher.idToken,
+      body: { query: 'zeppelin' },
+    });
+    expect(response).toEqual({
+      status: 500,
+      body: { message: 'Something went wrong on our side. Please try again later.' },
+    });
+    expect((await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: searcher.idToken })).body).toBe(
+      0,
+    );
     await app.database.db.deleteFrom('patents').where('lens_id', '=', odd.lens_id).execute();
   });
 });
@@ -123,9 +217,14 @@ describe('answer check', () => {
 describe('boolean search and GraphQL', () => {
   it('runs the interim advanced search through REST and GraphQL alike', async () => {
     const searcher = await freshUser();
-    const rest = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', { token: searcher.idToken, body: { query: 'pizza OR solar' } });
+    const rest = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', {
+      token: searcher.idToken,
+      body: { query: 'pizza OR solar' },
+    });
     expect(rest.status).toBe(200);
-    expect(rest.body.data.map((item: { lens_id: string }) => item.lens_id).sort()).toEqual([pizza.lens_id, solar.lens_id].sort());
+    expect(rest.body.data.map((item: { lens_id: string }) => item.lens_id).sort()).toEqual(
+      [pizza.lens_id, solar.lens_id].sort(),
+    );
     const { data, errors } = await graphql(
       app.baseUrl,
       'query($input: SearchInput!) { booleanSearch(input: $input) { total results group_by_count data { lens_id } } }',
@@ -133,6 +232,11 @@ describe('boolean search and GraphQL', () => {
       searcher.idToken,
     );
     expect(errors).toBeUndefined();
-    expect(data.booleanSearch).toEqual({ total: 1, results: 1, group_by_count: 1, data: [{ lens_id: pizza.lens_id }] });
+    expect(data.booleanSearch).toEqual({
+      total: 1,
+      results: 1,
+      group_by_count: 1,
+      data: [{ lens_id: pizza.lens_id }],
+    });
   });
 });

@@ -12,7 +12,10 @@ const PROJECT_ID = 'demo-patentscout-bench';
  * `.data/bench-search-<size>` (generated once, then reused); the demo-corpus loader stores the
  * search index in static-rank order.
  */
-export async function startBenchServer(size: number, say: (line: string) => void): Promise<RunningServer & { baseUrl: string }> {
+export async function startBenchServer(
+  size: number,
+  say: (line: string) => void,
+): Promise<RunningServer & { baseUrl: string }> {
   const config = loadConfig({
     DATA_DIR: `.data/bench-search-${size}`,
     PORT: String(BENCH_PORTS.http),
@@ -31,11 +34,14 @@ export async function startBenchServer(size: number, say: (line: string) => void
         db,
         count: size,
         onProgress: ({ done }) => {
-          if (done % 50_000 === 0) say(`  generating and loading: ${done.toLocaleString('en')} of ${size.toLocaleString('en')}`);
+          if (done % 50_000 === 0)
+            say(`  generating and loading: ${done.toLocaleString('en')} of ${size.toLocaleString('en')}`);
         },
       });
       if (result.inserted > 0) {
-        say(`  loaded ${result.inserted.toLocaleString('en')} patents in ${((Date.now() - started) / 1000).toFixed(0)} s; analysing...`);
+        say(
+          `  loaded ${result.inserted.toLocaleString('en')} patents in ${((Date.now() - started) / 1000).toFixed(0)} s; analysing...`,
+        );
         await sql`ANALYZE patents`.execute(db);
       }
     },
@@ -57,9 +63,21 @@ export async function benchUserToken(server: RunningServer): Promise<string> {
   };
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password';
-  const signUp = await post(`${emulator}/accounts:signUp?key=bench`, { email, password, returnSecureToken: true });
-  await post(`${emulator}/projects/${PROJECT_ID}/accounts:update`, { localId: signUp.localId, emailVerified: true }, 'Bearer owner');
-  const signIn = await post(`${emulator}/accounts:signInWithPassword?key=bench`, { email, password, returnSecureToken: true });
+  const signUp = await post(`${emulator}/accounts:signUp?key=bench`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  await post(
+    `${emulator}/projects/${PROJECT_ID}/accounts:update`,
+    { localId: signUp.localId, emailVerified: true },
+    'Bearer owner',
+  );
+  const signIn = await post(`${emulator}/accounts:signInWithPassword?key=bench`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   await server.db
     .insertInto('users')
     .values({ uid: signUp.localId!, email, name: 'Bench', subscription_status: 'active' })

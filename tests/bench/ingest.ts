@@ -4,7 +4,12 @@ import { parseArgs } from 'node:util';
 import { ProgressBar } from '@patentscout/indexer/cli/progress-bar';
 import { OfflineSummarizer } from '@patentscout/indexer/enrich/offline-summarizer';
 import { startBulkLoad } from '@patentscout/indexer/load/bulk-load';
-import { generatedItems, indexSource, type IndexProgress, type IndexResult } from '@patentscout/indexer/pipeline';
+import {
+  generatedItems,
+  indexSource,
+  type IndexProgress,
+  type IndexResult,
+} from '@patentscout/indexer/pipeline';
 import { generatePatents } from '@patentscout/indexer/sources/generator';
 import { readLensFiles, resolveImportPaths } from '@patentscout/indexer/sources/lens-file';
 import type { SourceItem, SourceProgress } from '@patentscout/indexer/sources/source-item';
@@ -20,7 +25,9 @@ import pg from 'pg';
  * records. Prints records/s end to end and the indexer's peak RSS (this process: Postgres runs
  * in processes of its own).
  */
-const { values } = parseArgs({ options: { count: { type: 'string', default: '1000000' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '1000000' }, seed: { type: 'string', default: '1' } },
+});
 const COUNT = Number(values.count);
 const TARGET_RATE = 3_000;
 const TARGET_RSS_MIB = 1_024;
@@ -43,7 +50,15 @@ async function freshDatabase(adminUrl: string, name: string): Promise<Db> {
   return db;
 }
 
-async function load(db: Db, label: string, source: { items: Iterable<SourceItem> | AsyncIterable<SourceItem>; progress?: () => SourceProgress; total?: number }): Promise<IndexResult> {
+async function load(
+  db: Db,
+  label: string,
+  source: {
+    items: Iterable<SourceItem> | AsyncIterable<SourceItem>;
+    progress?: () => SourceProgress;
+    total?: number;
+  },
+): Promise<IndexResult> {
   const bar = new ProgressBar(process.stderr, label);
   const bulk = await startBulkLoad(db);
   const state = (progress: Pick<IndexProgress, 'counts' | 'elapsedMs' | 'total' | 'fraction'>) => ({
@@ -76,7 +91,9 @@ async function indexReport(db: Db): Promise<string> {
   const { rows } = await sql<{ tables: string; indexes: number; size: string }>`
     SELECT string_agg(DISTINCT c.relname, ', ') AS tables, count(*)::int AS indexes, pg_size_pretty(sum(pg_relation_size(i.indexrelid))) AS size
     FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
-    WHERE c.relname = 'patents' OR c.oid IN (SELECT conrelid FROM pg_constraint WHERE confrelid = 'patents'::regclass)`.execute(db);
+    WHERE c.relname = 'patents' OR c.oid IN (SELECT conrelid FROM pg_constraint WHERE confrelid = 'patents'::regclass)`.execute(
+    db,
+  );
   const row = rows[0];
   return `${row?.indexes ?? 0} indexes on ${row?.tables ?? '?'} (${row?.size ?? '?'})`;
 }
@@ -87,15 +104,26 @@ const rateLine = (label: string, result: IndexResult) =>
 async function main(): Promise<void> {
   await mkdir(DATA_DIR, { recursive: true });
   await chmod(path.dirname(DATA_DIR), 0o755); // the postgres user must reach its data folder
-  const postgres = await startEmbeddedPostgres({ dataDir: DATA_DIR, port: PORT, database: 'postgres', logger: createLogger('warn') });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: DATA_DIR,
+    port: PORT,
+    database: 'postgres',
+    logger: createLogger('warn'),
+  });
   const lines: string[] = [];
   try {
     say(`Embedded PostgreSQL on port ${PORT}, data in ${path.relative(process.cwd(), DATA_DIR)}`);
     const generated = await freshDatabase(postgres.url, 'bench_ingest');
     say(`Generating, enriching and loading ${whole(COUNT)} patents (seed ${values.seed})...`);
-    const million = await load(generated, 'Generated and loaded', { items: generatedItems(generatePatents({ count: COUNT, seed: Number(values.seed) })), total: COUNT });
+    const million = await load(generated, 'Generated and loaded', {
+      items: generatedItems(generatePatents({ count: COUNT, seed: Number(values.seed) })),
+      total: COUNT,
+    });
     const peakRss = rssMiB();
-    lines.push(rateLine('generate + normalize + enrich + load', million), `  search indexes: ${await indexReport(generated)}`);
+    lines.push(
+      rateLine('generate + normalize + enrich + load', million),
+      `  search indexes: ${await indexReport(generated)}`,
+    );
     lines.push(`  indexer peak RSS: ${whole(peakRss)} MiB`);
     await generated.destroy();
 
@@ -104,13 +132,18 @@ async function main(): Promise<void> {
     say(`Importing ${files.length} files of shared real records from ${SHARED_DIR}...`);
     const imported = await load(shared, 'Imported', readLensFiles(files));
     const again = await load(shared, 'Imported again', readLensFiles(files));
-    lines.push(rateLine('import ../shared/data/patents', imported), rateLine('import it again (every record unchanged)', again));
+    lines.push(
+      rateLine('import ../shared/data/patents', imported),
+      rateLine('import it again (every record unchanged)', again),
+    );
     await shared.destroy();
 
     const rate = (million.counts.read * 1000) / million.elapsedMs;
     say(`\nResults\n${lines.join('\n')}`);
-    say(`\nTargets: ${whole(rate)} records/s against >= ${whole(TARGET_RATE)} (${rate >= TARGET_RATE ? 'met' : 'NOT met'}); ` +
-      `peak RSS ${whole(peakRss)} MiB against < ${whole(TARGET_RSS_MIB)} MiB (${peakRss < TARGET_RSS_MIB ? 'met' : 'NOT met'}).`);
+    say(
+      `\nTargets: ${whole(rate)} records/s against >= ${whole(TARGET_RATE)} (${rate >= TARGET_RATE ? 'met' : 'NOT met'}); ` +
+        `peak RSS ${whole(peakRss)} MiB against < ${whole(TARGET_RSS_MIB)} MiB (${peakRss < TARGET_RSS_MIB ? 'met' : 'NOT met'}).`,
+    );
   } finally {
     await postgres.stop();
   }

@@ -1,6 +1,8 @@
 /** Words that say nothing about one patent in particular. */
 const BOILERPLATE = new Set(
-  'method methods device devices system systems apparatus comprising comprises wherein thereof provided disclosed invention includes including which with from that this these those each said same using used first second present'.split(' '),
+  'method methods device devices system systems apparatus comprising comprises wherein thereof provided disclosed invention includes including which with from that this these those each said same using used first second present'.split(
+    ' ',
+  ),
 );
 
 /** Another form of the same word, plural to singular and back, where English makes one. */
@@ -21,7 +23,9 @@ function inflect(word: string): string {
  * the corpus, by `frequency`), each in another grammatical form, in another order, in a sentence.
  */
 export function knownItemQuery(title: string, abstract: string, frequency: (word: string) => number): string {
-  const wordsOf = (text: string) => [...new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((word) => !BOILERPLATE.has(word)))];
+  const wordsOf = (text: string) => [
+    ...new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((word) => !BOILERPLATE.has(word))),
+  ];
   const fromTitle = wordsOf(title).slice(0, 2);
   const distinctive = wordsOf(`${title} ${abstract}`)
     .filter((word) => !fromTitle.includes(word))

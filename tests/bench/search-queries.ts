@@ -54,14 +54,20 @@ const aiSentences = [
 ];
 
 export const AI_QUERIES: BenchQuery[] = [
-  ...aiSentences.map((query) => ({ query: query.length >= 20 ? query : `${query} for industrial production` })),
+  ...aiSentences.map((query) => ({
+    query: query.length >= 20 ? query : `${query} for industrial production`,
+  })),
   { query: 'lithium ion battery electrode with better capacity retention', jurisdiction: ['US', 'CN'] },
   { query: 'a cheaper way to store solar energy at home', years: [2015, 2026] },
   { query: 'neural network that recognises objects in camera images', legal_status: ['active', 'pending'] },
   { query: 'a drone that inspects power lines automatically', ipc_filters: ['B64', 'G05D'] },
   { query: 'drug composition for treating inflammation', jurisdiction: ['AU'], years: [2000, 2020] },
   { query: 'a system and method for a device with a processor', years: [1980, 2026] },
-  { query: 'keeping packaged food fresh for longer', ipc_filters: ['A23', 'B65D'], legal_status: ['expired'] },
+  {
+    query: 'keeping packaged food fresh for longer',
+    ipc_filters: ['A23', 'B65D'],
+    legal_status: ['expired'],
+  },
   { query: 'a payment system that prevents fraud in online shopping', ipc_filters: ['G06Q'] },
   { query: 'low carbon concrete for building construction', jurisdiction: ['EP', 'WO', 'DE'] },
   { query: 'a wearable device that measures blood glucose without needles', legal_status: ['pending'] },

@@ -39,13 +39,26 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
  * more: node:http rather than fetch (whose web streams cost it about 3 ms of CPU a search), and
  * the answer's JSON (over 400 KB) parsed only when `answer()` asks for it.
  */
-function search(baseUrl: string, token: string, kind: Kind, body: BenchQuery): Promise<{ ms: number; answer: () => Answer }> {
+function search(
+  baseUrl: string,
+  token: string,
+  kind: Kind,
+  body: BenchQuery,
+): Promise<{ ms: number; answer: () => Answer }> {
   const payload = JSON.stringify(body);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${baseUrl}${ENDPOINT[kind]}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          authorization: `Bearer ${token}`,
+        },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -53,7 +66,12 @@ function search(baseUrl: string, token: string, kind: Kind, body: BenchQuery): P
         response.on('end', () => {
           const ms = performance.now() - started;
           const text = () => Buffer.concat(chunks).toString('utf8');
-          if (response.statusCode !== 200) reject(new Error(`${kind} search "${body.query}" failed: ${response.statusCode} ${text().slice(0, 300)}`));
+          if (response.statusCode !== 200)
+            reject(
+              new Error(
+                `${kind} search "${body.query}" failed: ${response.statusCode} ${text().slice(0, 300)}`,
+              ),
+            );
           else resolve({ ms, answer: () => JSON.parse(text()) as Answer });
         });
       },
@@ -79,10 +97,22 @@ async function latency(baseUrl: string, token: string, kind: Kind, queries: Benc
     }
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), count: times.length, slowest };
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    count: times.length,
+    slowest,
+  };
 }
 
-async function throughput(baseUrl: string, token: string, kind: Kind, queries: BenchQuery[], concurrency = 8) {
+async function throughput(
+  baseUrl: string,
+  token: string,
+  kind: Kind,
+  queries: BenchQuery[],
+  concurrency = 8,
+) {
   const deadline = performance.now() + throughputSeconds * 1000;
   let done = 0;
   let next = 0;
@@ -101,25 +131,47 @@ async function throughput(baseUrl: string, token: string, kind: Kind, queries: B
 async function knownItems(server: Awaited<ReturnType<typeof startBenchServer>>, token: string) {
   const { rows } = await sql<{ lens_id: string; title: string; abstract: string }>`
     SELECT lens_id, title, abstract FROM patents ORDER BY md5(lens_id) LIMIT 200`.execute(server.db);
-  const frequency = await wordFrequencies(server, rows.flatMap((row) => [row.title, row.abstract]));
+  const frequency = await wordFrequencies(
+    server,
+    rows.flatMap((row) => [row.title, row.abstract]),
+  );
   let found = 0;
   for (const row of rows) {
-    const { answer } = await search(server.baseUrl, token, 'ai', { query: knownItemQuery(row.title, row.abstract, frequency) });
-    if (answer().data.slice(0, 10).some((item) => item.lens_id === row.lens_id)) found += 1;
+    const { answer } = await search(server.baseUrl, token, 'ai', {
+      query: knownItemQuery(row.title, row.abstract, frequency),
+    });
+    if (
+      answer()
+        .data.slice(0, 10)
+        .some((item) => item.lens_id === row.lens_id)
+    )
+      found += 1;
   }
   return { found, of: rows.length };
 }
 
 /** Share of patents containing each word (through its stem), from the planner's statistics. */
-async function wordFrequencies(server: Awaited<ReturnType<typeof startBenchServer>>, texts: string[]): Promise<(word: string) => number> {
-  const words = [...new Set(texts.join(' ').toLowerCase().match(/[a-z]{4,}/g) ?? [])];
+async function wordFrequencies(
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  texts: string[],
+): Promise<(word: string) => number> {
+  const words = [
+    ...new Set(
+      texts
+        .join(' ')
+        .toLowerCase()
+        .match(/[a-z]{4,}/g) ?? [],
+    ),
+  ];
   const { rows } = await sql<{ word: string; frequency: number | null }>`
     WITH stats AS (
       SELECT unnest(most_common_elems::text::text[]) AS lexeme, unnest(most_common_elem_freqs::real[]) AS frequency
       FROM pg_stats WHERE tablename = 'patent_search' AND attname = 'text_vector'
     )
     SELECT word, CASE WHEN stem IS NULL THEN 1 ELSE coalesce((SELECT stats.frequency FROM stats WHERE stats.lexeme = stem), 0) END AS frequency
-    FROM unnest(${words}::text[]) AS word, LATERAL (SELECT min(lexeme) AS stem FROM unnest(to_tsvector('english', word))) AS stems`.execute(server.db);
+    FROM unnest(${words}::text[]) AS word, LATERAL (SELECT min(lexeme) AS stem FROM unnest(to_tsvector('english', word))) AS stems`.execute(
+    server.db,
+  );
   // Stop words count as everywhere (1); words too rare to be listed as nowhere (0).
   const byWord = new Map(rows.map((row) => [row.word, row.frequency ?? 0]));
   return (word) => byWord.get(word) ?? 1;
@@ -131,7 +183,10 @@ for (const size of sizes) {
   const server = await startBenchServer(size, say);
   try {
     const token = await benchUserToken(server);
-    for (const [kind, queries] of [['ai', AI_QUERIES], ['boolean', ADVANCED_QUERIES]] as const) {
+    for (const [kind, queries] of [
+      ['ai', AI_QUERIES],
+      ['boolean', ADVANCED_QUERIES],
+    ] as const) {
       const figures = await latency(server.baseUrl, token, kind, queries);
       const perSecond = await throughput(server.baseUrl, token, kind, queries);
       say(
@@ -140,7 +195,9 @@ for (const size of sizes) {
       );
     }
     const quality = await knownItems(server, token);
-    say(`  known-item quality: ${quality.found} of ${quality.of} found in the top 10 (${((quality.found / quality.of) * 100).toFixed(1)}%)`);
+    say(
+      `  known-item quality: ${quality.found} of ${quality.of} found in the top 10 (${((quality.found / quality.of) * 100).toFixed(1)}%)`,
+    );
   } finally {
     await server.stop();
   }

@@ -3,7 +3,9 @@ import pg from 'pg';
 import { E2E_DATABASE_URL } from './e2e-env.js';
 import { uniqueEmail } from './helpers.js';
 
-test('Continue with Google starts the Firebase popup flow, and a first Google sign-in registers the account', async ({ page }) => {
+test('Continue with Google starts the Firebase popup flow, and a first Google sign-in registers the account', async ({
+  page,
+}) => {
   await page.goto('/');
   // Firebase's popup flow first loads Google's iframe loader from apis.google.com, which this
   // closed network cannot reach (so no popup window can open here). Seeing that request proves
@@ -18,7 +20,9 @@ test('Continue with Google starts the Firebase popup flow, and a first Google si
   // fake Google credential through the same first-sign-in code path.
   const email = uniqueEmail('gina');
   await page.evaluate(async (address) => {
-    const hooks = (window as unknown as { patentScoutDev: { signInWithGoogleClaims(claims: object): Promise<string> } }).patentScoutDev;
+    const hooks = (
+      window as unknown as { patentScoutDev: { signInWithGoogleClaims(claims: object): Promise<string> } }
+    ).patentScoutDev;
     await hooks.signInWithGoogleClaims({ sub: `google-${address}`, email: address, name: 'Gina Google' });
   }, email);
   await expect(page.getByText("Welcome! You're signed in!")).toBeVisible();

@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 
 test('guarded routes send signed-out visitors to the landing page', async ({ page }) => {
-  for (const path of ['/home', '/favourites', '/account', '/search/university-searches', '/search/results?query=x']) {
+  for (const path of [
+    '/home',
+    '/favourites',
+    '/account',
+    '/search/university-searches',
+    '/search/results?query=x',
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/$/);
     await expect(page.getByText('Welcome, please sign in.')).toBeVisible();

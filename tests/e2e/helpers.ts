@@ -8,7 +8,10 @@ export function uniqueEmail(prefix: string): string {
 export const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
 
 /** Registers through the register dialog, as a visitor would. */
-export async function registerWithEmail(page: Page, account: { email: string; name: string; password: string }) {
+export async function registerWithEmail(
+  page: Page,
+  account: { email: string; name: string; password: string },
+) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Register with Email' }).click();
   const dialog = page.getByRole('dialog', { name: 'Register with Email' });

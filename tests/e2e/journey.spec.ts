@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { confirmEmailThroughDevInbox, registerWithEmail, signInWithEmail, toast, uniqueEmail } from './helpers.js';
+import {
+  confirmEmailThroughDevInbox,
+  registerWithEmail,
+  signInWithEmail,
+  toast,
+  uniqueEmail,
+} from './helpers.js';
 
 test('a visitor registers, confirms the e-mail, signs in, searches and opens a patent', async ({ page }) => {
   const account = { email: uniqueEmail('alice'), name: 'Alice', password: 'lithium-battery-7' };
@@ -13,7 +19,9 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   // Signing in before confirming is refused with the spec's warning.
   await signInWithEmail(page, account.email, account.password);
   await expect(toast(page, 'Verification Needed')).toBeVisible();
-  await expect(toast(page, 'Your sign in was successful, but you need to verify your account before proceeding.')).toBeVisible();
+  await expect(
+    toast(page, 'Your sign in was successful, but you need to verify your account before proceeding.'),
+  ).toBeVisible();
 
   await confirmEmailThroughDevInbox(page, account.email);
   await signInWithEmail(page, account.email, account.password);
@@ -28,7 +36,12 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
 
   await page.getByRole('button', { name: 'Navigate' }).click();
   for (const item of ['Home', 'University Searches', 'Favourites', 'My Account']) {
-    await expect(page.getByRole('menuitem', { name: item }).or(page.getByRole('link', { name: item })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('menuitem', { name: item })
+        .or(page.getByRole('link', { name: item }))
+        .first(),
+    ).toBeVisible();
   }
   await page.keyboard.press('Escape');
 
@@ -52,7 +65,12 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   const titleText = (await firstTitle.innerText()).trim();
   expect(titleText.length).toBeGreaterThan(0);
   // The best hits of a battery query are battery patents.
-  await expect(page.locator('main').getByText(/batter/i).first()).toBeVisible();
+  await expect(
+    page
+      .locator('main')
+      .getByText(/batter/i)
+      .first(),
+  ).toBeVisible();
   await firstTitle.click();
   await expect(page).toHaveURL(/\/patents\/[^/]+$/);
   await expect(page.getByText(titleText).first()).toBeVisible();

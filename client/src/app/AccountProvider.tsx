@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { User } from 'firebase/auth';
 import { FREE_SEARCHES_PER_MONTH } from '@patentscout/schema';
@@ -29,8 +38,14 @@ interface AccountContextValue {
 
 const AccountContext = createContext<AccountContextValue | null>(null);
 
-export function isLimitedAccount(account: Pick<Account, 'searchCount' | 'subscriptionStatus'> | null): boolean {
-  return account !== null && account.searchCount > FREE_SEARCHES_PER_MONTH && account.subscriptionStatus !== 'active';
+export function isLimitedAccount(
+  account: Pick<Account, 'searchCount' | 'subscriptionStatus'> | null,
+): boolean {
+  return (
+    account !== null &&
+    account.searchCount > FREE_SEARCHES_PER_MONTH &&
+    account.subscriptionStatus !== 'active'
+  );
 }
 
 function isNewGoogleRegistration(user: User): boolean {
@@ -107,7 +122,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
           input: {
             email: signedIn.email ?? '',
             displayName: signedIn.displayName,
-            createdAt: (signedIn.metadata as { createdAt?: string }).createdAt ?? signedIn.metadata.creationTime ?? null,
+            createdAt:
+              (signedIn.metadata as { createdAt?: string }).createdAt ??
+              signedIn.metadata.creationTime ??
+              null,
             uid: signedIn.uid,
           },
         },

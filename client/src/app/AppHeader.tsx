@@ -15,7 +15,16 @@ import { useSignOut } from './SignOutProvider';
 
 function BrandMark() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" className="me-2 align-text-bottom" fill="none" stroke="currentColor" strokeWidth="2.2">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="me-2 align-text-bottom"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+    >
       <circle cx="10" cy="10" r="6.5" />
       <path d="M15 15l6 6" strokeLinecap="round" />
       <path d="M10 6.5v7M6.5 10h7" strokeLinecap="round" />
@@ -25,7 +34,10 @@ function BrandMark() {
 
 function DiscovererBadge() {
   return (
-    <OverlayTrigger placement="bottom" overlay={<Tooltip id="discoverer-tooltip">You're subscribed to the Discover plan!</Tooltip>}>
+    <OverlayTrigger
+      placement="bottom"
+      overlay={<Tooltip id="discoverer-tooltip">You're subscribed to the Discover plan!</Tooltip>}
+    >
       <Badge bg="success" tabIndex={0} className="ms-2" aria-describedby="discoverer-tooltip">
         Discoverer
       </Badge>
@@ -52,14 +64,24 @@ export function AppHeader() {
             <Nav className="me-auto">
               {authed ? (
                 <NavDropdown title="Navigate" id="navigate-menu">
-                  <NavDropdown.Item as={Link} to="/home">Home</NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/search/university-searches">University Searches</NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/home">
+                    Home
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/search/university-searches">
+                    University Searches
+                  </NavDropdown.Item>
                   <NavDropdown.Divider />
-                  <NavDropdown.Item as={Link} to="/favourites">Favourites</NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/account">My Account</NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/favourites">
+                    Favourites
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/account">
+                    My Account
+                  </NavDropdown.Item>
                 </NavDropdown>
               ) : (
-                <Nav.Link as={Link} to="/">Create account or Log In</Nav.Link>
+                <Nav.Link as={Link} to="/">
+                  Create account or Log In
+                </Nav.Link>
               )}
             </Nav>
             <div className="d-flex flex-column flex-md-row align-items-md-center gap-2 small">
@@ -72,7 +94,9 @@ export function AppHeader() {
                   <span className="visually-hidden">Loading your account...</span>
                 </Spinner>
               ) : null}
-              {authed && searchCount > 0 ? <span className="text-muted">This month, you've done {searchCount} searches.</span> : null}
+              {authed && searchCount > 0 ? (
+                <span className="text-muted">This month, you've done {searchCount} searches.</span>
+              ) : null}
               {authed ? (
                 <Button variant="outline-secondary" size="sm" onClick={requestSignOut}>
                   Sign Out

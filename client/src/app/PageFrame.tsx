@@ -12,7 +12,9 @@ export function PageFrame() {
       <main className="app-content flex-grow-1 w-100 mx-auto px-3 pt-4">
         <Outlet />
       </main>
-      <footer className="fixed-bottom bg-light border-top text-center text-muted small py-1">Version: {PRODUCT_VERSION}</footer>
+      <footer className="fixed-bottom bg-light border-top text-center text-muted small py-1">
+        Version: {PRODUCT_VERSION}
+      </footer>
     </div>
   );
 }

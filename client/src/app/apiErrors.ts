@@ -11,7 +11,8 @@ export function serverMessage(error: unknown): string | undefined {
       const body: unknown = JSON.parse(error.bodyText);
       if (body && typeof body === 'object' && 'errors' in body && Array.isArray(body.errors)) {
         const first: unknown = body.errors[0];
-        if (first && typeof first === 'object' && 'message' in first && typeof first.message === 'string') return first.message;
+        if (first && typeof first === 'object' && 'message' in first && typeof first.message === 'string')
+          return first.message;
       }
     } catch {
       return undefined;

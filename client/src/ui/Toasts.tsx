@@ -39,22 +39,45 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const id = nextId.current++;
     setToasts((current) => [
       ...current,
-      { id, title: options.title, description: options.description, variant: options.variant ?? 'info', duration: options.duration ?? DEFAULT_TOAST_DURATION },
+      {
+        id,
+        title: options.title,
+        description: options.description,
+        variant: options.variant ?? 'info',
+        duration: options.duration ?? DEFAULT_TOAST_DURATION,
+      },
     ]);
   }, []);
 
-  const close = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
+  const close = useCallback(
+    (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)),
+    [],
+  );
 
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <ToastContainer position="top-end" containerPosition="fixed" className="p-3" style={{ zIndex: 2000, top: '3.5rem' }}>
+      <ToastContainer
+        position="top-end"
+        containerPosition="fixed"
+        className="p-3"
+        style={{ zIndex: 2000, top: '3.5rem' }}
+      >
         {toasts.map((toast) => (
-          <Toast key={toast.id} bg={toast.variant} autohide delay={toast.duration} onClose={() => close(toast.id)} data-variant={toast.variant}>
+          <Toast
+            key={toast.id}
+            bg={toast.variant}
+            autohide
+            delay={toast.duration}
+            onClose={() => close(toast.id)}
+            data-variant={toast.variant}
+          >
             <Toast.Header closeLabel="Close notification">
               <strong className="me-auto">{toast.title}</strong>
             </Toast.Header>
-            {toast.description ? <Toast.Body className={bodyClass[toast.variant]}>{toast.description}</Toast.Body> : null}
+            {toast.description ? (
+              <Toast.Body className={bodyClass[toast.variant]}>{toast.description}</Toast.Body>
+            ) : null}
           </Toast>
         ))}
       </ToastContainer>

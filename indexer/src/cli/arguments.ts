@@ -41,14 +41,16 @@ export type Command =
 
 function wholeNumber(name: string, text: string, min: number): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min) throw new UsageError(`--${name} must be a whole number of at least ${min}, not "${text}"`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min)
+    throw new UsageError(`--${name} must be a whole number of at least ${min}, not "${text}"`);
   return value;
 }
 
 function isoDate(name: string, text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const time = Date.parse(`${text}T00:00:00Z`);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+  const valid =
+    /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
   if (!valid) throw new UsageError(`--${name} must be a date as YYYY-MM-DD, not "${text}"`);
   return text;
 }
@@ -89,14 +91,17 @@ export function parseCommand(argv: readonly string[], env: { databaseUrl?: strin
   const allowed = ALLOWED[name];
   if (!allowed) throw new UsageError(`unknown command "${name}"`);
   for (const token of tokens) {
-    if (token.kind === 'option' && token.name !== 'database-url' && !allowed.includes(token.name)) throw new UsageError(`${name} does not take --${token.name}`);
+    if (token.kind === 'option' && token.name !== 'database-url' && !allowed.includes(token.name))
+      throw new UsageError(`${name} does not take --${token.name}`);
   }
   if (name !== 'import' && rest.length > 0) throw new UsageError(`unexpected argument "${rest.join(' ')}"`);
 
   const command = commandOf(name, rest, values);
   const databaseUrl = values['database-url'] ?? env.databaseUrl;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError('--database-url must start with postgres:// or postgresql://');
-  if (!databaseUrl && !(command.name === 'generate' && command.dryRun)) throw new UsageError('--database-url is required (or set DATABASE_URL)');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new UsageError('--database-url must start with postgres:// or postgresql://');
+  if (!databaseUrl && !(command.name === 'generate' && command.dryRun))
+    throw new UsageError('--database-url is required (or set DATABASE_URL)');
   return { ...command, databaseUrl, enrich: !values['no-enrich'], reportFile: values.report } as Command;
 }
 
@@ -106,7 +111,12 @@ function commandOf(name: string, rest: string[], values: Values) {
   switch (name) {
     case 'generate':
       if (values.count === undefined) throw new UsageError('--count is required');
-      return { name, count: wholeNumber('count', values.count, 1), seed: wholeNumber('seed', values.seed, 0), dryRun: values['dry-run'] } as const;
+      return {
+        name,
+        count: wholeNumber('count', values.count, 1),
+        seed: wholeNumber('seed', values.seed, 0),
+        dryRun: values['dry-run'],
+      } as const;
     case 'import':
       if (rest.length === 0) throw new UsageError('import needs at least one file or folder');
       return { name, paths: rest } as const;
@@ -117,6 +127,9 @@ function commandOf(name: string, rest: string[], values: Values) {
       return { name, query: values.query.trim(), since, until } as const;
     }
     default:
-      return { name: 'enrich', limit: values.limit === undefined ? undefined : wholeNumber('limit', values.limit, 1) } as const;
+      return {
+        name: 'enrich',
+        limit: values.limit === undefined ? undefined : wholeNumber('limit', values.limit, 1),
+      } as const;
   }
 }

@@ -7,7 +7,13 @@ import { OfflineSummarizer } from '../enrich/offline-summarizer.js';
 import { startBulkLoad } from '../load/bulk-load.js';
 import type { PositionedRow, WriteOutcome } from '../load/patent-writer.js';
 import { fetchFromLens, NoStartDateError } from '../lens-fetch.js';
-import { generatedItems, indexSource, type IndexProgress, type IndexResult, type IndexSourceOptions } from '../pipeline.js';
+import {
+  generatedItems,
+  indexSource,
+  type IndexProgress,
+  type IndexResult,
+  type IndexSourceOptions,
+} from '../pipeline.js';
 import { generatePatents } from '../sources/generator.js';
 import { LensApiClient } from '../sources/lens-api.js';
 import { LensFileError, readLensFiles, resolveImportPaths } from '../sources/lens-file.js';
@@ -40,7 +46,10 @@ async function load(
   command: LoadCommand,
   context: CliContext,
   heading: string,
-  run: (hooks: Pick<IndexSourceOptions, 'onProgress' | 'onSkipped' | 'onEnrichFailed' | 'signal'>, log: (message: string) => void) => Promise<IndexResult>,
+  run: (
+    hooks: Pick<IndexSourceOptions, 'onProgress' | 'onSkipped' | 'onEnrichFailed' | 'signal'>,
+    log: (message: string) => void,
+  ) => Promise<IndexResult>,
 ): Promise<{ interrupted: boolean }> {
   const bar = new ProgressBar(context.err, heading);
   const report = new SkippedReport(bar, command.reportFile);
@@ -49,26 +58,36 @@ async function load(
     elapsedMs: progress.elapsedMs,
     total: progress.total,
     fraction: progress.fraction,
-    detail: progress.counts.skipped > 0 ? `${progress.counts.skipped.toLocaleString('en-US')} skipped` : undefined,
+    detail:
+      progress.counts.skipped > 0 ? `${progress.counts.skipped.toLocaleString('en-US')} skipped` : undefined,
   });
   let result: IndexResult;
   try {
-    result = await run({
-      signal: context.signal,
-      onProgress: (progress) => bar.update(state(progress)),
-      onSkipped: (skipped) => report.add(skipped),
-      onEnrichFailed: (lensId, error) => bar.log(`no AI text for ${lensId}: ${error instanceof Error ? error.message : String(error)}`),
-    }, (message) => bar.log(message));
+    result = await run(
+      {
+        signal: context.signal,
+        onProgress: (progress) => bar.update(state(progress)),
+        onSkipped: (skipped) => report.add(skipped),
+        onEnrichFailed: (lensId, error) =>
+          bar.log(`no AI text for ${lensId}: ${error instanceof Error ? error.message : String(error)}`),
+      },
+      (message) => bar.log(message),
+    );
   } finally {
     await report.close();
   }
   bar.finish(state({ counts: result.counts, elapsedMs: result.elapsedMs }));
   const dryRun = command.name === 'generate' && command.dryRun;
-  context.out.write(`${summaryText(heading, result.counts, result.elapsedMs, { interrupted: result.interrupted, dryRun })}\n`);
+  context.out.write(
+    `${summaryText(heading, result.counts, result.elapsedMs, { interrupted: result.interrupted, dryRun })}\n`,
+  );
   return { interrupted: result.interrupted };
 }
 
-async function withDatabase<T>(databaseUrl: string | undefined, use: (db: Db | undefined) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  databaseUrl: string | undefined,
+  use: (db: Db | undefined) => Promise<T>,
+): Promise<T> {
   const db = databaseUrl ? await openDatabase(databaseUrl) : undefined;
   try {
     return await use(db);
@@ -98,51 +117,86 @@ async function withBulkLoad(
   }
   const build = await bulk.finish();
   if (build.built > 0) {
-    context.out.write(`  search index: ${build.built.toLocaleString('en-US')} patents added in ${(build.elapsedMs / 1000).toFixed(1)} s\n`);
+    context.out.write(
+      `  search index: ${build.built.toLocaleString('en-US')} patents added in ${(build.elapsedMs / 1000).toFixed(1)} s\n`,
+    );
   }
   return result;
 }
 
-export async function runCommand(command: Exclude<Command, { name: 'help' }>, context: CliContext): Promise<{ interrupted: boolean }> {
+export async function runCommand(
+  command: Exclude<Command, { name: 'help' }>,
+  context: CliContext,
+): Promise<{ interrupted: boolean }> {
   const inlineSummarizer = command.enrich ? new OfflineSummarizer() : null;
   switch (command.name) {
     case 'generate':
-      return withDatabase(command.databaseUrl, (db) => withBulkLoad(db, context, (write) =>
-        load(command, context, command.dryRun ? 'Generated (dry run)' : 'Generated and loaded', (hooks) =>
-          indexSource({
-            items: generatedItems(generatePatents({ count: command.count, seed: command.seed })),
-            total: command.count,
-            summarizer: inlineSummarizer,
-            write,
-            writeConcurrency: 2,
-            ...hooks,
-          }),
-        )),
+      return withDatabase(command.databaseUrl, (db) =>
+        withBulkLoad(db, context, (write) =>
+          load(command, context, command.dryRun ? 'Generated (dry run)' : 'Generated and loaded', (hooks) =>
+            indexSource({
+              items: generatedItems(generatePatents({ count: command.count, seed: command.seed })),
+              total: command.count,
+              summarizer: inlineSummarizer,
+              write,
+              writeConcurrency: 2,
+              ...hooks,
+            }),
+          ),
+        ),
       );
     case 'import': {
       const { files, ignored } = await resolveImportPaths(command.paths).catch((error: unknown) => {
         throw error instanceof LensFileError ? new CliError(error.message) : error;
       });
-      for (const file of ignored) context.err.write(`ignored ${file}: not a Lens response, a JSON array or JSON Lines\n`);
-      return withDatabase(command.databaseUrl, (db) => withBulkLoad(db, context, (write) =>
-        load(command, context, `Imported ${files.length} file${files.length === 1 ? '' : 's'}`, async (hooks) => {
-          const source = readLensFiles(files);
-          try {
-            return await indexSource({ items: source.items, sourceProgress: source.progress, summarizer: inlineSummarizer, write, writeConcurrency: 2, ...hooks });
-          } catch (error) {
-            throw error instanceof LensFileError ? new CliError(error.message) : error;
-          }
-        })),
+      for (const file of ignored)
+        context.err.write(`ignored ${file}: not a Lens response, a JSON array or JSON Lines\n`);
+      return withDatabase(command.databaseUrl, (db) =>
+        withBulkLoad(db, context, (write) =>
+          load(
+            command,
+            context,
+            `Imported ${files.length} file${files.length === 1 ? '' : 's'}`,
+            async (hooks) => {
+              const source = readLensFiles(files);
+              try {
+                return await indexSource({
+                  items: source.items,
+                  sourceProgress: source.progress,
+                  summarizer: inlineSummarizer,
+                  write,
+                  writeConcurrency: 2,
+                  ...hooks,
+                });
+              } catch (error) {
+                throw error instanceof LensFileError ? new CliError(error.message) : error;
+              }
+            },
+          ),
+        ),
       );
     }
     case 'fetch': {
       const { token, apiUrl } = context.config.lens;
-      if (!token) throw new CliError('LENS_API_TOKEN is not set: the Lens API needs an access token (see README).');
+      if (!token)
+        throw new CliError('LENS_API_TOKEN is not set: the Lens API needs an access token (see README).');
       return withDatabase(command.databaseUrl, (db) =>
         load(command, context, 'Fetched from the Lens API', async (hooks, log) => {
-          const client = new LensApiClient({ url: apiUrl, token, onWait: (ms, reason) => log(`waiting ${Math.ceil(ms / 1000)} s: ${reason}`) });
+          const client = new LensApiClient({
+            url: apiUrl,
+            token,
+            onWait: (ms, reason) => log(`waiting ${Math.ceil(ms / 1000)} s: ${reason}`),
+          });
           try {
-            return await fetchFromLens({ db: db!, client, query: command.query, since: command.since, until: command.until, summarizer: inlineSummarizer, ...hooks });
+            return await fetchFromLens({
+              db: db!,
+              client,
+              query: command.query,
+              since: command.since,
+              until: command.until,
+              summarizer: inlineSummarizer,
+              ...hooks,
+            });
           } catch (error) {
             throw error instanceof NoStartDateError ? new CliError(error.message) : error;
           }
@@ -158,13 +212,30 @@ export async function runCommand(command: Exclude<Command, { name: 'help' }>, co
           limit: command.limit,
           signal: context.signal,
           onProgress: ({ done, total, elapsedMs, enriched }) =>
-            bar.update({ done, total, elapsedMs, detail: done > enriched ? `${(done - enriched).toLocaleString('en-US')} failed` : undefined }),
-          onEnrichFailed: (lensId, error) => bar.log(`no AI text for ${lensId}: ${error instanceof Error ? error.message : String(error)}`),
+            bar.update({
+              done,
+              total,
+              elapsedMs,
+              detail: done > enriched ? `${(done - enriched).toLocaleString('en-US')} failed` : undefined,
+            }),
+          onEnrichFailed: (lensId, error) =>
+            bar.log(`no AI text for ${lensId}: ${error instanceof Error ? error.message : String(error)}`),
         });
-        const counts = { read: result.enriched + result.failed, inserted: 0, updated: 0, unchanged: 0, skipped: result.failed, enriched: result.enriched };
+        const counts = {
+          read: result.enriched + result.failed,
+          inserted: 0,
+          updated: 0,
+          unchanged: 0,
+          skipped: result.failed,
+          enriched: result.enriched,
+        };
         bar.finish({ done: counts.read, elapsedMs: result.elapsedMs });
-        context.out.write(`${summaryText('Enriched', counts, result.elapsedMs, { interrupted: result.interrupted })}\n`);
-        context.out.write(`  ${result.remaining.toLocaleString('en-US')} patents are still without AI text.\n`);
+        context.out.write(
+          `${summaryText('Enriched', counts, result.elapsedMs, { interrupted: result.interrupted })}\n`,
+        );
+        context.out.write(
+          `  ${result.remaining.toLocaleString('en-US')} patents are still without AI text.\n`,
+        );
         return { interrupted: result.interrupted };
       });
   }

@@ -41,10 +41,16 @@ export function progressLine(label: string, unit: string, state: ProgressState):
   const parts = [label];
   if (share !== undefined) {
     const filled = Math.round(share * BAR_WIDTH);
-    parts.push(`[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%`);
+    parts.push(
+      `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%`,
+    );
   }
-  parts.push(`${whole(state.done)}${state.total ? ` / ${whole(state.total)}` : ''} ${unit}`, `${whole(perSecond(state.done, state.elapsedMs))}/s`);
-  if (share !== undefined && share > 0 && share < 1) parts.push(`ETA ${formatDuration((state.elapsedMs * (1 - share)) / share)}`);
+  parts.push(
+    `${whole(state.done)}${state.total ? ` / ${whole(state.total)}` : ''} ${unit}`,
+    `${whole(perSecond(state.done, state.elapsedMs))}/s`,
+  );
+  if (share !== undefined && share > 0 && share < 1)
+    parts.push(`ETA ${formatDuration((state.elapsedMs * (1 - share)) / share)}`);
   if (state.detail) parts.push(state.detail);
   return parts.join('  ');
 }

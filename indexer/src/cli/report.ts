@@ -25,9 +25,15 @@ export class SkippedReport {
 
   async close(): Promise<void> {
     const hidden = this.count - SHOWN_SKIPPED;
-    if (hidden > 0) this.bar.log(`... and ${hidden.toLocaleString('en-US')} more skipped records${this.path ? ` (all are in ${this.path})` : ' (--report FILE lists them all)'}`);
+    if (hidden > 0)
+      this.bar.log(
+        `... and ${hidden.toLocaleString('en-US')} more skipped records${this.path ? ` (all are in ${this.path})` : ' (--report FILE lists them all)'}`,
+      );
     const file = this.file;
-    if (file) await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    if (file)
+      await new Promise<void>((resolve, reject) =>
+        file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
   }
 }
 
@@ -40,7 +46,12 @@ const ROWS: Array<[keyof IndexCounts, string]> = [
 ];
 
 /** The closing summary: what was done, how fast, and what to do after an interruption. */
-export function summaryText(heading: string, counts: IndexCounts, elapsedMs: number, options: { interrupted: boolean; dryRun?: boolean }): string {
+export function summaryText(
+  heading: string,
+  counts: IndexCounts,
+  elapsedMs: number,
+  options: { interrupted: boolean; dryRun?: boolean },
+): string {
   const width = Math.max(...ROWS.map(([key]) => counts[key].toLocaleString('en-US').length));
   const lines = [
     `${heading}: ${counts.read.toLocaleString('en-US')} records in ${formatDuration(elapsedMs)} (${(elapsedMs / 1000).toFixed(1)} s), ` +

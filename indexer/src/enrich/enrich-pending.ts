@@ -27,7 +27,15 @@ export interface EnrichPendingResult {
 }
 
 const countPending = async (db: Db) =>
-  Number((await db.selectFrom('patents').select((eb) => eb.fn.countAll().as('count')).where('ai_generated_at', 'is', null).executeTakeFirstOrThrow()).count);
+  Number(
+    (
+      await db
+        .selectFrom('patents')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('ai_generated_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 
 /**
  * Writes AI text for patents that have none (loaded with `--no-enrich`, fetched by the re-index
@@ -71,7 +79,15 @@ export async function enrichPendingPatents(options: EnrichPendingOptions): Promi
     );
     const written = texts.filter((text) => text !== undefined);
     if (written.length > 0) {
-      const payload = JSON.stringify(written.map((text) => ({ lens_id: text.lens_id, ai_title: text.title, ai_summary: text.summary, ai_types: text.types, ai_uses: text.uses })));
+      const payload = JSON.stringify(
+        written.map((text) => ({
+          lens_id: text.lens_id,
+          ai_title: text.title,
+          ai_summary: text.summary,
+          ai_types: text.types,
+          ai_uses: text.uses,
+        })),
+      );
       // The row must still lack AI text: an import may have written newer text meanwhile.
       await sql`
         UPDATE patents p SET ai_title = t.ai_title, ai_summary = t.ai_summary, ai_types = t.ai_types, ai_uses = t.ai_uses, ai_generated_at = ${generatedAt}
@@ -82,5 +98,11 @@ export async function enrichPendingPatents(options: EnrichPendingOptions): Promi
     enriched += written.length;
     options.onProgress?.({ done, total, enriched, elapsedMs: performance.now() - started });
   }
-  return { enriched, failed: done - enriched, remaining: await countPending(db), elapsedMs: performance.now() - started, interrupted };
+  return {
+    enriched,
+    failed: done - enriched,
+    remaining: await countPending(db),
+    elapsedMs: performance.now() - started,
+    interrupted,
+  };
 }

@@ -1,7 +1,9 @@
 import type { NewPatent } from '@patentscout/server/db/tables';
 import type { Summarizer, SummarizerInput } from './summarizer.js';
 
-export function summarizerInputOf(row: Pick<NewPatent, 'title' | 'abstract' | 'claims' | 'ipc_symbols' | 'publication_type'>): SummarizerInput {
+export function summarizerInputOf(
+  row: Pick<NewPatent, 'title' | 'abstract' | 'claims' | 'ipc_symbols' | 'publication_type'>,
+): SummarizerInput {
   return {
     title: row.title,
     abstract: row.abstract ?? '',
@@ -22,13 +24,24 @@ export interface EnrichedRows {
  * The rows with their AI title, summary, types and uses. All rows of a batch are asked for at
  * once: a remote summarizer limits its own concurrency, and the offline one answers at once.
  */
-export async function enrichRows(rows: readonly NewPatent[], summarizer: Summarizer, generatedAt: Date = new Date()): Promise<EnrichedRows> {
+export async function enrichRows(
+  rows: readonly NewPatent[],
+  summarizer: Summarizer,
+  generatedAt: Date = new Date(),
+): Promise<EnrichedRows> {
   const failures: EnrichedRows['failures'] = [];
   const enrichedRows = await Promise.all(
     rows.map(async (row): Promise<NewPatent> => {
       try {
         const text = await summarizer.summarize(summarizerInputOf(row));
-        return { ...row, ai_title: text.title, ai_summary: text.summary, ai_types: text.types, ai_uses: text.uses, ai_generated_at: generatedAt };
+        return {
+          ...row,
+          ai_title: text.title,
+          ai_summary: text.summary,
+          ai_types: text.types,
+          ai_uses: text.uses,
+          ai_generated_at: generatedAt,
+        };
       } catch (error) {
         failures.push({ lensId: row.lens_id, error });
         return row;

@@ -17,7 +17,8 @@ const inputOf = (row: (typeof ROWS)[number]): SummarizerInput => ({
 });
 
 const BASEBALL: SummarizerInput = {
-  title: 'METHOD AND APPARATUS FOR TEACHING BASEBALL BATTING TECHNIQUES TO YOUNG PLAYERS ON FIELDS OF EVERY SIZE AND SURFACE',
+  title:
+    'METHOD AND APPARATUS FOR TEACHING BASEBALL BATTING TECHNIQUES TO YOUNG PLAYERS ON FIELDS OF EVERY SIZE AND SURFACE',
   abstract:
     "A device for teaching batting in which a base (10) provides a well (12) for one of the batter's feet and an arm (14) provides a yieldable barrier. " +
     'The arm (14) is pivoted (see FIG. 2) so that it does not trip the batter. Stanchions (40 and 50) are mounted on members (20and 30). ' +
@@ -30,16 +31,22 @@ const BASEBALL: SummarizerInput = {
 describe('plainTitle', () => {
   it('removes stacked legal nouns and trailing boilerplate, in sentence case', () => {
     expect(plainTitle('METHOD AND APPARATUS FOR CONTROLLING A UAV')).toBe('Controlling a UAV');
-    expect(plainTitle('System, method and computer program product for ranking search results')).toBe('Ranking search results');
+    expect(plainTitle('System, method and computer program product for ranking search results')).toBe(
+      'Ranking search results',
+    );
     expect(plainTitle('Method of and system for detecting HTT')).toBe('Detecting HTT');
-    expect(plainTitle('Lithium ion battery electrode and preparation method thereof')).toBe('Lithium ion battery electrode');
+    expect(plainTitle('Lithium ion battery electrode and preparation method thereof')).toBe(
+      'Lithium ion battery electrode',
+    );
     expect(plainTitle('GOLF CLUB HEAD AND METHOD OF MANUFACTURING THE SAME')).toBe('Golf club head');
   });
 
   it('keeps a title that has nothing but a subject after its one legal noun', () => {
     expect(plainTitle('Method for producing a concrete')).toBe('Method for producing a concrete');
     expect(plainTitle('METHOD AND APPARATUS')).toBe('Method and apparatus');
-    expect(plainTitle('Information processing apparatus and method')).toBe('Information processing apparatus and method');
+    expect(plainTitle('Information processing apparatus and method')).toBe(
+      'Information processing apparatus and method',
+    );
   });
 
   it('cuts long titles at a word boundary within 80 characters without a dangling word', () => {
@@ -83,11 +90,20 @@ describe('OfflineSummarizer', () => {
   });
 
   it('takes types from the classification and publication type', () => {
-    expect(summarizer.summarize(BASEBALL).types).toEqual(['Sports, games and amusements', 'Human necessities', 'Granted patent']);
+    expect(summarizer.summarize(BASEBALL).types).toEqual([
+      'Sports, games and amusements',
+      'Human necessities',
+      'Granted patent',
+    ]);
   });
 
   it('gives two to four sample uses, from the text first, then from the classification', () => {
-    expect(summarizer.summarize(BASEBALL).uses).toEqual(['Little league training', 'Batting cages', 'Sports training', 'Games and leisure products']);
+    expect(summarizer.summarize(BASEBALL).uses).toEqual([
+      'Little league training',
+      'Batting cages',
+      'Sports training',
+      'Games and leisure products',
+    ]);
     expect(summarizer.summarize({ ...BASEBALL, abstract: '', ipcSymbols: [] }).uses).toHaveLength(2);
     for (const row of ROWS) {
       const { uses } = summarizer.summarize(inputOf(row));
@@ -108,7 +124,11 @@ describe('OfflineSummarizer', () => {
 describe('enrichRows', () => {
   it('fills the AI columns of each row and leaves the rest alone', async () => {
     const generatedAt = new Date('2026-11-22T00:00:00Z');
-    const { rows: [row], enriched, failures } = await enrichRows(ROWS.slice(0, 1), summarizer, generatedAt);
+    const {
+      rows: [row],
+      enriched,
+      failures,
+    } = await enrichRows(ROWS.slice(0, 1), summarizer, generatedAt);
     expect({ enriched, failures }).toEqual({ enriched: 1, failures: [] });
     const expected = summarizer.summarize(inputOf(ROWS[0]!));
     expect(row).toEqual({

@@ -27,7 +27,11 @@ interface Classification {
 
 function classificationOf(ipcSymbols: readonly string[]): Classification {
   const described = ipcSymbols.map(describeIpcSymbol);
-  const headings = [...new Map(described.flatMap(({ heading }) => (heading ? [[heading.code, heading] as const] : []))).values()];
+  const headings = [
+    ...new Map(
+      described.flatMap(({ heading }) => (heading ? [[heading.code, heading] as const] : [])),
+    ).values(),
+  ];
   return { section: described[0]?.section, headings };
 }
 
@@ -49,7 +53,10 @@ function typesOf(input: SummarizerInput, { section, headings }: Classification):
 function withoutReferenceNumerals(text: string): string {
   const reference = String.raw`(?:\d+[a-z]?'*|[a-z]'*)`;
   return text
-    .replace(new RegExp(String.raw`\s*\(\s*${reference}(?:\s*(?:,|and|to|-|–)\s*${reference})*\s*\)`, 'gi'), '')
+    .replace(
+      new RegExp(String.raw`\s*\(\s*${reference}(?:\s*(?:,|and|to|-|–)\s*${reference})*\s*\)`, 'gi'),
+      '',
+    )
     .replace(/\s*\((?:see\s+)?figs?\.?\s*\d+[a-z]?(?:\s*(?:,|and|-)\s*\d+[a-z]?)*\)/gi, '')
     .replace(/\s+([,.;:])/g, '$1')
     .replace(/\s{2,}/g, ' ')
@@ -63,7 +70,8 @@ function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
   for (const piece of pieces) {
     const previous = sentences.at(-1);
-    if (previous !== undefined && ABBREVIATION_END.test(previous)) sentences[sentences.length - 1] = `${previous} ${piece}`;
+    if (previous !== undefined && ABBREVIATION_END.test(previous))
+      sentences[sentences.length - 1] = `${previous} ${piece}`;
     else sentences.push(piece);
   }
   return sentences.map((sentence) => sentence.trim()).filter((sentence) => sentence !== '');
@@ -89,7 +97,10 @@ function untitledTitle(input: SummarizerInput, { section, headings }: Classifica
   return field ? `Untitled ${noun} in ${field.title.toLowerCase()}` : `Untitled ${noun}`;
 }
 
-function classificationSentence(input: SummarizerInput, { section, headings }: Classification): string | undefined {
+function classificationSentence(
+  input: SummarizerInput,
+  { section, headings }: Classification,
+): string | undefined {
   const field = headings[0] ?? section;
   if (!field) return undefined;
   const within = section && field !== section ? ` (${section.title.toLowerCase()})` : '';
@@ -103,8 +114,10 @@ function clipped(sentence: string, maxLength: number): string {
 }
 
 function summaryOf(input: SummarizerInput, title: string, classification: Classification): string {
-  const abstract = withoutReferenceNumerals(input.abstract)
-    .replace(/\bthe present (invention|disclosure|application)\b/gi, 'this $1');
+  const abstract = withoutReferenceNumerals(input.abstract).replace(
+    /\bthe present (invention|disclosure|application)\b/gi,
+    'this $1',
+  );
   const sentences: string[] = [];
   for (const sentence of sentencesOf(abstract)) {
     if (sentences.length === 3) break;
@@ -114,7 +127,9 @@ function summaryOf(input: SummarizerInput, title: string, classification: Classi
   }
   const opening = sentences.length > 0 ? sentences : title ? [`${title}.`] : [];
   const closing = opening.length < 2 ? classificationSentence(input, classification) : undefined;
-  const summary = [...opening, ...(closing ? [closing] : [])].map((sentence) => sentence.charAt(0).toUpperCase() + sentence.slice(1));
+  const summary = [...opening, ...(closing ? [closing] : [])].map(
+    (sentence) => sentence.charAt(0).toUpperCase() + sentence.slice(1),
+  );
   return summary.join(' ');
 }
 
@@ -128,9 +143,14 @@ function usesInText(text: string): string[] {
   const uses: string[] = [];
   for (const match of text.matchAll(USE_CUE)) {
     for (const item of (match[1] ?? '').split(/,\s*(?:and\s+)?|\s+and\s+/)) {
-      const words = item.replace(/^(?:the|a|an)\s+/i, '').replace(/\s+(?:and the like|etc)$/i, '').trim().split(/\s+/);
+      const words = item
+        .replace(/^(?:the|a|an)\s+/i, '')
+        .replace(/\s+(?:and the like|etc)$/i, '')
+        .trim()
+        .split(/\s+/);
       const use = words.join(' ');
-      if (words.length <= MAX_USE_WORDS && use.length >= 4 && !VAGUE_USES.test(use)) uses.push(use.charAt(0).toUpperCase() + use.slice(1));
+      if (words.length <= MAX_USE_WORDS && use.length >= 4 && !VAGUE_USES.test(use))
+        uses.push(use.charAt(0).toUpperCase() + use.slice(1));
     }
   }
   return uses;

@@ -12,14 +12,23 @@ const INPUT: SummarizerInput = {
 };
 const ANSWER = {
   title: 'Battery charger that slows down when the cell gets warm',
-  summary: 'A charger measures the temperature of a lithium cell. It lowers the charging current when the cell is warm.',
+  summary:
+    'A charger measures the temperature of a lithium cell. It lowers the charging current when the cell is warm.',
   types: ['Electric power', 'Granted patent'],
   uses: ['Phone chargers', 'Electric vehicle charging'],
 };
 
-const completion = (content: unknown, usage = { prompt_tokens: 210, completion_tokens: 64, total_tokens: 274 }): Reply => ({
+const completion = (
+  content: unknown,
+  usage = { prompt_tokens: 210, completion_tokens: 64, total_tokens: 274 },
+): Reply => ({
   status: 200,
-  body: { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) } }], usage },
+  body: {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) } }],
+    usage,
+  },
 });
 
 let server: Awaited<ReturnType<typeof startLocalServer>> | undefined;
@@ -28,7 +37,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function summarizerFor(reply: (index: number) => Reply | Promise<Reply>, options: { concurrency?: number; timeoutMs?: number; maxAttempts?: number } = {}) {
+async function summarizerFor(
+  reply: (index: number) => Reply | Promise<Reply>,
+  options: { concurrency?: number; timeoutMs?: number; maxAttempts?: number } = {},
+) {
   server = await startLocalServer((_request, index) => reply(index));
   const logs: Array<{ level: string; fields: Record<string, unknown> }> = [];
   const sleeps: number[] = [];
@@ -56,20 +68,47 @@ describe('OpenAiSummarizer', () => {
     expect(await summarizer.summarize(INPUT)).toEqual(ANSWER);
     expect(requests).toHaveLength(1);
     const [request] = requests;
-    expect(request).toMatchObject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: 'Bearer sk-test' } });
-    const body = request?.body as { model: string; messages: Array<{ role: string; content: string }>; response_format: { type: string; json_schema: { strict: boolean } } };
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { authorization: 'Bearer sk-test' },
+    });
+    const body = request?.body as {
+      model: string;
+      messages: Array<{ role: string; content: string }>;
+      response_format: { type: string; json_schema: { strict: boolean } };
+    };
     expect(body.model).toBe('test-model');
     expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
     expect(body.messages.map((message) => message.role)).toEqual(['system', 'user']);
-    expect(JSON.parse(body.messages[1]!.content)).toMatchObject({ title: INPUT.title, abstract: INPUT.abstract, ipc_classes: ['H02J7/00'] });
+    expect(JSON.parse(body.messages[1]!.content)).toMatchObject({
+      title: INPUT.title,
+      abstract: INPUT.abstract,
+      ipc_classes: ['H02J7/00'],
+    });
     expect(logs).toEqual([
-      { level: 'info', fields: { model: 'test-model', attempt: 1, status: 200, latencyMs: expect.any(Number), promptTokens: 210, completionTokens: 64, totalTokens: 274 } },
+      {
+        level: 'info',
+        fields: {
+          model: 'test-model',
+          attempt: 1,
+          status: 200,
+          latencyMs: expect.any(Number),
+          promptTokens: 210,
+          completionTokens: 64,
+          totalTokens: 274,
+        },
+      },
     ]);
     expect(JSON.stringify(logs)).not.toContain('sk-test');
   });
 
   it('retries server errors and rate limits, waiting as the server asks', async () => {
-    const replies: Reply[] = [{ status: 500, body: { error: 'boom' } }, { status: 429, headers: { 'retry-after': '2' }, body: { error: 'slow down' } }, completion(ANSWER)];
+    const replies: Reply[] = [
+      { status: 500, body: { error: 'boom' } },
+      { status: 429, headers: { 'retry-after': '2' }, body: { error: 'slow down' } },
+      completion(ANSWER),
+    ];
     const { summarizer, sleeps, logs } = await summarizerFor((index) => replies[index]!);
     expect(await summarizer.summarize(INPUT)).toEqual(ANSWER);
     expect(sleeps).toEqual([500, 2000]);
@@ -81,24 +120,39 @@ describe('OpenAiSummarizer', () => {
   });
 
   it('gives up after a time-out on every attempt', async () => {
-    const { summarizer, requests } = await summarizerFor(() => ({ ...completion(ANSWER), delayMs: 1_000 }), { timeoutMs: 100, maxAttempts: 2 });
-    await expect(summarizer.summarize(INPUT)).rejects.toThrowError(/after 2 attempt\(s\): no answer within 100 ms/);
+    const { summarizer, requests } = await summarizerFor(() => ({ ...completion(ANSWER), delayMs: 1_000 }), {
+      timeoutMs: 100,
+      maxAttempts: 2,
+    });
+    await expect(summarizer.summarize(INPUT)).rejects.toThrowError(
+      /after 2 attempt\(s\): no answer within 100 ms/,
+    );
     expect(requests).toHaveLength(2);
   });
 
   it('retries an answer that does not fit the schema, and does not retry a refused request', async () => {
-    const replies: Reply[] = [completion({ title: 'x', summary: 'y', types: ['z'], uses: ['only one'] }), completion(ANSWER)];
+    const replies: Reply[] = [
+      completion({ title: 'x', summary: 'y', types: ['z'], uses: ['only one'] }),
+      completion(ANSWER),
+    ];
     const retried = await summarizerFor((index) => replies[index]!);
     expect(await retried.summarizer.summarize(INPUT)).toEqual(ANSWER);
     await server?.close();
 
-    const refused = await summarizerFor(() => ({ status: 400, body: { error: { message: 'model not found' } } }));
+    const refused = await summarizerFor(() => ({
+      status: 400,
+      body: { error: { message: 'model not found' } },
+    }));
     await expect(refused.summarizer.summarize(INPUT)).rejects.toThrowError(SummarizerError);
     expect(refused.requests).toHaveLength(1);
   });
 
   it('keeps a title within 80 characters and at most four uses', async () => {
-    const long = { ...ANSWER, title: `${'Very long words '.repeat(8)}end`, uses: ['a1', 'b2', 'c3', 'd4', 'e5'] };
+    const long = {
+      ...ANSWER,
+      title: `${'Very long words '.repeat(8)}end`,
+      uses: ['a1', 'b2', 'c3', 'd4', 'e5'],
+    };
     const { summarizer } = await summarizerFor(() => completion(long));
     const text = await summarizer.summarize(INPUT);
     expect(text.title.length).toBeLessThanOrEqual(80);

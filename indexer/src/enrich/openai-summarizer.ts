@@ -50,13 +50,28 @@ const nonEmpty = z.string().trim().min(1);
 const Answer = z.object({
   title: nonEmpty,
   summary: nonEmpty,
-  types: z.array(nonEmpty).min(1).transform((types) => types.slice(0, 4)),
-  uses: z.array(nonEmpty).transform((uses) => uses.slice(0, 4)).pipe(z.array(z.string()).min(2)),
+  types: z
+    .array(nonEmpty)
+    .min(1)
+    .transform((types) => types.slice(0, 4)),
+  uses: z
+    .array(nonEmpty)
+    .transform((uses) => uses.slice(0, 4))
+    .pipe(z.array(z.string()).min(2)),
 });
 
 const Completion = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable(), refusal: z.string().nullable().optional() }) })).min(1),
-  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() }).partial().optional(),
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullable(), refusal: z.string().nullable().optional() }),
+      }),
+    )
+    .min(1),
+  usage: z
+    .object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() })
+    .partial()
+    .optional(),
 });
 
 /** Long abstracts and claims are cut: the opening says what the invention is, and tokens cost money. */
@@ -66,7 +81,10 @@ const MAX_RETRY_WAIT_MS = 60_000;
 
 /** A failure worth another attempt (rate limit, server trouble, time-out, an unreadable answer). */
 class TransientError extends Error {
-  constructor(message: string, readonly retryAfterMs?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
   }
 }
@@ -74,7 +92,9 @@ class TransientError extends Error {
 function withinTitleLength(title: string): string {
   if (title.length <= PLAIN_TITLE_MAX_LENGTH) return title;
   const cut = title.slice(0, PLAIN_TITLE_MAX_LENGTH + 1);
-  return cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : PLAIN_TITLE_MAX_LENGTH).replace(/[\s,;:.-]+$/, '');
+  return cut
+    .slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : PLAIN_TITLE_MAX_LENGTH)
+    .replace(/[\s,;:.-]+$/, '');
 }
 
 function retryAfterMs(headers: Headers): number | undefined {
@@ -97,13 +117,18 @@ export class OpenAiSummarizer implements Summarizer {
   }
 
   private async summarizeWithRetries(input: SummarizerInput): Promise<GeneratedText> {
-    const { maxAttempts = 3, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = this.options;
+    const { maxAttempts = 3, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } =
+      this.options;
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.call(input, attempt);
       } catch (error) {
         if (!(error instanceof TransientError) || attempt >= maxAttempts) {
-          throw error instanceof SummarizerError ? error : new SummarizerError(`the model failed after ${attempt} attempt(s): ${(error as Error).message}`);
+          throw error instanceof SummarizerError
+            ? error
+            : new SummarizerError(
+                `the model failed after ${attempt} attempt(s): ${(error as Error).message}`,
+              );
         }
         await sleep(error.retryAfterMs ?? Math.min(500 * 2 ** (attempt - 1), MAX_RETRY_WAIT_MS));
       }
@@ -125,14 +150,22 @@ export class OpenAiSummarizer implements Summarizer {
         { role: 'system', content: INSTRUCTIONS },
         { role: 'user', content: JSON.stringify(record) },
       ],
-      response_format: { type: 'json_schema', json_schema: { name: 'patent_plain_language', strict: true, schema: ANSWER_SCHEMA } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'patent_plain_language', strict: true, schema: ANSWER_SCHEMA },
+      },
     });
   }
 
   private async call(input: SummarizerInput, attempt: number): Promise<GeneratedText> {
     const { model, logger, timeoutMs } = this.options;
     const started = performance.now();
-    const log = (fields: Record<string, unknown>) => ({ model, attempt, latencyMs: Math.round(performance.now() - started), ...fields });
+    const log = (fields: Record<string, unknown>) => ({
+      model,
+      attempt,
+      latencyMs: Math.round(performance.now() - started),
+      ...fields,
+    });
     let response: Response;
     try {
       response = await fetch(this.endpoint, {
@@ -143,7 +176,9 @@ export class OpenAiSummarizer implements Summarizer {
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const reason = timedOut ? `no answer within ${timeoutMs} ms` : `request failed (${(error as Error).message})`;
+      const reason = timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : `request failed (${(error as Error).message})`;
       logger.warn(log({ error: reason }), 'summarizer call failed');
       throw new TransientError(reason);
     }
@@ -151,14 +186,20 @@ export class OpenAiSummarizer implements Summarizer {
       const detail = (await response.text().catch(() => '')).slice(0, 300);
       logger.warn(log({ status: response.status, error: detail }), 'summarizer call failed');
       const message = `HTTP ${response.status} from ${this.endpoint}: ${detail}`;
-      if (response.status === 429 || response.status >= 500) throw new TransientError(message, retryAfterMs(response.headers));
+      if (response.status === 429 || response.status >= 500)
+        throw new TransientError(message, retryAfterMs(response.headers));
       throw new SummarizerError(message);
     }
     const completion = Completion.safeParse(await response.json().catch(() => undefined));
     if (!completion.success) throw new TransientError('the answer is not a chat completion');
     const usage = completion.data.usage;
     logger.info(
-      log({ status: response.status, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, totalTokens: usage?.total_tokens }),
+      log({
+        status: response.status,
+        promptTokens: usage?.prompt_tokens,
+        completionTokens: usage?.completion_tokens,
+        totalTokens: usage?.total_tokens,
+      }),
       'summarizer call',
     );
     const message = completion.data.choices[0]?.message;
@@ -170,7 +211,10 @@ export class OpenAiSummarizer implements Summarizer {
       throw new TransientError('the model did not answer in JSON');
     }
     const answer = Answer.safeParse(content);
-    if (!answer.success) throw new TransientError(`the model's answer does not fit the schema: ${answer.error.issues[0]?.message ?? ''}`);
+    if (!answer.success)
+      throw new TransientError(
+        `the model's answer does not fit the schema: ${answer.error.issues[0]?.message ?? ''}`,
+      );
     return { ...answer.data, title: withinTitleLength(answer.data.title) };
   }
 }

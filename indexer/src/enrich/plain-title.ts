@@ -6,11 +6,43 @@ export const PLAIN_TITLE_MAX_LENGTH = 80;
 
 /** Nouns that patent drafters stack in front of the subject: "system, method and apparatus". */
 const BOILERPLATE_NOUNS = new Set([
-  'method', 'methods', 'system', 'systems', 'apparatus', 'apparatuses', 'device', 'devices', 'process', 'processes',
-  'composition', 'compositions', 'arrangement', 'arrangements', 'assembly', 'assemblies', 'kit', 'kits', 'technique',
-  'techniques', 'medium', 'media', 'product', 'products', 'means',
+  'method',
+  'methods',
+  'system',
+  'systems',
+  'apparatus',
+  'apparatuses',
+  'device',
+  'devices',
+  'process',
+  'processes',
+  'composition',
+  'compositions',
+  'arrangement',
+  'arrangements',
+  'assembly',
+  'assemblies',
+  'kit',
+  'kits',
+  'technique',
+  'techniques',
+  'medium',
+  'media',
+  'product',
+  'products',
+  'means',
 ]);
-const BOILERPLATE_MODIFIERS = new Set(['computer', 'program', 'computer-readable', 'readable', 'non-transitory', 'storage', 'a', 'an', 'the']);
+const BOILERPLATE_MODIFIERS = new Set([
+  'computer',
+  'program',
+  'computer-readable',
+  'readable',
+  'non-transitory',
+  'storage',
+  'a',
+  'an',
+  'the',
+]);
 const CONNECTORS = new Set(['and', 'or', 'and/or', '&', ',']);
 const LEAD_INS = new Set(['for', 'of', 'to', 'in', 'using']);
 
@@ -22,11 +54,78 @@ const TRAILING_BOILERPLATE = [
 ];
 
 const KNOWN_ACRONYMS = new Set([
-  'AI', 'API', 'ATM', 'CMOS', 'CPU', 'CRISPR', 'CT', 'DNA', 'DRAM', 'ECG', 'EEG', 'EV', 'EVS', 'GNSS', 'GPS', 'GPU', 'GSM', 'HIV',
-  'HVAC', 'IC', 'IOT', 'IR', 'LAN', 'LCD', 'LED', 'LEDS', 'LIDAR', 'LTE', 'MIMO', 'MOSFET', 'MRI', 'NFC', 'OFDM', 'OLED', 'PCB',
-  'PCR', 'PV', 'QR', 'RF', 'RFID', 'RNA', 'SIM', 'SMS', 'SRAM', 'TV', 'UAV', 'UAVS', 'USB', 'UV', 'VR', 'WLAN',
+  'AI',
+  'API',
+  'ATM',
+  'CMOS',
+  'CPU',
+  'CRISPR',
+  'CT',
+  'DNA',
+  'DRAM',
+  'ECG',
+  'EEG',
+  'EV',
+  'EVS',
+  'GNSS',
+  'GPS',
+  'GPU',
+  'GSM',
+  'HIV',
+  'HVAC',
+  'IC',
+  'IOT',
+  'IR',
+  'LAN',
+  'LCD',
+  'LED',
+  'LEDS',
+  'LIDAR',
+  'LTE',
+  'MIMO',
+  'MOSFET',
+  'MRI',
+  'NFC',
+  'OFDM',
+  'OLED',
+  'PCB',
+  'PCR',
+  'PV',
+  'QR',
+  'RF',
+  'RFID',
+  'RNA',
+  'SIM',
+  'SMS',
+  'SRAM',
+  'TV',
+  'UAV',
+  'UAVS',
+  'USB',
+  'UV',
+  'VR',
+  'WLAN',
 ]);
-const TRAILING_FILLERS = new Set(['a', 'an', 'and', 'or', 'of', 'for', 'with', 'the', 'to', 'in', 'on', 'by', 'from', 'comprising', 'having', 'wherein', 'which', 'that']);
+const TRAILING_FILLERS = new Set([
+  'a',
+  'an',
+  'and',
+  'or',
+  'of',
+  'for',
+  'with',
+  'the',
+  'to',
+  'in',
+  'on',
+  'by',
+  'from',
+  'comprising',
+  'having',
+  'wherein',
+  'which',
+  'that',
+]);
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -45,7 +144,11 @@ function withoutLeadingBoilerplate(title: string): string {
   }
   const leadIn = (tokens[index] ?? '').toLowerCase();
   if (nouns < 2 || !LEAD_INS.has(leadIn)) return title;
-  const rest = tokens.slice(index + 1).join(' ').replace(/\s+,/g, ',').replace(/^the\s+/i, '');
+  const rest = tokens
+    .slice(index + 1)
+    .join(' ')
+    .replace(/\s+,/g, ',')
+    .replace(/^the\s+/i, '');
   return rest === '' ? title : rest;
 }
 
@@ -56,7 +159,9 @@ function sentenceCase(title: string): string {
     .map((word, index) => {
       const bare = word.replace(/[^\p{L}\p{N}]/gu, '');
       // In a title written all in capitals, acronyms are told apart by a list and by having no vowel (HTT).
-      const acronym = allCaps ? KNOWN_ACRONYMS.has(bare) || (bare.length > 1 && !/[AEIOUY]/.test(bare)) : /\p{Lu}.*\p{Lu}/u.test(bare);
+      const acronym = allCaps
+        ? KNOWN_ACRONYMS.has(bare) || (bare.length > 1 && !/[AEIOUY]/.test(bare))
+        : /\p{Lu}.*\p{Lu}/u.test(bare);
       const keep = /\d/.test(bare) || acronym;
       const cased = keep ? word : word.toLowerCase();
       return index === 0 ? capitalize(cased) : cased;
@@ -71,12 +176,16 @@ function shortened(title: string, maxLength: number): string {
     const cut = title.slice(0, maxLength + 1);
     words = cut.slice(0, Math.max(cut.lastIndexOf(' '), 0) || maxLength).split(' ');
   }
-  while (words.length > 1 && TRAILING_FILLERS.has((words.at(-1) ?? '').toLowerCase().replace(/[,;:]$/, ''))) words.pop();
+  while (words.length > 1 && TRAILING_FILLERS.has((words.at(-1) ?? '').toLowerCase().replace(/[,;:]$/, '')))
+    words.pop();
   return words.join(' ').replace(/[\s,;:.-]+$/, '');
 }
 
 export function plainTitle(providerTitle: string, maxLength = PLAIN_TITLE_MAX_LENGTH): string {
-  let title = providerTitle.replace(/\s+/g, ' ').trim().replace(/[.;:]+$/, '');
+  let title = providerTitle
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.;:]+$/, '');
   for (const pattern of TRAILING_BOILERPLATE) title = title.replace(pattern, '');
   title = withoutLeadingBoilerplate(title);
   return capitalize(shortened(sentenceCase(title), maxLength));

@@ -15,10 +15,16 @@ afterAll(async () => {
   await database.drop();
 });
 
-const ROWS: PositionedRow[] = [...generatePatents({ count: 1000, seed: 5 })].map((record, index) => ({ row: lensRecordToRow(record), position: `test:${index + 1}` }));
+const ROWS: PositionedRow[] = [...generatePatents({ count: 1000, seed: 5 })].map((record, index) => ({
+  row: lensRecordToRow(record),
+  position: `test:${index + 1}`,
+}));
 
 const count = async (table: 'patents' | 'patent_search') =>
-  Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(database.db)).rows[0]?.n);
+  Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(database.db))
+      .rows[0]?.n,
+  );
 
 /** Search rows that differ from what the trigger would write for their patent now. */
 const staleSearchRows = async () =>
@@ -33,7 +39,11 @@ const staleSearchRows = async () =>
 describe('bulk loads', () => {
   it('write patents without search rows, then index every one of them in static-rank order', async () => {
     const indexCount = async () =>
-      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'patent_search'`.execute(database.db)).rows[0]?.n;
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'patent_search'`.execute(database.db)
+      ).rows[0]?.n;
     const indexesBefore = await indexCount();
     const bulk = await startBulkLoad(database.db);
     for (let start = 0; start < 400; start += 100) await bulk.write(ROWS.slice(start, start + 100));
@@ -46,8 +56,16 @@ describe('bulk loads', () => {
     // Stored in rank order, so that a scan stopping early meets the best candidates first.
     // Postgres may put a later, smaller row into space left on an earlier page, so the check is
     // that the first hundred rows stored are almost all among the hundred best.
-    const { rows } = await sql<{ lens_id: string; static_rank: number }>`SELECT lens_id, static_rank FROM patent_search ORDER BY ctid`.execute(database.db);
-    const best = new Set([...rows].sort((a, b) => b.static_rank - a.static_rank).slice(0, 100).map((row) => row.lens_id));
+    const { rows } = await sql<{
+      lens_id: string;
+      static_rank: number;
+    }>`SELECT lens_id, static_rank FROM patent_search ORDER BY ctid`.execute(database.db);
+    const best = new Set(
+      [...rows]
+        .sort((a, b) => b.static_rank - a.static_rank)
+        .slice(0, 100)
+        .map((row) => row.lens_id),
+    );
     const firstStored = rows.slice(0, 100).filter((row) => best.has(row.lens_id)).length;
     expect(firstStored).toBeGreaterThanOrEqual(90);
     expect(rows[0]!.static_rank).toBe(Math.max(...rows.map((row) => row.static_rank)));
@@ -61,11 +79,17 @@ describe('bulk loads', () => {
              (SELECT reltuples::int FROM pg_class WHERE relname = 'patent_search') AS tuples
       FROM pg_stats WHERE tablename = 'patent_search'`.execute(database.db);
     const columns = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 'patent_search'::regclass AND attnum > 0 AND NOT attisdropped`.execute(database.db);
+      SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 'patent_search'::regclass AND attnum > 0 AND NOT attisdropped`.execute(
+      database.db,
+    );
     expect(stats.rows[0]).toEqual({ columns: columns.rows[0]?.n, words: expect.any(Number), tuples: 400 });
     expect(stats.rows[0]!.words).toBeGreaterThan(100);
     // No staging table is left behind.
-    const staging = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'patent_search_staged_%'`.execute(database.db);
+    const staging = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'patent_search_staged_%'`.execute(
+      database.db,
+    );
     expect(staging.rows[0]?.n).toBe(0);
   });
 
@@ -76,12 +100,17 @@ describe('bulk loads', () => {
     expect(await staleSearchRows()).toBe(0);
     const title = ROWS[410]!.row.title;
     const found = await sql<{ lens_id: string }>`
-      SELECT lens_id FROM patent_search WHERE text_vector @@ plainto_tsquery('english', ${title})`.execute(database.db);
+      SELECT lens_id FROM patent_search WHERE text_vector @@ plainto_tsquery('english', ${title})`.execute(
+      database.db,
+    );
     expect(found.rows.map((row) => row.lens_id)).toContain(ROWS[410]!.row.lens_id);
   });
 
   it('defers only inserts: an update inside a deferring transaction still refreshes its search row', async () => {
-    const changed = { ...ROWS[0]!, row: { ...ROWS[0]!.row, title: 'A wholly new title about zeolite membranes' } };
+    const changed = {
+      ...ROWS[0]!,
+      row: { ...ROWS[0]!.row, title: 'A wholly new title about zeolite membranes' },
+    };
     await database.db.transaction().execute(async (transaction) => {
       await deferSearchRows(transaction);
       await writePatentBatch(transaction, [changed, ...ROWS.slice(430, 440)]);
@@ -89,7 +118,9 @@ describe('bulk loads', () => {
     // Ten inserts wait for a build; the update does not.
     expect(await staleSearchRows()).toBe(10);
     const updated = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM patent_search WHERE lens_id = ${changed.row.lens_id} AND text_vector @@ to_tsquery('english', 'zeolite')`.execute(database.db);
+      SELECT count(*)::int AS n FROM patent_search WHERE lens_id = ${changed.row.lens_id} AND text_vector @@ to_tsquery('english', 'zeolite')`.execute(
+      database.db,
+    );
     expect(updated.rows[0]?.n).toBe(1);
     const bulk = await startBulkLoad(database.db);
     expect(await bulk.finish()).toMatchObject({ built: 10 });
@@ -105,7 +136,9 @@ describe('bulk loads', () => {
     expect(await count('patent_search')).toBe(1000);
     expect(await staleSearchRows()).toBe(0);
     // Keys are back: a second row for a patent is refused, and deleting a patent deletes its row.
-    await expect(sql`INSERT INTO patent_search SELECT * FROM patent_search LIMIT 1`.execute(database.db)).rejects.toThrow(/duplicate key/);
+    await expect(
+      sql`INSERT INTO patent_search SELECT * FROM patent_search LIMIT 1`.execute(database.db),
+    ).rejects.toThrow(/duplicate key/);
     await sql`DELETE FROM patents WHERE lens_id = ${ROWS[999]!.row.lens_id}`.execute(database.db);
     expect(await count('patent_search')).toBe(999);
   });

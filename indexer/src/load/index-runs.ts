@@ -55,7 +55,15 @@ export async function finishIndexRun(
   const { read, inserted, updated, skipped } = outcome.counts;
   await withRuns(db)
     .updateTable('index_runs')
-    .set({ status: outcome.status, finished_at: new Date(), read, inserted, updated, skipped, error: outcome.error ?? null })
+    .set({
+      status: outcome.status,
+      finished_at: new Date(),
+      read,
+      inserted,
+      updated,
+      skipped,
+      error: outcome.error ?? null,
+    })
     .where('id', '=', id)
     .execute();
 }

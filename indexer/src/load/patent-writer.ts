@@ -28,21 +28,56 @@ export interface WriteOutcome {
 
 /** Columns taken from the provider's record; a re-index updates a row only when one of them changed. */
 const SOURCE_COLUMNS = [
-  'doc_key', 'jurisdiction', 'doc_number', 'kind', 'date_published', 'publication_type', 'title', 'abstract', 'claims',
-  'ipc_symbols', 'first_ipc', 'cpc_symbols', 'inventors', 'applicants', 'owners', 'earliest_priority_date', 'patent_status',
-  'anticipated_term_date', 'family_id', 'family_members', 'record',
+  'doc_key',
+  'jurisdiction',
+  'doc_number',
+  'kind',
+  'date_published',
+  'publication_type',
+  'title',
+  'abstract',
+  'claims',
+  'ipc_symbols',
+  'first_ipc',
+  'cpc_symbols',
+  'inventors',
+  'applicants',
+  'owners',
+  'earliest_priority_date',
+  'patent_status',
+  'anticipated_term_date',
+  'family_id',
+  'family_members',
+  'record',
 ] as const satisfies ReadonlyArray<keyof NewPatent>;
-const AI_COLUMNS = ['ai_title', 'ai_summary', 'ai_types', 'ai_uses', 'ai_generated_at'] as const satisfies ReadonlyArray<keyof NewPatent>;
+const AI_COLUMNS = [
+  'ai_title',
+  'ai_summary',
+  'ai_types',
+  'ai_uses',
+  'ai_generated_at',
+] as const satisfies ReadonlyArray<keyof NewPatent>;
 /** What the AI text is written from: when one of these changes, the stored AI text is stale. */
-const AI_INPUT_COLUMNS = ['title', 'abstract', 'claims', 'ipc_symbols', 'publication_type'] as const satisfies ReadonlyArray<keyof NewPatent>;
+const AI_INPUT_COLUMNS = [
+  'title',
+  'abstract',
+  'claims',
+  'ipc_symbols',
+  'publication_type',
+] as const satisfies ReadonlyArray<keyof NewPatent>;
 const WRITTEN_COLUMNS = ['lens_id', ...SOURCE_COLUMNS, ...AI_COLUMNS] as const;
 /** Serialized JSON already: spliced into the payload as JSON, not as a string. */
 const JSON_COLUMNS = new Set<string>(['family_members', 'record']);
 
-const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((column) => `${prefix}${column}`).join(', '));
+const list = (columns: readonly string[], prefix = '') =>
+  sql.raw(columns.map((column) => `${prefix}${column}`).join(', '));
 /** `json` has no equality: the record compares as the text it was delivered as. */
 const comparable = (columns: readonly string[], prefix: string) =>
-  sql.raw(columns.map((column) => (column === 'record' ? `${prefix}record::text` : `${prefix}${column}`)).join(', '));
+  sql.raw(
+    columns
+      .map((column) => (column === 'record' ? `${prefix}record::text` : `${prefix}${column}`))
+      .join(', '),
+  );
 const aiInputsDiffer = sql`(${list(AI_INPUT_COLUMNS, 'patents.')}) IS DISTINCT FROM (${list(AI_INPUT_COLUMNS, 'excluded.')})`;
 
 /**
@@ -61,7 +96,14 @@ const aiInputsDiffer = sql`(${list(AI_INPUT_COLUMNS, 'patents.')}) IS DISTINCT F
  * NOTE: not a temp staging table: inside the demo corpus's single long transaction its emptied
  * rows cannot be reclaimed, and every batch then scans all earlier ones (quadratic at a million).
  */
-const mergeBatch = (payload: string) => sql<{ outcome: 'taken' | 'written'; batch_position: number; doc_key: string; lens_id: string; inserted: boolean; ai_generated_at: Date | null }>`
+const mergeBatch = (payload: string) => sql<{
+  outcome: 'taken' | 'written';
+  batch_position: number;
+  doc_key: string;
+  lens_id: string;
+  inserted: boolean;
+  ai_generated_at: Date | null;
+}>`
   WITH staged AS MATERIALIZED (
     SELECT s.*, (s.ordinality - 1)::int AS batch_position
     FROM json_populate_recordset(NULL::patents, ${payload}::json) WITH ORDINALITY AS s
@@ -110,7 +152,11 @@ function distinctRows(rows: readonly PositionedRow[]): { kept: PositionedRow[]; 
   const skipped: SkippedRecord[] = [];
   for (const entry of rows) {
     const earlier = byLensId.get(entry.row.lens_id);
-    if (earlier) skipped.push({ position: earlier.position, reason: `superseded by a later record of the same patent ${entry.row.lens_id} (${entry.position})` });
+    if (earlier)
+      skipped.push({
+        position: earlier.position,
+        reason: `superseded by a later record of the same patent ${entry.row.lens_id} (${entry.position})`,
+      });
     byLensId.delete(entry.row.lens_id);
     byLensId.set(entry.row.lens_id, entry);
   }
@@ -119,7 +165,10 @@ function distinctRows(rows: readonly PositionedRow[]): { kept: PositionedRow[]; 
   for (const entry of byLensId.values()) {
     const owner = byDocKey.get(entry.row.doc_key);
     if (owner) {
-      skipped.push({ position: entry.position, reason: `publication ${entry.row.doc_key} is already given as ${owner.row.lens_id} (${owner.position})` });
+      skipped.push({
+        position: entry.position,
+        reason: `publication ${entry.row.doc_key} is already given as ${owner.row.lens_id} (${owner.position})`,
+      });
       continue;
     }
     byDocKey.set(entry.row.doc_key, entry);
@@ -143,7 +192,11 @@ export interface WriteOptions {
  * leaves whole batches behind, and a re-run resumes safely. Inside a caller's transaction (the
  * demo corpus) it joins that transaction.
  */
-export async function writePatentBatch(db: Kysely<Database>, rows: readonly PositionedRow[], options: WriteOptions = {}): Promise<WriteOutcome> {
+export async function writePatentBatch(
+  db: Kysely<Database>,
+  rows: readonly PositionedRow[],
+  options: WriteOptions = {},
+): Promise<WriteOutcome> {
   const { kept, skipped } = distinctRows(rows);
   if (kept.length === 0) return { inserted: 0, updated: 0, unchanged: 0, enriched: 0, skipped };
   const statement = mergeBatch(`[${kept.map((entry) => stagingJson(entry.row)).join(',')}]`);
@@ -158,7 +211,11 @@ export async function writePatentBatch(db: Kysely<Database>, rows: readonly Posi
       });
   const written = result.rows.filter((row) => row.outcome === 'written');
   for (const row of result.rows) {
-    if (row.outcome === 'taken') skipped.push({ position: kept[row.batch_position]?.position ?? '?', reason: `publication ${row.doc_key} is already indexed as ${row.lens_id}` });
+    if (row.outcome === 'taken')
+      skipped.push({
+        position: kept[row.batch_position]?.position ?? '?',
+        reason: `publication ${row.doc_key} is already indexed as ${row.lens_id}`,
+      });
   }
   const inserted = written.filter((row) => row.inserted).length;
   const broughtText = new Map(kept.map((entry) => [entry.row.lens_id, entry.row.ai_generated_at]));
@@ -167,7 +224,13 @@ export async function writePatentBatch(db: Kysely<Database>, rows: readonly Posi
     return brought instanceof Date && row.ai_generated_at?.getTime() === brought.getTime();
   }).length;
   const taken = result.rows.length - written.length;
-  return { inserted, updated: written.length - inserted, unchanged: kept.length - taken - written.length, enriched, skipped };
+  return {
+    inserted,
+    updated: written.length - inserted,
+    unchanged: kept.length - taken - written.length,
+    enriched,
+    skipped,
+  };
 }
 
 export async function hasAnyPatent(db: Db): Promise<boolean> {

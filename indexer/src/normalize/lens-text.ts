@@ -4,7 +4,8 @@ interface LocalizedText {
   lang?: string | undefined;
 }
 
-const isEnglish = (lang: unknown) => lang === undefined || (typeof lang === 'string' && lang.toLowerCase() === 'en');
+const isEnglish = (lang: unknown) =>
+  lang === undefined || (typeof lang === 'string' && lang.toLowerCase() === 'en');
 
 /**
  * The English texts when there are any (a text without a language counts as English: the shared
@@ -16,7 +17,8 @@ export function preferEnglish<T extends LocalizedText>(items: readonly T[] | und
   return english.length > 0 ? english : [...items];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keys under which claim text sits in the shapes seen so far: Lens `claims[].claims[].claim_text[]`. */
 const CLAIM_TEXT_KEYS = ['claims', 'claim_text', 'text'] as const;
@@ -27,7 +29,8 @@ function collectClaimText(value: unknown, into: string[]): void {
   else if (isObject(value)) {
     // Lens splits one claim's text into fragments ("1. A method, comprising:", "obtaining ...;").
     const fragments = value.claim_text;
-    if (Array.isArray(fragments) && fragments.every((fragment) => typeof fragment === 'string')) into.push(fragments.join(' '));
+    if (Array.isArray(fragments) && fragments.every((fragment) => typeof fragment === 'string'))
+      into.push(fragments.join(' '));
     else CLAIM_TEXT_KEYS.forEach((key) => collectClaimText(value[key], into));
   }
 }

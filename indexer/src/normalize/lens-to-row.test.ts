@@ -60,14 +60,22 @@ describe('lensRecordToRow on the shared real records', () => {
     expect(row.abstract).not.toBe('');
     expect(row.family_id).toBe('038-066-141-127-891');
     expect(JSON.parse(String(row.family_members))).toEqual([
-      { lens_id: '150-275-199-424-371', document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'B', date: '2013-09-25' } },
-      { lens_id: '038-066-141-127-891', document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'A', date: '2011-10-05' } },
+      {
+        lens_id: '150-275-199-424-371',
+        document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'B', date: '2013-09-25' },
+      },
+      {
+        lens_id: '038-066-141-127-891',
+        document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'A', date: '2011-10-05' },
+      },
     ]);
   });
 
   it('keeps the claims as text, joining the fragments of each claim entry', () => {
     const claims = rowOf('WO_2015105917_A1_20150716').claims ?? '';
-    expect(claims).toMatch(/^What is claimed is: 1 \. A method of diagnosing the presence of cancer in a subject without the need for a biopsy, comprising: obtaining/);
+    expect(claims).toMatch(
+      /^What is claimed is: 1 \. A method of diagnosing the presence of cancer in a subject without the need for a biopsy, comprising: obtaining/,
+    );
     expect(rowOf('US_9785570_B2_20171010').claims).toMatch(/^1\. A driver module for an operating system/);
   });
 
@@ -82,7 +90,9 @@ describe('lensRecordToRow on the shared real records', () => {
 
   it('stores a reported status, PATENTED for a grant without one, and UNKNOWN otherwise', () => {
     const statusOf = (id: string) => rowOf(id).patent_status;
-    const reported = [...records.values()].find((record) => record.legal_status?.patent_status === 'DISCONTINUED');
+    const reported = [...records.values()].find(
+      (record) => record.legal_status?.patent_status === 'DISCONTINUED',
+    );
     expect(statusOf(reported?.id ?? '')).toBe('DISCONTINUED');
     expect(statusOf('BE_1017073_A3_20080205')).toBe('PATENTED');
     expect(statusOf('AR_021856_A1_20020807')).toBe('UNKNOWN');
@@ -93,10 +103,15 @@ describe('claimsText', () => {
   it('reads the Lens claim groups, preferring English', () => {
     const claims = [
       { claims: [{ claim_text: ['1. Un dispositif.'] }], lang: 'fr' },
-      { claims: [{ claim_text: ['1. A device.'] }, { claim_text: ['2. The device of claim 1.'] }], lang: 'en' },
+      {
+        claims: [{ claim_text: ['1. A device.'] }, { claim_text: ['2. The device of claim 1.'] }],
+        lang: 'en',
+      },
     ];
     expect(claimsText(claims)).toBe('1. A device.\n2. The device of claim 1.');
-    expect(claimsText([{ claims: [{ claim_text: ['1. A device, comprising:', 'a handle.'] }] }])).toBe('1. A device, comprising: a handle.');
+    expect(claimsText([{ claims: [{ claim_text: ['1. A device, comprising:', 'a handle.'] }] }])).toBe(
+      '1. A device, comprising: a handle.',
+    );
   });
 
   it('accepts other shapes and missing claims', () => {

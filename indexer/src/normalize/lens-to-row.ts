@@ -1,13 +1,23 @@
-import { patentKey, publicationKey, stablePatentId, toStoredPatentStatus, type LensPatentRecord, type StoredPatentStatus } from '@patentscout/schema';
+import {
+  patentKey,
+  publicationKey,
+  stablePatentId,
+  toStoredPatentStatus,
+  type LensPatentRecord,
+  type StoredPatentStatus,
+} from '@patentscout/schema';
 import type { FamilyMemberJson, NewPatent } from '@patentscout/server/db/tables';
 import { claimsText, preferEnglish } from './lens-text.js';
 
 type Classifications = NonNullable<LensPatentRecord['biblio']['classifications_ipcr']>;
 type PartyList = NonNullable<LensPatentRecord['biblio']['parties']>['inventors'];
 
-const unique = (values: string[]) => [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))];
+const unique = (values: string[]) => [
+  ...new Set(values.map((value) => value.trim()).filter((value) => value !== '')),
+];
 
-const symbolsOf = (classifications: Classifications | undefined) => unique((classifications?.classifications ?? []).map((entry) => entry.symbol));
+const symbolsOf = (classifications: Classifications | undefined) =>
+  unique((classifications?.classifications ?? []).map((entry) => entry.symbol));
 
 const namesOf = (parties: PartyList) => unique((parties ?? []).map((party) => party.extracted_name.value));
 
@@ -17,7 +27,10 @@ function patentStatusOf(record: LensPatentRecord): StoredPatentStatus {
   if (stored) return stored;
   // NOTE: most sources say only that a grant was published, which is what PATENTED means
   // ("whether it is still in force is not known"); saying UNKNOWN would hide a real fact.
-  const granted = record.legal_status?.granted === true || record.publication_type === 'GRANTED_PATENT' || record.publication_type === 'LIMITED_PATENT';
+  const granted =
+    record.legal_status?.granted === true ||
+    record.publication_type === 'GRANTED_PATENT' ||
+    record.publication_type === 'LIMITED_PATENT';
   return granted ? 'PATENTED' : 'UNKNOWN';
 }
 
@@ -41,7 +54,12 @@ function familyOf(record: LensPatentRecord, key: string): { familyId: string; me
     return [
       {
         ...(member.lens_id ? { lens_id: member.lens_id } : {}),
-        document_id: { jurisdiction: documentId.jurisdiction, doc_number: documentId.doc_number, kind: documentId.kind ?? '', date: documentId.date ?? '' },
+        document_id: {
+          jurisdiction: documentId.jurisdiction,
+          doc_number: documentId.doc_number,
+          kind: documentId.kind ?? '',
+          date: documentId.date ?? '',
+        },
       },
     ];
   });

@@ -1,4 +1,10 @@
-import { CSIRO, EX_GO8_UNIVERSITIES, GO8_UNIVERSITIES, HARVARD, type ResearchInstitution } from '@patentscout/schema';
+import {
+  CSIRO,
+  EX_GO8_UNIVERSITIES,
+  GO8_UNIVERSITIES,
+  HARVARD,
+  type ResearchInstitution,
+} from '@patentscout/schema';
 import type { SeededRandom } from './random.js';
 import { FOREIGN_UNIVERSITIES, ORIGINS, type Origin } from './vocabulary/parties.js';
 import type { Topic } from './vocabulary/topics.js';
@@ -37,8 +43,14 @@ interface InstitutionApplicant {
 
 /** Research institutions with their share of patent families; companies file the rest. */
 const INSTITUTION_CHOICES: readonly (readonly [(random: SeededRandom) => InstitutionApplicant, number])[] = [
-  [(random) => ({ origin: originOf('AU'), name: institutionName(random.pick(GO8_UNIVERSITIES), random) }), 0.05],
-  [(random) => ({ origin: originOf('AU'), name: institutionName(random.pick(EX_GO8_UNIVERSITIES), random) }), 0.025],
+  [
+    (random) => ({ origin: originOf('AU'), name: institutionName(random.pick(GO8_UNIVERSITIES), random) }),
+    0.05,
+  ],
+  [
+    (random) => ({ origin: originOf('AU'), name: institutionName(random.pick(EX_GO8_UNIVERSITIES), random) }),
+    0.025,
+  ],
   [(random) => ({ origin: originOf('AU'), name: institutionName(CSIRO, random) }), 0.02],
   [(random) => ({ origin: originOf('US'), name: institutionName(HARVARD, random) }), 0.015],
   [
@@ -69,7 +81,13 @@ export function chooseApplicants(topic: Topic, random: SeededRandom): FamilyAppl
 
 /** One to five inventors, family name first, as Lens extracts them. */
 export function chooseInventors(origin: Origin, random: SeededRandom): string[] {
-  const count = random.weighted([[1, 20], [2, 30], [3, 25], [4, 15], [5, 10]] as const);
+  const count = random.weighted([
+    [1, 20],
+    [2, 30],
+    [3, 25],
+    [4, 15],
+    [5, 10],
+  ] as const);
   const names = new Set<string>();
   for (let attempt = 0; names.size < count && attempt < count * 3; attempt += 1) {
     names.add(`${random.pick(origin.names.family)} ${random.pick(origin.names.given)}`);

@@ -1,4 +1,12 @@
-import { COUNTRIES, CSIRO, GO8_UNIVERSITIES, HARVARD, LensPatentRecordSchema, LENS_ID_PATTERN, type LensPatentRecord } from '@patentscout/schema';
+import {
+  COUNTRIES,
+  CSIRO,
+  GO8_UNIVERSITIES,
+  HARVARD,
+  LensPatentRecordSchema,
+  LENS_ID_PATTERN,
+  type LensPatentRecord,
+} from '@patentscout/schema';
 import { describe, expect, it } from 'vitest';
 import { addYears, yearsBetween } from './dates.js';
 import { DEMO_CORPUS_LATEST_DATE, generatePatents } from './generator.js';
@@ -7,9 +15,13 @@ import { PENDING_WITHIN_YEARS } from './legal-status.js';
 const SAMPLE = [...generatePatents({ count: 5_000, seed: 42 })];
 
 const textOf = (record: LensPatentRecord) =>
-  [record.biblio.invention_title?.[0]?.text, record.abstract?.[0]?.text, JSON.stringify(record.claims ?? '')].join(' ').toLowerCase();
-const shareContaining = (word: string) => SAMPLE.filter((record) => textOf(record).includes(word)).length / SAMPLE.length;
-const applicantsOf = (record: LensPatentRecord) => (record.biblio.parties?.applicants ?? []).map((party) => party.extracted_name.value);
+  [record.biblio.invention_title?.[0]?.text, record.abstract?.[0]?.text, JSON.stringify(record.claims ?? '')]
+    .join(' ')
+    .toLowerCase();
+const shareContaining = (word: string) =>
+  SAMPLE.filter((record) => textOf(record).includes(word)).length / SAMPLE.length;
+const applicantsOf = (record: LensPatentRecord) =>
+  (record.biblio.parties?.applicants ?? []).map((party) => party.extracted_name.value);
 
 /** Kinds each office uses, by WIPO ST.16 and the offices' own practice. */
 const KINDS_BY_OFFICE: Record<string, string[]> = {
@@ -32,7 +44,8 @@ describe('generatePatents', () => {
   });
 
   it('yields exactly the number asked for, even when that splits a family', () => {
-    for (const count of [0, 1, 2, 7, 101]) expect([...generatePatents({ count, seed: 5 })]).toHaveLength(count);
+    for (const count of [0, 1, 2, 7, 101])
+      expect([...generatePatents({ count, seed: 5 })]).toHaveLength(count);
   });
 
   it('writes valid Lens records with unique, well-formed keys', () => {
@@ -41,7 +54,9 @@ describe('generatePatents', () => {
     expect(new Set(SAMPLE.map((record) => record.doc_key)).size).toBe(SAMPLE.length);
     for (const record of SAMPLE) {
       expect(record.lens_id).toMatch(LENS_ID_PATTERN);
-      expect(record.doc_key).toBe(`${record.jurisdiction}_${record.doc_number}_${record.kind}_${record.date_published.replaceAll('-', '')}`);
+      expect(record.doc_key).toBe(
+        `${record.jurisdiction}_${record.doc_number}_${record.kind}_${record.date_published.replaceAll('-', '')}`,
+      );
     }
   });
 
@@ -59,7 +74,8 @@ describe('generatePatents', () => {
     for (const office of counts.keys()) expect(known.has(office)).toBe(true);
     const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([office]) => office);
     expect(ranked.slice(0, 3)).toEqual(expect.arrayContaining(['US', 'CN']));
-    for (const office of ['US', 'CN', 'EP', 'WO', 'JP', 'KR', 'AU', 'DE', 'GB', 'CA']) expect(counts.get(office) ?? 0).toBeGreaterThan(10);
+    for (const office of ['US', 'CN', 'EP', 'WO', 'JP', 'KR', 'AU', 'DE', 'GB', 'CA'])
+      expect(counts.get(office) ?? 0).toBeGreaterThan(10);
   });
 
   it('uses kind codes that fit the office and the year', () => {
@@ -68,15 +84,22 @@ describe('generatePatents', () => {
       if (kinds) expect(kinds).toContain(record.kind);
       const year = Number(record.date_published.slice(0, 4));
       if (record.jurisdiction === 'US') expect(record.kind === 'A' ? year <= 2000 : year >= 2001).toBe(true);
-      if (record.jurisdiction === 'CN' && (record.kind === 'U' || record.kind === 'B')) expect(year).toBeGreaterThanOrEqual(2010);
+      if (record.jurisdiction === 'CN' && (record.kind === 'U' || record.kind === 'B'))
+        expect(year).toBeGreaterThanOrEqual(2010);
       const application = record.publication_type === 'PATENT_APPLICATION';
-      expect(application).toBe(/^A\d?$/.test(record.kind ?? '') && !(record.jurisdiction === 'US' && record.kind === 'A') && record.kind !== 'A4');
+      expect(application).toBe(
+        /^A\d?$/.test(record.kind ?? '') &&
+          !(record.jurisdiction === 'US' && record.kind === 'A') &&
+          record.kind !== 'A4',
+      );
     }
   });
 
   it('dates publications from 1980 to the corpus date, after their priority', () => {
     for (const record of SAMPLE) {
-      expect(record.date_published >= '1980-01-01' && record.date_published <= DEMO_CORPUS_LATEST_DATE).toBe(true);
+      expect(record.date_published >= '1980-01-01' && record.date_published <= DEMO_CORPUS_LATEST_DATE).toBe(
+        true,
+      );
       expect(record.biblio.priority_claims?.earliest_claim?.date ?? '').toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect((record.biblio.priority_claims?.earliest_claim?.date ?? '') <= record.date_published).toBe(true);
     }
@@ -96,16 +119,32 @@ describe('generatePatents', () => {
       }
       if (status === 'ACTIVE') expect(granted && (termEnd ?? '') > DEMO_CORPUS_LATEST_DATE).toBe(true);
       if (status === 'EXPIRED') expect(granted && (termEnd ?? '9999') <= DEMO_CORPUS_LATEST_DATE).toBe(true);
-      if (status === 'PENDING') expect(!granted && yearsBetween(record.date_published, DEMO_CORPUS_LATEST_DATE) < PENDING_WITHIN_YEARS).toBe(true);
+      if (status === 'PENDING')
+        expect(
+          !granted && yearsBetween(record.date_published, DEMO_CORPUS_LATEST_DATE) < PENDING_WITHIN_YEARS,
+        ).toBe(true);
     }
     const statuses = new Set(SAMPLE.map((record) => record.legal_status?.patent_status));
-    for (const status of ['ACTIVE', 'EXPIRED', 'PENDING', 'DISCONTINUED', 'INACTIVE', 'WITHDRAWN_OR_REJECTED', 'PATENTED', 'UNKNOWN']) expect(statuses).toContain(status);
+    for (const status of [
+      'ACTIVE',
+      'EXPIRED',
+      'PENDING',
+      'DISCONTINUED',
+      'INACTIVE',
+      'WITHDRAWN_OR_REJECTED',
+      'PATENTED',
+      'UNKNOWN',
+    ])
+      expect(statuses).toContain(status);
   });
 
   it('names every Group of Eight university, CSIRO and Harvard among the applicants', () => {
     const applicants = new Set(SAMPLE.flatMap(applicantsOf));
     for (const institution of [...GO8_UNIVERSITIES, CSIRO, HARVARD]) {
-      expect(institution.applicantNames.some((name) => applicants.has(name)), institution.name).toBe(true);
+      expect(
+        institution.applicantNames.some((name) => applicants.has(name)),
+        institution.name,
+      ).toBe(true);
     }
     expect(applicants).toContain('COMMONWEALTH SCIENTIFIC AND INDUSTRIAL RESEARCH ORGANISATION');
     expect(applicants).toContain('PRESIDENT AND FELLOWS OF HARVARD COLLEGE');
@@ -123,7 +162,10 @@ describe('generatePatents', () => {
       expect(new Set(members.map((member) => member.document_id?.jurisdiction)).size).toBe(members.length);
       for (const member of members) {
         const sibling = byLensId.get(member.lens_id ?? '');
-        if (sibling) expect(sibling.biblio.priority_claims?.earliest_claim).toEqual(record.biblio.priority_claims?.earliest_claim);
+        if (sibling)
+          expect(sibling.biblio.priority_claims?.earliest_claim).toEqual(
+            record.biblio.priority_claims?.earliest_claim,
+          );
       }
     }
     expect([...sizes].sort()).toEqual([1, 2, 3]);
@@ -131,7 +173,10 @@ describe('generatePatents', () => {
 
   it('classifies with well-formed IPC and CPC symbols', () => {
     for (const record of SAMPLE) {
-      const symbols = [...(record.biblio.classifications_ipcr?.classifications ?? []), ...(record.biblio.classifications_cpc?.classifications ?? [])];
+      const symbols = [
+        ...(record.biblio.classifications_ipcr?.classifications ?? []),
+        ...(record.biblio.classifications_cpc?.classifications ?? []),
+      ];
       for (const { symbol } of symbols) expect(symbol).toMatch(/^[A-HY]\d{2}[A-Z]\d{1,4}\/\d{2,6}$/);
     }
   });

@@ -2,7 +2,14 @@ import type { LensPatentRecord } from '@patentscout/schema';
 import { chooseApplicants, chooseInventors, type FamilyApplicants } from './applicants.js';
 import { addDays, dayNumber, isoDateOfDay, yearOf } from './dates.js';
 import { legalStatusFor } from './legal-status.js';
-import { chooseInvention, composeAbstract, composeClaims, composeTitle, styleTitle, type Invention } from './patent-text.js';
+import {
+  chooseInvention,
+  composeAbstract,
+  composeClaims,
+  composeTitle,
+  styleTitle,
+  type Invention,
+} from './patent-text.js';
 import { SeededRandom } from './random.js';
 import { kindRulesFor, publicationNumber, type KindRule } from './vocabulary/offices.js';
 import { KeySet } from './key-set.js';
@@ -29,7 +36,8 @@ export interface GeneratePatentsOptions {
  * offices that share an invention, applicants, inventors and priority.
  */
 export function* generatePatents(options: GeneratePatentsOptions): Generator<LensPatentRecord> {
-  if (!Number.isInteger(options.count) || options.count < 0) throw new RangeError('count must be a whole number, 0 or more');
+  if (!Number.isInteger(options.count) || options.count < 0)
+    throw new RangeError('count must be a whole number, 0 or more');
   const latestDate = options.latestDate ?? DEMO_CORPUS_LATEST_DATE;
   const context: FamilyContext = {
     random: new SeededRandom(options.seed),
@@ -83,15 +91,29 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
     inventors: chooseInventors(applicants.origin, random),
     invention,
     priority,
-    priorityOffice: offices[0] === 'WO' || offices[0] === 'EP' ? applicants.origin.country : (offices[0] ?? applicants.origin.country),
+    priorityOffice:
+      offices[0] === 'WO' || offices[0] === 'EP'
+        ? applicants.origin.country
+        : (offices[0] ?? applicants.origin.country),
     title: composeTitle(invention, offices[0] ?? '', random),
-    abstract: random.chance(0.93) ? composeAbstract(invention, random, composeDetail(invention.components[0] ?? invention.subject, context.detailRandom)) : undefined,
+    abstract: random.chance(0.93)
+      ? composeAbstract(
+          invention,
+          random,
+          composeDetail(invention.components[0] ?? invention.subject, context.detailRandom),
+        )
+      : undefined,
     claims: random.chance(0.65) ? composeClaims(invention, random) : undefined,
     ipc: chooseIpcSymbols(topic, random),
     cpc: random.chance(0.85) ? random.sample(topic.cpc, random.int(1, 3)) : [],
     members: publications.map((publication) => ({
       lens_id: publication.lensId,
-      document_id: { jurisdiction: publication.office, doc_number: publication.docNumber, kind: publication.rule.kind, date: publication.published },
+      document_id: {
+        jurisdiction: publication.office,
+        doc_number: publication.docNumber,
+        kind: publication.rule.kind,
+        date: publication.published,
+      },
     })),
   };
   return publications.map((publication) => buildRecord(context, publication, shared));
@@ -128,7 +150,12 @@ function chooseIpcSymbols(topic: Topic, random: SeededRandom): string[] {
 
 function chooseOffices({ origin }: FamilyApplicants, maxSize: number, random: SeededRandom): string[] {
   const offices = [random.weighted(origin.homeOffices)];
-  const size = random.chance(origin.foreignFilingRate) ? random.weighted([[2, 65], [3, 35]] as const) : 1;
+  const size = random.chance(origin.foreignFilingRate)
+    ? random.weighted([
+        [2, 65],
+        [3, 35],
+      ] as const)
+    : 1;
   while (offices.length < Math.min(size, maxSize)) {
     const office = random.weighted(FOREIGN_OFFICES.filter(([candidate]) => !offices.includes(candidate)));
     offices.push(office);
@@ -137,18 +164,31 @@ function chooseOffices({ origin }: FamilyApplicants, maxSize: number, random: Se
 }
 
 /** Applications publish at 18 months; grants two to seven years after the priority. */
-function planPublication(context: FamilyContext, office: string, priority: string, filed: string): Publication | undefined {
+function planPublication(
+  context: FamilyContext,
+  office: string,
+  priority: string,
+  filed: string,
+): Publication | undefined {
   const { random, latestDate } = context;
   const preferGrant = random.chance(0.5);
   for (const granted of preferGrant ? [true, false] : [false, true]) {
-    const published = granted ? addDays(filed, random.int(730, 2_555)) : addDays(priority, APPLICATION_PUBLICATION_DAYS + random.int(0, 30));
+    const published = granted
+      ? addDays(filed, random.int(730, 2_555))
+      : addDays(priority, APPLICATION_PUBLICATION_DAYS + random.int(0, 30));
     const rules = kindRulesFor(office, granted, yearOf(published));
     if (published > latestDate || rules.length === 0) continue;
     const rule = random.weighted(rules.map((candidate) => [candidate, candidate.weight] as const));
-    const docNumber = uniqueKey(context, () => publicationNumber(office, !granted, yearOf(published), random), (number) =>
-      `${office}_${number}_${rule.kind}_${published.replaceAll('-', '')}`,
+    const docNumber = uniqueKey(
+      context,
+      () => publicationNumber(office, !granted, yearOf(published), random),
+      (number) => `${office}_${number}_${rule.kind}_${published.replaceAll('-', '')}`,
     );
-    const lensId = uniqueKey(context, () => lensIdFrom(random), (id) => id);
+    const lensId = uniqueKey(
+      context,
+      () => lensIdFrom(random),
+      (id) => id,
+    );
     return { office, rule, published, filed, docNumber, lensId };
   }
   return undefined;
@@ -182,10 +222,17 @@ interface SharedFacts {
   claims: string[] | undefined;
   ipc: string[];
   cpc: string[];
-  members: { lens_id: string; document_id: { jurisdiction: string; doc_number: string; kind: string; date: string } }[];
+  members: {
+    lens_id: string;
+    document_id: { jurisdiction: string; doc_number: string; kind: string; date: string };
+  }[];
 }
 
-function buildRecord(context: FamilyContext, publication: Publication, shared: SharedFacts): LensPatentRecord {
+function buildRecord(
+  context: FamilyContext,
+  publication: Publication,
+  shared: SharedFacts,
+): LensPatentRecord {
   const { random, latestDate } = context;
   const { office, rule, published, docNumber } = publication;
   const names = (values: string[]) => values.map((value) => ({ extracted_name: { value } }));
@@ -200,25 +247,58 @@ function buildRecord(context: FamilyContext, publication: Publication, shared: S
     doc_key: `${office}_${docNumber}_${rule.kind}_${published.replaceAll('-', '')}`,
     publication_type: rule.type,
     biblio: {
-      publication_reference: { jurisdiction: office, doc_number: docNumber, kind: rule.kind, date: published },
-      application_reference: { jurisdiction: office, doc_number: `${yearOf(publication.filed)}${String(random.int(1, 999_999)).padStart(6, '0')}`, date: publication.filed },
+      publication_reference: {
+        jurisdiction: office,
+        doc_number: docNumber,
+        kind: rule.kind,
+        date: published,
+      },
+      application_reference: {
+        jurisdiction: office,
+        doc_number: `${yearOf(publication.filed)}${String(random.int(1, 999_999)).padStart(6, '0')}`,
+        date: publication.filed,
+      },
       priority_claims: {
-        claims: [{ jurisdiction: shared.priorityOffice, doc_number: `${yearOf(shared.priority)}${String(random.int(1, 99_999)).padStart(5, '0')}`, date: shared.priority }],
+        claims: [
+          {
+            jurisdiction: shared.priorityOffice,
+            doc_number: `${yearOf(shared.priority)}${String(random.int(1, 99_999)).padStart(5, '0')}`,
+            date: shared.priority,
+          },
+        ],
         earliest_claim: { date: shared.priority },
       },
       invention_title: [{ text: styleTitle(shared.title, office, random), lang: 'en' }],
       parties: {
         inventors: names(shared.inventors),
         applicants: names(shared.applicants.names),
-        ...(withOwners ? { owners_all: shared.applicants.names.map((value) => ({ extracted_name: { value }, recorded_date: published })) } : {}),
+        ...(withOwners
+          ? {
+              owners_all: shared.applicants.names.map((value) => ({
+                extracted_name: { value },
+                recorded_date: published,
+              })),
+            }
+          : {}),
       },
       classifications_ipcr: { classifications: shared.ipc.map((symbol) => ({ symbol })) },
-      ...(shared.cpc.length > 0 ? { classifications_cpc: { classifications: shared.cpc.map((symbol) => ({ symbol })) } } : {}),
+      ...(shared.cpc.length > 0
+        ? { classifications_cpc: { classifications: shared.cpc.map((symbol) => ({ symbol })) } }
+        : {}),
     },
     ...(shared.abstract ? { abstract: [{ text: shared.abstract, lang: 'en' }] } : {}),
-    ...(shared.claims ? { claims: [{ claims: shared.claims.map((text) => ({ claim_text: [text] })), lang: 'en' }] } : {}),
+    ...(shared.claims
+      ? { claims: [{ claims: shared.claims.map((text) => ({ claim_text: [text] })), lang: 'en' }] }
+      : {}),
     legal_status: legalStatusFor(
-      { office, type: rule.type, published, earliestPriority: shared.priority, termYears: rule.termYears ?? 20, asOf: latestDate },
+      {
+        office,
+        type: rule.type,
+        published,
+        earliestPriority: shared.priority,
+        termYears: rule.termYears ?? 20,
+        asOf: latestDate,
+      },
       random,
     ),
     families: { simple_family: { members: shared.members, size: shared.members.length } },

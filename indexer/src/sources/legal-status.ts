@@ -37,16 +37,41 @@ export function legalStatusFor(facts: LegalStatusFacts, random: SeededRandom): G
     const termEnd = addYears(earliestPriority, facts.termYears);
     const status =
       termEnd <= asOf
-        ? random.weighted<StoredPatentStatus>([['EXPIRED', 88], ['DISCONTINUED', 10], ['UNKNOWN', 2]])
-        : random.weighted<StoredPatentStatus>([['ACTIVE', 72], ['DISCONTINUED', yearsBetween(published, asOf) > 4 ? 12 : 0], ['PATENTED', 8], ['INACTIVE', 4], ['UNKNOWN', 4]]);
+        ? random.weighted<StoredPatentStatus>([
+            ['EXPIRED', 88],
+            ['DISCONTINUED', 10],
+            ['UNKNOWN', 2],
+          ])
+        : random.weighted<StoredPatentStatus>([
+            ['ACTIVE', 72],
+            ['DISCONTINUED', yearsBetween(published, asOf) > 4 ? 12 : 0],
+            ['PATENTED', 8],
+            ['INACTIVE', 4],
+            ['UNKNOWN', 4],
+          ]);
     return { patent_status: status, anticipated_term_date: termEnd, granted: true, grant_date: published };
   }
   if (facts.office === 'WO') {
     const open = yearsBetween(earliestPriority, asOf) < PCT_NATIONAL_PHASE_YEARS;
-    return { patent_status: open ? 'PENDING' : random.weighted<StoredPatentStatus>([['INACTIVE', 60], ['UNKNOWN', 40]]) };
+    return {
+      patent_status: open
+        ? 'PENDING'
+        : random.weighted<StoredPatentStatus>([
+            ['INACTIVE', 60],
+            ['UNKNOWN', 40],
+          ]),
+    };
   }
   const age = yearsBetween(published, asOf);
-  if (age < 3) return { patent_status: random.weighted<StoredPatentStatus>([['PENDING', 82], ['WITHDRAWN_OR_REJECTED', 8], ['DISCONTINUED', 6], ['UNKNOWN', 4]]) };
+  if (age < 3)
+    return {
+      patent_status: random.weighted<StoredPatentStatus>([
+        ['PENDING', 82],
+        ['WITHDRAWN_OR_REJECTED', 8],
+        ['DISCONTINUED', 6],
+        ['UNKNOWN', 4],
+      ]),
+    };
   return {
     patent_status: random.weighted<StoredPatentStatus>([
       ['PENDING', age < PENDING_WITHIN_YEARS ? 15 : 0],

@@ -12,7 +12,9 @@ afterEach(async () => {
 });
 
 async function clientFor(replies: Reply[], options: { maxAttempts?: number } = {}) {
-  server = await startLocalServer((_request, index) => replies[index] ?? { status: 500, body: { error: 'no more replies' } });
+  server = await startLocalServer(
+    (_request, index) => replies[index] ?? { status: 500, body: { error: 'no more replies' } },
+  );
   const waits: Array<{ ms: number; reason: string }> = [];
   const client = new LensApiClient({
     url: `${server.url}/patent/search`,
@@ -35,11 +37,22 @@ describe('LensApiClient', () => {
   it('pages through a scroll, honouring 429, the per-minute allowance and a server error', async () => {
     const invalid = { lens_id: 'not-a-lens-id', jurisdiction: 'US' };
     const { client, waits, requests } = await clientFor([
-      { status: 429, headers: { 'x-rate-limit-retry-after-seconds': '2' }, body: { message: 'Too many requests' } },
-      { status: 200, headers: { 'x-rate-limit-remaining-request-per-minute': '5' }, body: { total: 8, data: RECORDS.slice(0, 3), results: 3, scroll_id: 's1' } },
+      {
+        status: 429,
+        headers: { 'x-rate-limit-retry-after-seconds': '2' },
+        body: { message: 'Too many requests' },
+      },
       {
         status: 200,
-        headers: { 'x-rate-limit-remaining-request-per-minute': '0', 'x-rate-limit-retry-after-seconds': '3' },
+        headers: { 'x-rate-limit-remaining-request-per-minute': '5' },
+        body: { total: 8, data: RECORDS.slice(0, 3), results: 3, scroll_id: 's1' },
+      },
+      {
+        status: 200,
+        headers: {
+          'x-rate-limit-remaining-request-per-minute': '0',
+          'x-rate-limit-retry-after-seconds': '3',
+        },
         body: { total: 8, data: RECORDS.slice(3, 6), results: 3, scroll_id: 's2' },
       },
       { status: 503, body: { message: 'unavailable' } },
@@ -49,7 +62,9 @@ describe('LensApiClient', () => {
     const items = await collect(search.items);
 
     expect(items.flatMap((item) => ('record' in item ? [item.record] : []))).toEqual(RECORDS);
-    expect(items.flatMap((item) => ('problem' in item ? [item.position] : []))).toEqual(['Lens API page 3 item 2']);
+    expect(items.flatMap((item) => ('problem' in item ? [item.position] : []))).toEqual([
+      'Lens API page 3 item 2',
+    ]);
     expect(search.progress()).toEqual({ total: 8 });
     expect(waits).toEqual([
       { ms: 2000, reason: 'rate limited (429)' },
@@ -60,7 +75,11 @@ describe('LensApiClient', () => {
     // Stops once it has all 8, without asking for a fourth page.
     expect(requests).toHaveLength(5);
     for (const request of requests) {
-      expect(request).toMatchObject({ method: 'POST', url: '/patent/search', headers: { authorization: 'Bearer secret-token', 'content-type': 'application/json' } });
+      expect(request).toMatchObject({
+        method: 'POST',
+        url: '/patent/search',
+        headers: { authorization: 'Bearer secret-token', 'content-type': 'application/json' },
+      });
     }
     expect(requests[0]?.body).toEqual({
       query: {
@@ -87,12 +106,16 @@ describe('LensApiClient', () => {
       { status: 204 },
     ]);
     expect(await collect(client.search({ since: '2026-01-01' }).items)).toHaveLength(3);
-    expect(requests[0]?.body).toMatchObject({ query: { bool: { must: [], filter: [{ range: { date_published: { gte: '2026-01-01' } } }] } } });
+    expect(requests[0]?.body).toMatchObject({
+      query: { bool: { must: [], filter: [{ range: { date_published: { gte: '2026-01-01' } } }] } },
+    });
   });
 
   it('stops at once on a refused token, naming the variable to check', async () => {
     const { client, requests } = await clientFor([{ status: 401, body: { message: 'Unauthorized' } }]);
-    await expect(collect(client.search({ since: '2026-01-01' }).items)).rejects.toThrowError(/answered 401 \(check LENS_API_TOKEN\)/);
+    await expect(collect(client.search({ since: '2026-01-01' }).items)).rejects.toThrowError(
+      /answered 401 \(check LENS_API_TOKEN\)/,
+    );
     expect(requests).toHaveLength(1);
   });
 

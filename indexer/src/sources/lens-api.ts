@@ -34,8 +34,18 @@ export class LensApiError extends Error {}
 
 /** The fields of a patent record that the normalizer reads. */
 export const LENS_INCLUDE = [
-  'lens_id', 'jurisdiction', 'doc_number', 'kind', 'date_published', 'doc_key', 'publication_type',
-  'biblio', 'abstract', 'claims', 'legal_status', 'families',
+  'lens_id',
+  'jurisdiction',
+  'doc_number',
+  'kind',
+  'date_published',
+  'doc_key',
+  'publication_type',
+  'biblio',
+  'abstract',
+  'claims',
+  'legal_status',
+  'families',
 ];
 const SCROLL_LIFETIME = '1m';
 const MAX_WAIT_MS = 5 * 60_000;
@@ -47,7 +57,9 @@ const SearchResponse = z.looseObject({
 });
 
 export function lensSearchRequest(query: LensQuery, pageSize: number): Record<string, unknown> {
-  const published = { range: { date_published: { gte: query.since, ...(query.until ? { lte: query.until } : {}) } } };
+  const published = {
+    range: { date_published: { gte: query.since, ...(query.until ? { lte: query.until } : {}) } },
+  };
   const must = query.query ? [{ query_string: { query: query.query } }] : [];
   return {
     query: { bool: { must, filter: [published] } },
@@ -58,7 +70,8 @@ export function lensSearchRequest(query: LensQuery, pageSize: number): Record<st
   };
 }
 
-const seconds = (value: string | null) => (value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) * 1000 : undefined);
+const seconds = (value: string | null) =>
+  value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) * 1000 : undefined;
 
 /** How long the API asks us to wait, from its own header or the standard one. */
 function requestedWaitMs(headers: Headers): number | undefined {
@@ -67,7 +80,8 @@ function requestedWaitMs(headers: Headers): number | undefined {
 
 /** Lens sends `x-rate-limit-remaining-request-per-minute` (older docs: `x-rate-limit-remaining`). */
 function allowanceExhausted(headers: Headers): boolean {
-  const remaining = headers.get('x-rate-limit-remaining-request-per-minute') ?? headers.get('x-rate-limit-remaining');
+  const remaining =
+    headers.get('x-rate-limit-remaining-request-per-minute') ?? headers.get('x-rate-limit-remaining');
   return remaining !== null && Number(remaining) <= 0;
 }
 
@@ -95,20 +109,29 @@ export class LensApiClient {
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            authorization: `Bearer ${token}`,
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        if (attempt >= maxAttempts) throw new LensApiError(`The Lens API at ${url} cannot be reached: ${(error as Error).message}`);
+        if (attempt >= maxAttempts)
+          throw new LensApiError(`The Lens API at ${url} cannot be reached: ${(error as Error).message}`);
         await this.wait(backOff, `request failed (${(error as Error).message})`);
         continue;
       }
       if (response.status === 204) return undefined;
       if (response.ok) {
-        if (allowanceExhausted(response.headers)) this.pauseBeforeNextMs = requestedWaitMs(response.headers) ?? 60_000;
+        if (allowanceExhausted(response.headers))
+          this.pauseBeforeNextMs = requestedWaitMs(response.headers) ?? 60_000;
         const parsed = SearchResponse.safeParse(await response.json().catch(() => undefined));
-        if (!parsed.success) throw new LensApiError(`The Lens API answered with an unexpected body: ${parsed.error.issues[0]?.message ?? ''}`);
+        if (!parsed.success)
+          throw new LensApiError(
+            `The Lens API answered with an unexpected body: ${parsed.error.issues[0]?.message ?? ''}`,
+          );
         return parsed.data;
       }
       const detail = (await response.text().catch(() => '')).slice(0, 300);
@@ -118,7 +141,10 @@ export class LensApiClient {
         throw new LensApiError(`The Lens API answered ${response.status}${hint}: ${detail}`);
       }
       const reason = response.status === 429 ? 'rate limited (429)' : `server error ${response.status}`;
-      await this.wait(response.status === 429 ? (requestedWaitMs(response.headers) ?? backOff) : backOff, reason);
+      await this.wait(
+        response.status === 429 ? (requestedWaitMs(response.headers) ?? backOff) : backOff,
+        reason,
+      );
     }
   }
 
@@ -134,7 +160,8 @@ export class LensApiClient {
         const response = await post(body);
         if (!response) return;
         total = response.total;
-        for (const [index, value] of response.data.entries()) yield validateLensRecord(value, `Lens API page ${page} item ${index + 1}`);
+        for (const [index, value] of response.data.entries())
+          yield validateLensRecord(value, `Lens API page ${page} item ${index + 1}`);
         fetched += response.data.length;
         if (response.data.length === 0 || !response.scroll_id || fetched >= response.total) return;
         body = { scroll_id: response.scroll_id, scroll: SCROLL_LIFETIME };

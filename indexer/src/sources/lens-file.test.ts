@@ -23,9 +23,14 @@ async function readAll(files: string[]): Promise<SourceItem[]> {
 }
 
 const recordsOf = (items: SourceItem[]) => items.flatMap((item) => ('record' in item ? [item.record] : []));
-const problemsOf = (items: SourceItem[]) => items.flatMap((item) => ('problem' in item ? [`${item.position} ${item.problem}`] : []));
+const problemsOf = (items: SourceItem[]) =>
+  items.flatMap((item) => ('problem' in item ? [`${item.position} ${item.problem}`] : []));
 const jsonLines = RECORDS.map((record) => JSON.stringify(record)).join('\n');
-const response = JSON.stringify({ total: RECORDS.length, data: RECORDS, results: RECORDS.length, scroll_id: 'abc' }, null, 2);
+const response = JSON.stringify(
+  { total: RECORDS.length, data: RECORDS, results: RECORDS.length, scroll_id: 'abc' },
+  null,
+  2,
+);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'lens-files-'));
@@ -64,8 +69,13 @@ describe('readLensFiles', () => {
   });
 
   it('names the array item of a bad record in a Lens response', async () => {
-    const file = await fixture('response-with-bad.json', JSON.stringify({ total: 2, data: [RECORDS[0], { jurisdiction: 'US' }] }));
-    expect(problemsOf(await readAll([file]))).toEqual([expect.stringMatching(/^response-with-bad\.json data\[1\] doc_number: /)]);
+    const file = await fixture(
+      'response-with-bad.json',
+      JSON.stringify({ total: 2, data: [RECORDS[0], { jurisdiction: 'US' }] }),
+    );
+    expect(problemsOf(await readAll([file]))).toEqual([
+      expect.stringMatching(/^response-with-bad\.json data\[1\] doc_number: /),
+    ]);
   });
 
   it('stops with a clear error on a response that is not JSON at all', async () => {
@@ -106,6 +116,8 @@ describe('resolveImportPaths', () => {
   });
 
   it('refuses a path that does not exist', async () => {
-    await expect(resolveImportPaths([path.join(dir, 'missing.jsonl')])).rejects.toThrowError(/File not found: .*missing\.jsonl/);
+    await expect(resolveImportPaths([path.join(dir, 'missing.jsonl')])).rejects.toThrowError(
+      /File not found: .*missing\.jsonl/,
+    );
   });
 });

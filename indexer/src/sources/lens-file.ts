@@ -30,7 +30,9 @@ export class LensFileError extends Error {}
  * folder of exports often has a statistics or metadata file beside them); the others are listed
  * as ignored.
  */
-export async function resolveImportPaths(paths: readonly string[]): Promise<{ files: string[]; ignored: string[] }> {
+export async function resolveImportPaths(
+  paths: readonly string[],
+): Promise<{ files: string[]; ignored: string[] }> {
   const files: string[] = [];
   const ignored: string[] = [];
   for (const given of paths) {
@@ -41,7 +43,8 @@ export async function resolveImportPaths(paths: readonly string[]): Promise<{ fi
       continue;
     }
     const names = (await readdir(given)).filter((name) => IMPORTABLE_NAME.test(name)).sort();
-    if (names.length === 0) throw new LensFileError(`No .json, .jsonl or .ndjson file (gzipped or not) in ${given}`);
+    if (names.length === 0)
+      throw new LensFileError(`No .json, .jsonl or .ndjson file (gzipped or not) in ${given}`);
     for (const name of names) {
       const file = path.join(given, name);
       const isLines = /\.(jsonl|ndjson)(\.gz)?$/i.test(name);
@@ -105,16 +108,24 @@ async function* jsonLines(content: Readable, label: string): AsyncGenerator<Sour
     try {
       value = JSON.parse(trimmed);
     } catch (error) {
-      yield { position, problem: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+      yield {
+        position,
+        problem: `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      };
       continue;
     }
     yield validateLensRecord(value, position);
   }
 }
 
-async function* jsonArrayItems(content: Readable, label: string, format: LensFileFormat): AsyncGenerator<SourceItem> {
+async function* jsonArrayItems(
+  content: Readable,
+  label: string,
+  format: LensFileFormat,
+): AsyncGenerator<SourceItem> {
   const items = streamArray.asStream();
-  const stages = format === 'lens-response' ? [parser.asStream(), pick.asStream({ filter: 'data' })] : [parser.asStream()];
+  const stages =
+    format === 'lens-response' ? [parser.asStream(), pick.asStream({ filter: 'data' })] : [parser.asStream()];
   const flowing = pipeline([content, ...stages, items]);
   // A parse error destroys `items` too, so the loop below throws it; this only keeps it from going unhandled.
   flowing.catch(() => undefined);
@@ -125,7 +136,9 @@ async function* jsonArrayItems(content: Readable, label: string, format: LensFil
     }
     await flowing;
   } catch (error) {
-    throw new LensFileError(`${label} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new LensFileError(
+      `${label} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -133,7 +146,10 @@ async function* jsonArrayItems(content: Readable, label: string, format: LensFil
  * Reads Lens files one after the other. `progress()` tells how much of all their bytes has been
  * read (compressed bytes for gzipped files), for a progress bar with an ETA.
  */
-export function readLensFiles(files: readonly string[]): { items: AsyncGenerator<SourceItem>; progress: () => SourceProgress } {
+export function readLensFiles(files: readonly string[]): {
+  items: AsyncGenerator<SourceItem>;
+  progress: () => SourceProgress;
+} {
   let totalBytes = 0;
   let finishedBytes = 0;
   let current: ReadStream | undefined;
@@ -152,7 +168,9 @@ export function readLensFiles(files: readonly string[]): { items: AsyncGenerator
         else yield* jsonArrayItems(content, label, format);
       } catch (error) {
         if (error instanceof LensFileError) throw error;
-        throw new LensFileError(`${label} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw new LensFileError(
+          `${label} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
       } finally {
         current.destroy();
         finishedBytes += sizes[index] ?? 0;
@@ -162,6 +180,9 @@ export function readLensFiles(files: readonly string[]): { items: AsyncGenerator
   }
   return {
     items: items(),
-    progress: () => ({ fraction: totalBytes > 0 ? Math.min(1, (finishedBytes + (current?.bytesRead ?? 0)) / totalBytes) : undefined }),
+    progress: () => ({
+      fraction:
+        totalBytes > 0 ? Math.min(1, (finishedBytes + (current?.bytesRead ?? 0)) / totalBytes) : undefined,
+    }),
   };
 }

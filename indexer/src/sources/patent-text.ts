@@ -43,7 +43,12 @@ export function composeTitle(invention: Invention, office: string, random: Seede
   const { subject, purpose, topic } = invention;
   const forms: (readonly [string, number])[] = [
     [subject, 25],
-    [office === 'CN' ? `${subject} and preparation method thereof` : `${subject} and method of ${topic.methodVerb} the same`, 10],
+    [
+      office === 'CN'
+        ? `${subject} and preparation method thereof`
+        : `${subject} and method of ${topic.methodVerb} the same`,
+      10,
+    ],
     [`method and apparatus for ${purpose}`, 12],
     [`system and method for ${purpose}`, 12],
     [`methods and systems for ${purpose}`, 6],
@@ -107,7 +112,9 @@ export function composeClaims(invention: Invention, random: SeededRandom): strin
     `2. The ${subject} of claim 1, further comprising ${fourth}.`,
   ];
   if (!random.chance(0.7)) return claims;
-  claims.push(`3. A method of ${topic.methodVerb} ${withArticle(subject)}, the method comprising: ${steps[0]}; ${steps[1]}; and ${steps[2]}.`);
+  claims.push(
+    `3. A method of ${topic.methodVerb} ${withArticle(subject)}, the method comprising: ${steps[0]}; ${steps[1]}; and ${steps[2]}.`,
+  );
   if (steps[3]) claims.push(`4. The method of claim 3, further comprising ${steps[3]}.`);
   return claims;
 }

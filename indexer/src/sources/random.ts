@@ -49,7 +49,8 @@ export class SeededRandom {
   sample<T>(items: readonly T[], count: number): T[] {
     const pool = [...items];
     const chosen: T[] = [];
-    while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(this.int(0, pool.length - 1), 1)[0] as T);
+    while (chosen.length < count && pool.length > 0)
+      chosen.push(pool.splice(this.int(0, pool.length - 1), 1)[0] as T);
     return chosen;
   }
 }

@@ -20,21 +20,30 @@ export interface Reply {
  * Test support: a real HTTP server on a loopback port that records every JSON request and
  * answers what `reply` says, so API clients are tested over the wire rather than with mocks.
  */
-export async function startLocalServer(reply: (request: ReceivedRequest, index: number) => Reply | Promise<Reply>) {
+export async function startLocalServer(
+  reply: (request: ReceivedRequest, index: number) => Reply | Promise<Reply>,
+) {
   const requests: ReceivedRequest[] = [];
   const server = http.createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const request = { method: incoming.method ?? '', url: incoming.url ?? '', headers: incoming.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+      const request = {
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers: incoming.headers,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      };
       requests.push(request);
-      void Promise.resolve(reply(request, requests.length - 1)).then(async ({ status, headers = {}, body, delayMs }) => {
-        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        if (outgoing.destroyed) return;
-        outgoing.writeHead(status, { 'content-type': 'application/json', ...headers });
-        outgoing.end(body === undefined ? undefined : JSON.stringify(body));
-      });
+      void Promise.resolve(reply(request, requests.length - 1)).then(
+        async ({ status, headers = {}, body, delayMs }) => {
+          if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          if (outgoing.destroyed) return;
+          outgoing.writeHead(status, { 'content-type': 'application/json', ...headers });
+          outgoing.end(body === undefined ? undefined : JSON.stringify(body));
+        },
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

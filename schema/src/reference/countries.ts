@@ -8,7 +8,22 @@ export interface Country {
   name: string;
 }
 
-export const PINNED_COUNTRY_CODES = ['AU', 'CN', 'JP', 'US', 'EP', 'DE', 'KR', 'WO', 'GB', 'FR', 'CA', 'TW', 'IL', 'NL'] as const;
+export const PINNED_COUNTRY_CODES = [
+  'AU',
+  'CN',
+  'JP',
+  'US',
+  'EP',
+  'DE',
+  'KR',
+  'WO',
+  'GB',
+  'FR',
+  'CA',
+  'TW',
+  'IL',
+  'NL',
+] as const;
 
 const PINNED: readonly Country[] = [
   { code: 'AU', name: 'Australia' },
@@ -118,13 +133,18 @@ const OTHERS: readonly Country[] = [
   { code: 'YU', name: 'Yugoslavia' },
 ];
 
-export const COUNTRIES: readonly Country[] = [...PINNED, ...[...OTHERS].sort((a, b) => a.name.localeCompare(b.name, 'en'))];
+export const COUNTRIES: readonly Country[] = [
+  ...PINNED,
+  ...[...OTHERS].sort((a, b) => a.name.localeCompare(b.name, 'en')),
+];
 
 /**
  * Codes the filter treats as one choice. Publications of the former Yugoslavia and of Serbia and
  * Montenegro are filed under YU, RS and ME depending on their date, so one tick selects all three.
  */
-export const COUNTRY_GROUPS = [{ label: 'Yugoslavia / Serbia and Montenegro', codes: ['YU', 'ME', 'RS'] }] as const;
+export const COUNTRY_GROUPS = [
+  { label: 'Yugoslavia / Serbia and Montenegro', codes: ['YU', 'ME', 'RS'] },
+] as const;
 
 const COUNTRY_BY_CODE = new Map(COUNTRIES.map((country) => [country.code, country]));
 

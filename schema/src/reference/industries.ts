@@ -16,7 +16,27 @@ export const INDUSTRIES = [
     label: 'Chemical & Materials',
     // Chemical processes, inorganic and organic chemistry, polymers, dyes and coatings,
     // oils and fuels, metallurgy, crystal growth, layered products.
-    ipcCodes: ['B01', 'B32', 'C01', 'C03', 'C04', 'C05', 'C06', 'C07', 'C08', 'C09', 'C10', 'C11', 'C14', 'C21', 'C22', 'C23', 'C25', 'C30', 'C40'],
+    ipcCodes: [
+      'B01',
+      'B32',
+      'C01',
+      'C03',
+      'C04',
+      'C05',
+      'C06',
+      'C07',
+      'C08',
+      'C09',
+      'C10',
+      'C11',
+      'C14',
+      'C21',
+      'C22',
+      'C23',
+      'C25',
+      'C30',
+      'C40',
+    ],
   },
   {
     key: 'consumer_goods',
@@ -44,7 +64,23 @@ export const INDUSTRIES = [
     label: 'Energy & Environmental Technologies',
     // Batteries and fuel cells, power distribution, photovoltaics, wind, water and solar heat,
     // geothermal, nuclear; waste, water and exhaust-gas treatment; incineration.
-    ipcCodes: ['B01D53', 'B09', 'C02F', 'F03B', 'F03D', 'F03G', 'F23G', 'F24S', 'F24T', 'G21', 'H01L31', 'H01M', 'H02J', 'H02S', 'H10F'],
+    ipcCodes: [
+      'B01D53',
+      'B09',
+      'C02F',
+      'F03B',
+      'F03D',
+      'F03G',
+      'F23G',
+      'F24S',
+      'F24T',
+      'G21',
+      'H01L31',
+      'H01M',
+      'H02J',
+      'H02S',
+      'H10F',
+    ],
   },
   {
     key: 'entertainment_education_and_arts',
@@ -71,14 +107,55 @@ export const INDUSTRIES = [
     // Crushing, separating, spraying, cleaning; metal working, casting, machine tools, hand
     // tools and robots, wood and plastics working, presses, additive manufacturing;
     // engineering elements, fluid-pressure actuators; control systems.
-    ipcCodes: ['B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B08', 'B21', 'B22', 'B23', 'B24', 'B25', 'B26', 'B27', 'B29', 'B30', 'B33', 'F15', 'F16', 'G05B'],
+    ipcCodes: [
+      'B02',
+      'B03',
+      'B04',
+      'B05',
+      'B06',
+      'B07',
+      'B08',
+      'B21',
+      'B22',
+      'B23',
+      'B24',
+      'B25',
+      'B26',
+      'B27',
+      'B29',
+      'B30',
+      'B33',
+      'F15',
+      'F16',
+      'G05B',
+    ],
   },
   {
     key: 'information_and_communication_technologies',
     label: 'Information & Communication Technologies',
     // Computing (G06 apart from business methods), information storage, semiconductors,
     // antennas, electronic circuits, telecommunication, printed circuits, displays, speech.
-    ipcCodes: ['G06E', 'G06F', 'G06G', 'G06J', 'G06K', 'G06N', 'G06T', 'G06V', 'G09G', 'G10L', 'G11', 'H01L', 'H01Q', 'H03', 'H04', 'H05K', 'H10B', 'H10K', 'H10N'],
+    ipcCodes: [
+      'G06E',
+      'G06F',
+      'G06G',
+      'G06J',
+      'G06K',
+      'G06N',
+      'G06T',
+      'G06V',
+      'G09G',
+      'G10L',
+      'G11',
+      'H01L',
+      'H01Q',
+      'H03',
+      'H04',
+      'H05K',
+      'H10B',
+      'H10K',
+      'H10N',
+    ],
   },
   {
     key: 'textiles_and_paper_industries',
@@ -98,7 +175,9 @@ export const INDUSTRIES = [
 
 export type IndustryKey = (typeof INDUSTRIES)[number]['key'];
 
-const INDUSTRY_BY_KEY = new Map<string, (typeof INDUSTRIES)[number]>(INDUSTRIES.map((industry) => [industry.key, industry]));
+const INDUSTRY_BY_KEY = new Map<string, (typeof INDUSTRIES)[number]>(
+  INDUSTRIES.map((industry) => [industry.key, industry]),
+);
 
 /** The IPC codes a selection of categories sends as `ipc_filters`: de-duplicated and sorted. */
 export function ipcCodesForIndustries(keys: readonly IndustryKey[]): string[] {
@@ -108,7 +187,7 @@ export function ipcCodesForIndustries(keys: readonly IndustryKey[]): string[] {
 
 /** The categories a patent belongs to, judged by its first IPC symbol (`A61K31/44`). */
 export function industriesOfIpcSymbol(firstIpcSymbol: string): IndustryKey[] {
-  return INDUSTRIES.filter((industry) => industry.ipcCodes.some((code) => firstIpcSymbol.startsWith(code))).map(
-    (industry) => industry.key,
-  );
+  return INDUSTRIES.filter((industry) =>
+    industry.ipcCodes.some((code) => firstIpcSymbol.startsWith(code)),
+  ).map((industry) => industry.key);
 }

@@ -21,7 +21,9 @@ export const KIND_CODES = [
   { letter: 'Z', description: 'Utility model correction' },
 ] as const;
 
-const DESCRIPTION_BY_LETTER = new Map<string, string>(KIND_CODES.map((kind) => [kind.letter, kind.description]));
+const DESCRIPTION_BY_LETTER = new Map<string, string>(
+  KIND_CODES.map((kind) => [kind.letter, kind.description]),
+);
 
 /** `describeKind('B1')` gives 'Granted patent'; an unknown or empty kind gives undefined. */
 export function describeKind(kind: string | null | undefined): string | undefined {

@@ -87,7 +87,8 @@ describe('IPC headings', () => {
     expect(describeIpcSymbol('H01M4/13').heading?.title).toBe('Batteries and fuel cells');
     expect(describeIpcSymbol('H01R4/00').heading?.title).toBe('Electrical components');
     expect(describeIpcSymbol('H01R4/00').section?.title).toBe('Electricity');
-    for (const heading of [...IPC_SECTIONS, ...IPC_CLASSES]) expect(heading.uses.length).toBeGreaterThanOrEqual(2);
+    for (const heading of [...IPC_SECTIONS, ...IPC_CLASSES])
+      expect(heading.uses.length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -20,8 +20,12 @@ export async function sharedPatentFiles(): Promise<string[]> {
         `which holds patents-000.jsonl ... patents-015.jsonl (${error.code ?? error.message}).`,
     );
   });
-  const files = names.filter((name) => name.endsWith('.jsonl')).sort().map((name) => join(SHARED_PATENTS_DIR, name));
-  if (files.length === 0) throw new Error(`The shared patent records are missing: ${SHARED_PATENTS_DIR} holds no .jsonl file.`);
+  const files = names
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => join(SHARED_PATENTS_DIR, name));
+  if (files.length === 0)
+    throw new Error(`The shared patent records are missing: ${SHARED_PATENTS_DIR} holds no .jsonl file.`);
   return files;
 }
 

@@ -10,11 +10,19 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createDb(connectionString: string, maxConnections = 10, onIdleError?: (error: Error) => void): Db {
+export function createDb(
+  connectionString: string,
+  maxConnections = 10,
+  onIdleError?: (error: Error) => void,
+): Db {
   // Searches read `patent_search` in its physical (static-rank) order and stop early, and read
   // AI search's tiers in turn: a synchronised scan would start where another scan happens to
   // be, and parallel workers would hand back rows, and tiers, in whatever order they finish.
-  const pool = new pg.Pool({ connectionString, max: maxConnections, options: '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0' });
+  const pool = new pg.Pool({
+    connectionString,
+    max: maxConnections,
+    options: '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0',
+  });
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));
@@ -27,5 +35,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }

@@ -10,6 +10,8 @@ export interface PlanNode {
 
 /** The planner's plan for `statement`, not executed; the root's `Plan Rows` is its row estimate. */
 export async function planOf(executor: Db, statement: RawBuilder<unknown>): Promise<PlanNode | undefined> {
-  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`EXPLAIN (FORMAT JSON) ${statement}`.execute(executor);
+  const { rows } = await sql<{
+    'QUERY PLAN': [{ Plan: PlanNode }];
+  }>`EXPLAIN (FORMAT JSON) ${statement}`.execute(executor);
   return rows[0]?.['QUERY PLAN'][0].Plan;
 }

@@ -54,11 +54,17 @@ function laps(): () => number {
  */
 function rowsInRankOrder(tables: readonly string[]): RawBuilder<unknown> {
   const keys = sql.join(
-    tables.map((table, source) => sql`SELECT ${sql.lit(source)} AS source, ctid AS row_id, static_rank FROM ${sql.table(table)}`),
+    tables.map(
+      (table, source) =>
+        sql`SELECT ${sql.lit(source)} AS source, ctid AS row_id, static_rank FROM ${sql.table(table)}`,
+    ),
     sql` UNION ALL `,
   );
   const rows = sql.join(
-    tables.map((table, source) => sql`SELECT * FROM ${sql.table(table)} r WHERE k.source = ${sql.lit(source)} AND r.ctid = k.row_id`),
+    tables.map(
+      (table, source) =>
+        sql`SELECT * FROM ${sql.table(table)} r WHERE k.source = ${sql.lit(source)} AND r.ctid = k.row_id`,
+    ),
     sql` UNION ALL `,
   );
   return sql`SELECT r.* FROM (${keys} ORDER BY static_rank DESC) k CROSS JOIN LATERAL (${rows}) r ORDER BY k.static_rank DESC`;
@@ -70,7 +76,10 @@ function rowsInRankOrder(tables: readonly string[]): RawBuilder<unknown> {
  * same transaction Postgres writes no WAL (wal_level minimal, as the embedded server runs) and
  * checks no key per row; a sorted index build is far cheaper than a million index insertions.
  */
-async function refillSearchTable(transaction: Kysely<Database>, tables: readonly string[]): Promise<{ inserted: number; insertMs: number; indexMs: number }> {
+async function refillSearchTable(
+  transaction: Kysely<Database>,
+  tables: readonly string[],
+): Promise<{ inserted: number; insertMs: number; indexMs: number }> {
   const lap = laps();
   const constraints = await sql<TableObject>`
     SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
@@ -95,7 +104,9 @@ async function refillSearchTable(transaction: Kysely<Database>, tables: readonly
   const insertMs = lap();
   // Primary key first: the foreign key and nothing else depend on it.
   for (const constraint of constraints.rows) {
-    await sql`ALTER TABLE patent_search ADD CONSTRAINT ${sql.id(constraint.name)} ${sql.raw(constraint.definition)}`.execute(transaction);
+    await sql`ALTER TABLE patent_search ADD CONSTRAINT ${sql.id(constraint.name)} ${sql.raw(constraint.definition)}`.execute(
+      transaction,
+    );
   }
   for (const index of indexes.rows) await sql.raw(index.definition).execute(transaction);
   return { inserted: Number(inserted.numAffectedRows ?? 0), insertMs, indexMs: lap() };
@@ -115,7 +126,8 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
   const raised = rows.filter((column) => column.raised).map((column) => [column.name]);
   const others = rows.filter((column) => !column.raised).map((column) => column.name);
   for (const columns of [...raised, others]) {
-    if (columns.length > 0) await sql`ANALYZE patent_search (${sql.join(columns.map((column) => sql.id(column)))})`.execute(db);
+    if (columns.length > 0)
+      await sql`ANALYZE patent_search (${sql.join(columns.map((column) => sql.id(column)))})`.execute(db);
   }
 }
 
@@ -126,7 +138,10 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
  * half-built. Writers to the search table wait while it runs; a large build (more new rows than
  * half the index) rebuilds the table and its indexes, and searches wait too.
  */
-export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: string): Promise<SearchRowBuild> {
+export async function buildDeferredSearchRows(
+  db: Kysely<Database>,
+  staged?: string,
+): Promise<SearchRowBuild> {
   const started = performance.now();
   const build = async (transaction: Kysely<Database>): Promise<SearchRowBuild> => {
     const lap = laps();
@@ -136,34 +151,59 @@ export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: str
     await sql`LOCK TABLE patent_search IN SHARE ROW EXCLUSIVE MODE`.execute(transaction);
     if (staged) {
       // A patent updated since its row was staged has had its row written by the trigger: keep that one.
-      await sql`DELETE FROM ${sql.table(staged)} t USING patent_search s WHERE t.lens_id = s.lens_id`.execute(transaction);
+      await sql`DELETE FROM ${sql.table(staged)} t USING patent_search s WHERE t.lens_id = s.lens_id`.execute(
+        transaction,
+      );
     }
-    const stagedRows = staged ? sql`SELECT * FROM ${sql.table(staged)}` : sql`SELECT * FROM patent_search WHERE false`;
-    const notStaged = staged ? sql`AND NOT EXISTS (SELECT 1 FROM ${sql.table(staged)} t WHERE t.lens_id = p.lens_id)` : sql``;
+    const stagedRows = staged
+      ? sql`SELECT * FROM ${sql.table(staged)}`
+      : sql`SELECT * FROM patent_search WHERE false`;
+    const notStaged = staged
+      ? sql`AND NOT EXISTS (SELECT 1 FROM ${sql.table(staged)} t WHERE t.lens_id = p.lens_id)`
+      : sql``;
     // Computing rows (the tsvectors above all) is the expensive part: CREATE TABLE AS lets
     // parallel workers share what was not computed ahead. Dropped at commit.
     await sql`
       CREATE TEMPORARY TABLE deferred_search_rows ON COMMIT DROP AS
       SELECT (patent_search_row(p)).* FROM patents p
-      WHERE NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`.execute(transaction);
+      WHERE NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`.execute(
+      transaction,
+    );
     const counts = await sql<{ computed: number; staged: number; indexed: number }>`
       SELECT (SELECT count(*) FROM deferred_search_rows)::int AS computed, (SELECT count(*) FROM (${stagedRows}) t)::int AS staged,
              (SELECT count(*) FROM patent_search)::int AS indexed`.execute(transaction);
     const { computed = 0, staged: stagedAhead = 0, indexed = 0 } = counts.rows[0] ?? {};
     const pending = computed + stagedAhead;
     const compute = lap();
-    if (pending === 0) return { built: 0, reindexed: false, stagedAhead, phasesMs: { compute, insert: 0, index: 0 }, elapsedMs: performance.now() - started };
+    if (pending === 0)
+      return {
+        built: 0,
+        reindexed: false,
+        stagedAhead,
+        phasesMs: { compute, insert: 0, index: 0 },
+        elapsedMs: performance.now() - started,
+      };
 
     const newRows = sql`SELECT * FROM deferred_search_rows UNION ALL ${stagedRows}`;
     if (pending > indexed * REINDEX_SHARE) {
       // The rows already indexed join the new ones, to be stored again in one rank order.
-      if (indexed > 0) await sql`INSERT INTO deferred_search_rows SELECT * FROM patent_search`.execute(transaction);
+      if (indexed > 0)
+        await sql`INSERT INTO deferred_search_rows SELECT * FROM patent_search`.execute(transaction);
       const copyMs = lap();
-      const { inserted, insertMs, indexMs } = await refillSearchTable(transaction, staged ? ['deferred_search_rows', staged] : ['deferred_search_rows']);
+      const { inserted, insertMs, indexMs } = await refillSearchTable(
+        transaction,
+        staged ? ['deferred_search_rows', staged] : ['deferred_search_rows'],
+      );
       lap(); // the refill timed its own phases
       await analyzeSearchTable(transaction);
       const phasesMs = { compute, insert: copyMs + insertMs, index: indexMs + lap() };
-      return { built: inserted - indexed, reindexed: true, stagedAhead, phasesMs, elapsedMs: performance.now() - started };
+      return {
+        built: inserted - indexed,
+        reindexed: true,
+        stagedAhead,
+        phasesMs,
+        elapsedMs: performance.now() - started,
+      };
     }
     const inserted = await sql`
       INSERT INTO patent_search SELECT * FROM (${newRows}) AS rows ORDER BY static_rank DESC
@@ -171,7 +211,13 @@ export async function buildDeferredSearchRows(db: Kysely<Database>, staged?: str
     const insert = lap();
     await analyzeSearchTable(transaction);
     const phasesMs = { compute, insert, index: lap() };
-    return { built: Number(inserted.numAffectedRows ?? 0), reindexed: false, stagedAhead, phasesMs, elapsedMs: performance.now() - started };
+    return {
+      built: Number(inserted.numAffectedRows ?? 0),
+      reindexed: false,
+      stagedAhead,
+      phasesMs,
+      elapsedMs: performance.now() - started,
+    };
   };
   return db.isTransaction ? build(db) : db.transaction().execute(build);
 }
@@ -202,7 +248,9 @@ export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowSt
     await dropAbandonedStagingTables(connection);
     await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(connection);
     // Autovacuum would analyse it again and again as it grows, for no query.
-    await sql`CREATE UNLOGGED TABLE ${sql.table(table)} (LIKE patent_search) WITH (autovacuum_enabled = false)`.execute(connection);
+    await sql`CREATE UNLOGGED TABLE ${sql.table(table)} (LIKE patent_search) WITH (autovacuum_enabled = false)`.execute(
+      connection,
+    );
     ready(table);
     for (;;) {
       if (queue.length === 0) {
@@ -218,7 +266,10 @@ export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowSt
     }
   });
   // Surface a failure of the staging connection at finish, not as an unhandled rejection.
-  const pumped = pump.then(() => undefined, (error: unknown) => ({ error }));
+  const pumped = pump.then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   const table = await Promise.race([tableReady, pumped.then((failure) => Promise.reject(failure?.error))]);
 
   return {
@@ -248,6 +299,8 @@ async function dropAbandonedStagingTables(connection: Kysely<Database>): Promise
     SELECT c.relname FROM pg_class c
     WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace
       AND c.relname ~ ${`^${STAGING_PREFIX}[0-9]+$`}
-      AND substr(c.relname, ${STAGING_PREFIX.length + 1})::int NOT IN (SELECT pid FROM pg_stat_activity)`.execute(connection);
+      AND substr(c.relname, ${STAGING_PREFIX.length + 1})::int NOT IN (SELECT pid FROM pg_stat_activity)`.execute(
+    connection,
+  );
   for (const { relname } of rows) await sql`DROP TABLE IF EXISTS ${sql.table(relname)}`.execute(connection);
 }

@@ -61,7 +61,11 @@ function clientConfig(config: AppConfig) {
     embedded: auth.mode === 'emulator',
     firebase:
       auth.mode === 'emulator'
-        ? { apiKey: 'demo-api-key', authDomain: `${auth.projectId}.firebaseapp.com`, projectId: auth.projectId }
+        ? {
+            apiKey: 'demo-api-key',
+            authDomain: `${auth.projectId}.firebaseapp.com`,
+            projectId: auth.projectId,
+          }
         : { apiKey: auth.apiKey, authDomain: auth.authDomain, projectId: auth.projectId },
     authEmulatorUrl: auth.mode === 'emulator' ? `http://${auth.emulatorHost}:${auth.emulatorPort}` : null,
   };
@@ -74,10 +78,15 @@ async function serveClient(app: FastifyInstance, distDir: string): Promise<void>
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (request.method !== 'GET' || isApi) {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     if (!hasBuild) {
-      return reply.status(503).type('text/plain').send('The client is not built yet: run `npm start` or `npm run build`.');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The client is not built yet: run `npm start` or `npm run build`.');
     }
     return reply.type('text/html').sendFile('index.html');
   });

@@ -12,7 +12,10 @@ const OobCodes = z.object({
  * Embedded mode only: the Firebase Auth emulator sends no real e-mail, so this lists the links
  * it would have sent (verification, password reset, sign-in links), newest first.
  */
-export function registerDevRoutes(app: FastifyInstance, auth: Extract<AppConfig['auth'], { mode: 'emulator' }>): void {
+export function registerDevRoutes(
+  app: FastifyInstance,
+  auth: Extract<AppConfig['auth'], { mode: 'emulator' }>,
+): void {
   app.get('/dev/auth-emails', async (_request, reply) => {
     const url = `http://${auth.emulatorHost}:${auth.emulatorPort}/emulator/v1/projects/${auth.projectId}/oobCodes`;
     const response = await fetch(url).catch(() => null);

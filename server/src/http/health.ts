@@ -21,7 +21,11 @@ async function settle(check: () => Promise<ComponentHealth>): Promise<ComponentH
 
 export function registerHealthRoute(app: FastifyInstance, probe: HealthProbe): void {
   app.get('/healthz', async (_request, reply) => {
-    const [database, auth, jobs] = await Promise.all([settle(probe.database), settle(probe.auth), settle(probe.jobs)]);
+    const [database, auth, jobs] = await Promise.all([
+      settle(probe.database),
+      settle(probe.auth),
+      settle(probe.jobs),
+    ]);
     const ok = database.ok && auth.ok && jobs.ok;
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database, auth, jobs });
   });

@@ -14,7 +14,9 @@ export function mountRestRoutes(app: FastifyInstance, routes: RestRoute[]): void
           body: request.body,
         });
         reply.status(result.status ?? 200);
-        return 'json' in result ? reply.type('application/json; charset=utf-8').send(result.json) : reply.send(result.body);
+        return 'json' in result
+          ? reply.type('application/json; charset=utf-8').send(result.json)
+          : reply.send(result.body);
       },
     });
   }

@@ -37,11 +37,25 @@ export async function startAuthEmulator(options: {
   // NOTE: the emulator keeps accounts in memory; exporting on exit and importing on start keeps
   // them in step with the account rows that Postgres keeps across restarts.
   const exportDir = path.join(configDir, 'auth-export');
-  const importArgs = existsSync(path.join(exportDir, 'firebase-export-metadata.json')) ? ['--import', exportDir] : [];
+  const importArgs = existsSync(path.join(exportDir, 'firebase-export-metadata.json'))
+    ? ['--import', exportDir]
+    : [];
   const firebaseCli = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
   const child = spawn(
     process.execPath,
-    [firebaseCli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile, ...importArgs, '--export-on-exit', exportDir],
+    [
+      firebaseCli,
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      configFile,
+      ...importArgs,
+      '--export-on-exit',
+      exportDir,
+    ],
     {
       cwd: configDir,
       detached: true,

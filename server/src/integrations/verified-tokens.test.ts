@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { InvalidTokenError } from '../shared/identity.js';
 import { rememberVerifiedTokens, type Verification } from './verified-tokens.js';
 
-const viewer = (uid: string) => ({ uid, email: `${uid}@example.com`, emailVerified: true, name: null, signInProvider: 'password' });
+const viewer = (uid: string) => ({
+  uid,
+  email: `${uid}@example.com`,
+  emailVerified: true,
+  name: null,
+  signInProvider: 'password',
+});
 
 describe('rememberVerifiedTokens', () => {
   function setUp(expiresAt: (token: string) => number) {

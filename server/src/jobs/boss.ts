@@ -10,7 +10,10 @@ export interface JobQueue {
  * Starts pg-boss on the same Postgres. Features register their jobs and schedules here as they
  * arrive (weekly digests, one-shot searches, enrichment, re-index); the queues may be empty.
  */
-export async function startJobQueue(options: { connectionString: string; onError: (error: Error) => void }): Promise<JobQueue> {
+export async function startJobQueue(options: {
+  connectionString: string;
+  onError: (error: Error) => void;
+}): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: options.connectionString, max: 4 });
   let running = false;
   boss.on('error', options.onError);

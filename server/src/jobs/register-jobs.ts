@@ -9,7 +9,11 @@ import type { JobContext, JobDefinition } from './job-definition.js';
  * `stately` (at most one run waiting and one running), so a slow run never piles up copies of
  * itself. Returns a function that aborts the runs under way, for the server's stop.
  */
-export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[], options: { db: Db; logger: Logger }): Promise<() => Promise<void>> {
+export async function registerJobs(
+  boss: PgBoss,
+  jobs: readonly JobDefinition[],
+  options: { db: Db; logger: Logger },
+): Promise<() => Promise<void>> {
   const stopping = new AbortController();
   const context: JobContext = {
     db: options.db,
@@ -20,7 +24,11 @@ export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[],
     },
   };
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, policy: 'stately', ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}) });
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: 'stately',
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    });
     await boss.work(job.name, { batchSize: 1 }, async ([received]) => {
       const logger = options.logger.child({ job: job.name, jobId: received?.id });
       const started = Date.now();

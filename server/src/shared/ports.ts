@@ -1,8 +1,13 @@
 import net from 'node:net';
 
 export class PortInUseError extends Error {
-  constructor(readonly port: number, readonly purpose: string) {
-    super(`Port ${port} is already in use; it is needed for ${purpose}. Stop what uses it or choose another port.`);
+  constructor(
+    readonly port: number,
+    readonly purpose: string,
+  ) {
+    super(
+      `Port ${port} is already in use; it is needed for ${purpose}. Stop what uses it or choose another port.`,
+    );
     this.name = 'PortInUseError';
   }
 }

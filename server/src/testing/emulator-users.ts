@@ -16,21 +16,30 @@ function emulatorUrl(pathAndQuery: string): string {
  * Signs a user up through the emulator's real Identity Toolkit REST API and returns a genuine
  * ID token for them; `verified` marks the e-mail as confirmed first.
  */
-export async function createEmulatorUser(options: { verified?: boolean; name?: string } = {}): Promise<EmulatorUser> {
+export async function createEmulatorUser(
+  options: { verified?: boolean; name?: string } = {},
+): Promise<EmulatorUser> {
   const email = `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct-horse-battery';
-  const signUp = await postJson(emulatorUrl('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-key'), {
-    email,
-    password,
-    displayName: options.name ?? 'Test User',
-    returnSecureToken: true,
-  });
+  const signUp = await postJson(
+    emulatorUrl('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-key'),
+    {
+      email,
+      password,
+      displayName: options.name ?? 'Test User',
+      returnSecureToken: true,
+    },
+  );
   const uid = signUp.localId as string;
   if (options.verified) {
-    await postJson(emulatorUrl(`/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`), {
-      localId: uid,
-      emailVerified: true,
-    }, 'Bearer owner');
+    await postJson(
+      emulatorUrl(`/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`),
+      {
+        localId: uid,
+        emailVerified: true,
+      },
+      'Bearer owner',
+    );
     const signIn = await postJson(
       emulatorUrl('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test-key'),
       { email, password, returnSecureToken: true },
@@ -40,7 +49,11 @@ export async function createEmulatorUser(options: { verified?: boolean; name?: s
   return { uid, email, idToken: signUp.idToken as string };
 }
 
-async function postJson(url: string, body: unknown, authorization?: string): Promise<Record<string, unknown>> {
+async function postJson(
+  url: string,
+  body: unknown,
+  authorization?: string,
+): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },

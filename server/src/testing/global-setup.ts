@@ -20,12 +20,23 @@ export default async function setup(project: TestProject) {
   const pgPort = Number(process.env.TEST_PG_PORT ?? 54339);
   const emulatorPort = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9399);
 
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort, database: TEMPLATE_DATABASE, logger });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'pg'),
+    port: pgPort,
+    database: TEMPLATE_DATABASE,
+    logger,
+  });
   const template = createDb(postgres.url, 2);
   await migrateToLatest(template);
   await template.destroy();
 
-  const emulator = await startAuthEmulator({ projectId: TEST_PROJECT_ID, host: '127.0.0.1', port: emulatorPort, dataDir, logger });
+  const emulator = await startAuthEmulator({
+    projectId: TEST_PROJECT_ID,
+    host: '127.0.0.1',
+    port: emulatorPort,
+    dataDir,
+    logger,
+  });
 
   project.provide('postgresAdminUrl', postgres.url.replace(/\/[^/]+$/, '/postgres'));
   project.provide('authEmulatorHost', `127.0.0.1:${emulatorPort}`);

@@ -22,7 +22,9 @@ export interface TestApp {
  * The real HTTP app (Fastify, Apollo, REST shims, services, repositories) on a random port, over
  * this file's own database and the run's Firebase Auth emulator.
  */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const [emulatorHost, emulatorPort] = inject('authEmulatorHost').split(':');
   const database = await createTestDatabase();
   const config = loadConfig({

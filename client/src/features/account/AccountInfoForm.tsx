@@ -27,17 +27,30 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
         Account information
       </h2>
       {googleUser ? (
-        <Alert variant="warning">You signed in with Google, so your e-mail, name and password are managed by your Google account.</Alert>
+        <Alert variant="warning">
+          You signed in with Google, so your e-mail, name and password are managed by your Google account.
+        </Alert>
       ) : null}
       <Form onSubmit={(event) => event.preventDefault()} style={{ maxWidth: '32rem' }}>
         <fieldset disabled={googleUser}>
           <Form.Group className="mb-3" controlId="account-email">
             <Form.Label>Email</Form.Label>
-            <Form.Control type="email" autoComplete="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              value={draft.email}
+              onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+            />
           </Form.Group>
           <Form.Group className="mb-3" controlId="account-name">
             <Form.Label>Name</Form.Label>
-            <Form.Control type="text" autoComplete="name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} aria-describedby="account-name-help" />
+            <Form.Control
+              type="text"
+              autoComplete="name"
+              value={draft.name}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              aria-describedby="account-name-help"
+            />
             <Form.Text id="account-name-help">At least two characters, please.</Form.Text>
           </Form.Group>
           <Form.Group className="mb-3" controlId="account-password">
@@ -56,7 +69,9 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
           Save changes
         </Button>
         <p id="save-note" className="small text-muted mt-2 mb-0">
-          {changed ? 'Editing your account online is coming soon; your changes have not been saved.' : 'Editing your account online is coming soon.'}
+          {changed
+            ? 'Editing your account online is coming soon; your changes have not been saved.'
+            : 'Editing your account online is coming soon.'}
         </p>
       </Form>
     </section>

@@ -12,10 +12,18 @@ const GOOGLE_PROVIDER_ID = 'google.com';
 function CheckoutBanner() {
   const [params] = useSearchParams();
   if (params.has('success')) {
-    return <Alert variant="success">Thank you for your purchase! An email confirmation will be sent to you shortly.</Alert>;
+    return (
+      <Alert variant="success">
+        Thank you for your purchase! An email confirmation will be sent to you shortly.
+      </Alert>
+    );
   }
   if (params.has('canceled')) {
-    return <Alert variant="danger">Purchase cancelled. Feel free to try again when you're ready or contact us with questions.</Alert>;
+    return (
+      <Alert variant="danger">
+        Purchase cancelled. Feel free to try again when you're ready or contact us with questions.
+      </Alert>
+    );
   }
   return null;
 }
@@ -23,7 +31,9 @@ function CheckoutBanner() {
 export function AccountPage() {
   const { user } = useAuth();
   const { account, loading } = useAccount();
-  const googleUser = Boolean(user?.providerData.some((provider) => provider.providerId === GOOGLE_PROVIDER_ID));
+  const googleUser = Boolean(
+    user?.providerData.some((provider) => provider.providerId === GOOGLE_PROVIDER_ID),
+  );
   const email = account?.email ?? user?.email ?? '';
   const name = account?.name ?? user?.displayName ?? '';
 

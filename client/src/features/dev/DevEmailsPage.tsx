@@ -44,7 +44,11 @@ export function DevEmailsPage() {
   }, [embedded, refresh]);
 
   if (!embedded) {
-    return <Alert variant="info">The development e-mail inbox is only available when the app runs in embedded mode.</Alert>;
+    return (
+      <Alert variant="info">
+        The development e-mail inbox is only available when the app runs in embedded mode.
+      </Alert>
+    );
   }
 
   return (
@@ -57,8 +61,8 @@ export function DevEmailsPage() {
         </Button>
       </div>
       <p className="text-muted">
-        In embedded mode no real e-mail is sent. These are the latest links the Firebase Auth emulator would have e-mailed
-        (verification, password reset, sign-in links), newest first. Open a link to act on it.
+        In embedded mode no real e-mail is sent. These are the latest links the Firebase Auth emulator would
+        have e-mailed (verification, password reset, sign-in links), newest first. Open a link to act on it.
       </p>
       {error ? <Alert variant="danger">{error}</Alert> : null}
       {emails && emails.length === 0 ? <p>No e-mails yet.</p> : null}

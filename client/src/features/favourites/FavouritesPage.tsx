@@ -19,10 +19,21 @@ function FavouriteRow({ favourite }: { favourite: Favourite }) {
         <div className="small text-muted">{favourite.doc_key}</div>
       </div>
       <div className="d-flex gap-2 flex-shrink-0">
-        <Button variant="outline-primary" size="sm" onClick={() => void navigate(`/patents/${encodeURIComponent(favourite.lens_id)}`)} aria-label={`View ${title}`}>
+        <Button
+          variant="outline-primary"
+          size="sm"
+          onClick={() => void navigate(`/patents/${encodeURIComponent(favourite.lens_id)}`)}
+          aria-label={`View ${title}`}
+        >
           View
         </Button>
-        <Button variant="outline-danger" size="sm" onClick={() => void toggle()} disabled={busy} aria-label={`Delete ${title}`}>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          onClick={() => void toggle()}
+          disabled={busy}
+          aria-label={`Delete ${title}`}
+        >
           {busy ? <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" /> : null}
           Delete
         </Button>
@@ -42,7 +53,8 @@ export function FavouritesPage() {
   let body;
   if (loading) body = <CenteredSpinner label="Loading your favourites..." />;
   else if (error) body = <Alert variant="danger">{describeError(error)}</Alert>;
-  else if (favourites.length === 0) body = <p className="text-muted">You don't have any saved favourites yet.</p>;
+  else if (favourites.length === 0)
+    body = <p className="text-muted">You don't have any saved favourites yet.</p>;
   else
     body = (
       <ListGroup>

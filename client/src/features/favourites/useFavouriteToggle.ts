@@ -22,7 +22,9 @@ export function useFavouriteToggle(target: FavouriteTarget) {
       const saved = data?.addFavourite.favourite;
       if (!saved) return;
       cache.updateQuery({ query: FAVOURITES }, (current) =>
-        current ? { favourites: [saved, ...current.favourites.filter((item) => item.id !== saved.id)] } : current,
+        current
+          ? { favourites: [saved, ...current.favourites.filter((item) => item.id !== saved.id)] }
+          : current,
       );
     },
   });
@@ -44,11 +46,17 @@ export function useFavouriteToggle(target: FavouriteTarget) {
         await remove({ variables: { input: { id: favourite.id } } });
         toast({ title: 'Deleted!', description: 'Patent removed from favourites.', variant: 'success' });
       } else {
-        await add({ variables: { input: { lens_id: target.lens_id, doc_key: target.doc_key, patent_title: target.patent_title } } });
+        await add({
+          variables: {
+            input: { lens_id: target.lens_id, doc_key: target.doc_key, patent_title: target.patent_title },
+          },
+        });
         toast({ title: 'Saved!', description: 'Patent saved to favourites.', variant: 'success' });
       }
     } catch (failure) {
-      const fallback = favourite ? 'Something went wrong deleting a favourite.' : 'Something went wrong creating a favourite.';
+      const fallback = favourite
+        ? 'Something went wrong deleting a favourite.'
+        : 'Something went wrong creating a favourite.';
       console.error(fallback, failure);
       toast({ title: 'Error', description: serverMessage(failure) ?? fallback, variant: 'danger' });
     } finally {

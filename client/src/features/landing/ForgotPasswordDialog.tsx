@@ -22,7 +22,11 @@ export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose
     try {
       // The reset page links back to the site once the new password is set.
       await sendPasswordResetEmail(auth, email.trim(), { url: `${window.location.origin}/` });
-      toast({ title: 'Password Reset Email Sent', description: 'Check your inbox for instructions.', variant: 'success' });
+      toast({
+        title: 'Password Reset Email Sent',
+        description: 'Check your inbox for instructions.',
+        variant: 'success',
+      });
       onClose();
     } catch (failure) {
       console.error('Sending the password reset e-mail failed', failure);
@@ -39,10 +43,19 @@ export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose
           <Modal.Title id="forgot-password-title">Forgot password</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="text-muted">Enter the e-mail you signed up with and we'll send you a link to reset your password.</p>
+          <p className="text-muted">
+            Enter the e-mail you signed up with and we'll send you a link to reset your password.
+          </p>
           <Form.Group controlId="forgot-password-email">
             <Form.Label>Email</Form.Label>
-            <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} autoFocus />
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+              autoFocus
+            />
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>

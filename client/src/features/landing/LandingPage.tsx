@@ -24,11 +24,14 @@ export function LandingPage() {
       <section className="text-center py-4">
         <h1 className="display-5 fw-semibold mb-3">Bringing innovation to life</h1>
         <p className="lead text-muted mx-auto" style={{ maxWidth: '60ch' }}>
-          {PRODUCT_NAME} finds the patents behind tomorrow's ideas: search in plain words or with precise field queries,
-          read AI summaries, and keep the discoveries that matter.
+          {PRODUCT_NAME} finds the patents behind tomorrow's ideas: search in plain words or with precise
+          field queries, read AI summaries, and keep the discoveries that matter.
         </p>
       </section>
-      <SignInCard onSignInWithEmail={() => setDialog('sign-in')} onRegisterWithEmail={() => setDialog('register')} />
+      <SignInCard
+        onSignInWithEmail={() => setDialog('sign-in')}
+        onRegisterWithEmail={() => setDialog('register')}
+      />
       <Row className="justify-content-center text-center mt-4 g-2">
         <Col xs="auto">
           <a href={clientSettings.featuresUrl} target="_blank" rel="noopener noreferrer">
@@ -49,7 +52,11 @@ export function LandingPage() {
           <Link to="/dev/emails">Development e-mail inbox</Link>
         </p>
       ) : null}
-      <SignInDialog show={dialog === 'sign-in'} onClose={close} onForgotPassword={() => setDialog('forgot-password')} />
+      <SignInDialog
+        show={dialog === 'sign-in'}
+        onClose={close}
+        onForgotPassword={() => setDialog('forgot-password')}
+      />
       <RegisterDialog show={dialog === 'register'} onClose={close} />
       <ForgotPasswordDialog show={dialog === 'forgot-password'} onClose={close} />
     </>

@@ -32,12 +32,21 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
       const { user } = await signInWithEmailAndPassword(auth, input.email, password);
       await sendEmailVerification(user);
       await signOut(auth);
-      toast({ title: 'Success.', description: 'Please check your email to confirm your registration.', variant: 'success', duration: 5000 });
+      toast({
+        title: 'Success.',
+        description: 'Please check your email to confirm your registration.',
+        variant: 'success',
+        duration: 5000,
+      });
       setPassword('');
       onClose();
     } catch (failure) {
       console.error('Failed to register user', failure);
-      toast({ title: 'Error.', description: 'Something went wrong registering. Have you already signed up?', variant: 'danger' });
+      toast({
+        title: 'Error.',
+        description: 'Something went wrong registering. Have you already signed up?',
+        variant: 'danger',
+      });
     } finally {
       setBusy(false);
     }
@@ -52,11 +61,25 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
         <Modal.Body>
           <Form.Group className="mb-3" controlId="register-email">
             <Form.Label>Email</Form.Label>
-            <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} autoFocus />
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+              autoFocus
+            />
           </Form.Group>
           <Form.Group className="mb-3" controlId="register-name">
             <Form.Label>Name</Form.Label>
-            <Form.Control type="text" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} aria-describedby="register-name-help" />
+            <Form.Control
+              type="text"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              disabled={busy}
+              aria-describedby="register-name-help"
+            />
             <Form.Text id="register-name-help" className="d-block">
               This will be used throughout the app, and in emails.
             </Form.Text>
@@ -64,7 +87,14 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
           </Form.Group>
           <Form.Group controlId="register-password">
             <Form.Label>Password</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} aria-describedby="register-password-help" />
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+              aria-describedby="register-password-help"
+            />
             <Form.Text id="register-password-help">Must be at least 6 characters.</Form.Text>
           </Form.Group>
         </Modal.Body>

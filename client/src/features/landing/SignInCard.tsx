@@ -60,7 +60,9 @@ export function SignInCard({ onSignInWithEmail, onRegisterWithEmail }: Props) {
         </Card.Title>
         <Stack gap={2} className="col-sm-10 mx-auto mt-3">
           <Button variant="outline-dark" onClick={() => void continueWithGoogle()}>
-            <span aria-hidden="true" className="me-2 fw-bold text-primary">G</span>
+            <span aria-hidden="true" className="me-2 fw-bold text-primary">
+              G
+            </span>
             Continue with Google
           </Button>
           <Button variant="primary" onClick={onSignInWithEmail}>

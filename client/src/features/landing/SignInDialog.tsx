@@ -58,11 +58,24 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
         <Modal.Body>
           <Form.Group className="mb-3" controlId="sign-in-email">
             <Form.Label>Email</Form.Label>
-            <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} autoFocus />
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+              autoFocus
+            />
           </Form.Group>
           <Form.Group className="mb-2" controlId="sign-in-password">
             <Form.Label>Password</Form.Label>
-            <Form.Control type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+            />
           </Form.Group>
           <a
             href="#forgot-password"

@@ -20,7 +20,9 @@ export function useEmailLinkSignIn(): void {
     const href = window.location.href;
     if (attempted.current || !isSignInWithEmailLink(auth, href)) return;
     attempted.current = true;
-    const email = window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY) ?? window.prompt('Please provide your email for confirmation');
+    const email =
+      window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY) ??
+      window.prompt('Please provide your email for confirmation');
     if (!email) {
       markEmailLinkSignIn(false);
       return;

@@ -15,7 +15,9 @@ export function AiInsights({ generative }: { generative: GenerativeData }) {
           <span aria-hidden="true">🤖 </span>AI insights
         </h2>
         {!generative || !title ? (
-          <p className="mb-0">There's no detailed information available for this patent that we could find.</p>
+          <p className="mb-0">
+            There's no detailed information available for this patent that we could find.
+          </p>
         ) : (
           <>
             {generative.types.length > 0 ? (
@@ -40,8 +42,8 @@ export function AiInsights({ generative }: { generative: GenerativeData }) {
               </>
             ) : null}
             <Alert variant="warning" className="small mb-0">
-              This summary and these uses were written by AI from the patent's text. They can be wrong or incomplete: please check
-              the original document before relying on them.
+              This summary and these uses were written by AI from the patent's text. They can be wrong or
+              incomplete: please check the original document before relying on them.
             </Alert>
           </>
         )}

@@ -41,9 +41,17 @@ export function FilingsTable({ members }: { members: readonly Member[] }) {
                   </td>
                   <td>
                     {id.jurisdiction}
-                    <span className="text-muted small ms-1">{countryName(id.jurisdiction) !== id.jurisdiction ? countryName(id.jurisdiction) : null}</span>
+                    <span className="text-muted small ms-1">
+                      {countryName(id.jurisdiction) !== id.jurisdiction ? countryName(id.jurisdiction) : null}
+                    </span>
                   </td>
-                  <td>{member.lens_id ? <Link to={`/patents/${encodeURIComponent(member.lens_id)}`}>{id.doc_number}</Link> : id.doc_number}</td>
+                  <td>
+                    {member.lens_id ? (
+                      <Link to={`/patents/${encodeURIComponent(member.lens_id)}`}>{id.doc_number}</Link>
+                    ) : (
+                      id.doc_number
+                    )}
+                  </td>
                   <td>{id.kind}</td>
                   <td>{kindDescription(id.kind)}</td>
                   <td>{formatDate(id.date) ?? 'Not available'}</td>

@@ -26,9 +26,18 @@ export function PatentDates({ data }: { data: PatentData }) {
         Dates
       </h2>
       <dl className="row mb-0">
-        <Fact label="Earliest priority date" value={dateOrNotAvailable(data.biblio.priority_claims?.earliest_claim?.date)} />
-        <Fact label="Date published" value={dateOrNotAvailable(data.date_published || data.biblio.publication_reference.date)} />
-        <Fact label="Anticipated termination date" value={dateOrNotAvailable(data.legal_status.anticipated_term_date)} />
+        <Fact
+          label="Earliest priority date"
+          value={dateOrNotAvailable(data.biblio.priority_claims?.earliest_claim?.date)}
+        />
+        <Fact
+          label="Date published"
+          value={dateOrNotAvailable(data.date_published || data.biblio.publication_reference.date)}
+        />
+        <Fact
+          label="Anticipated termination date"
+          value={dateOrNotAvailable(data.legal_status.anticipated_term_date)}
+        />
       </dl>
     </section>
   );
@@ -43,9 +52,18 @@ export function PatentDetails({ data }: { data: PatentData }) {
       </h2>
       <dl className="row mb-2">
         <Fact label="Document number" value={documentNumber(data.biblio.publication_reference)} />
-        <Fact label="Document type" value={publicationType ? <span className="text-capitalize">{publicationType}</span> : 'Not available'} />
+        <Fact
+          label="Document type"
+          value={
+            publicationType ? <span className="text-capitalize">{publicationType}</span> : 'Not available'
+          }
+        />
       </dl>
-      <a href={`${clientSettings.lensPatentUrl}${encodeURIComponent(data.lens_id)}`} target="_blank" rel="noopener noreferrer">
+      <a
+        href={`${clientSettings.lensPatentUrl}${encodeURIComponent(data.lens_id)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         View the original patent on The Lens
       </a>
     </section>

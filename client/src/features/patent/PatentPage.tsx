@@ -37,7 +37,9 @@ function PatentView({ patent }: { patent: Patent }) {
             <CountryFlag code={reference.jurisdiction} name={countryName(reference.jurisdiction)} />
           </span>
           <h1 className="h3 flex-grow-1 mb-1">{aiTitle || original || data.doc_key}</h1>
-          <FavouriteStar target={{ lens_id: data.lens_id, doc_key: data.doc_key, patent_title: aiTitle || original }} />
+          <FavouriteStar
+            target={{ lens_id: data.lens_id, doc_key: data.doc_key, patent_title: aiTitle || original }}
+          />
         </div>
         {original ? (
           <p className="text-muted mb-2">
@@ -72,7 +74,9 @@ function PatentLoader({ lensId }: { lensId: string }) {
   if (loading && !data) return <CenteredSpinner label="Loading the patent..." />;
   if (error) {
     console.error('Something went wrong getting the patent.', error);
-    return <Alert variant="danger">{serverMessage(error) ?? 'Something went wrong getting the patent.'}</Alert>;
+    return (
+      <Alert variant="danger">{serverMessage(error) ?? 'Something went wrong getting the patent.'}</Alert>
+    );
   }
   if (!data?.patent) return <Alert variant="warning">We couldn't find a patent with the ID {lensId}.</Alert>;
   return <PatentView patent={data.patent} />;

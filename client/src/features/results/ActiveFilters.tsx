@@ -18,11 +18,15 @@ function groupsFor({ input, yearsGiven }: ResultsParams): TagGroup[] {
   }
   const legal = input.legal_status ?? [];
   if (legal.length > 0) {
-    groups.push({ label: 'Legal Statuses', values: legal.map((value) => LEGAL_STATUSES.find((status) => status.value === value)?.label ?? value) });
+    groups.push({
+      label: 'Legal Statuses',
+      values: legal.map((value) => LEGAL_STATUSES.find((status) => status.value === value)?.label ?? value),
+    });
   }
   const countries = input.jurisdiction ?? [];
   if (countries.length > 0) groups.push({ label: 'Countries', values: countries.map(countryName) });
-  if (yearsGiven && input.years) groups.push({ label: 'Years', values: [`${input.years[0]} – ${input.years[1]}`] });
+  if (yearsGiven && input.years)
+    groups.push({ label: 'Years', values: [`${input.years[0]} – ${input.years[1]}`] });
   return groups;
 }
 

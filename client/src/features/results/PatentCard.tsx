@@ -8,7 +8,11 @@ import { countryName, type SearchResultItem } from '../search';
 
 const SUMMARY_LIMIT = 400;
 
-export function documentNumber(reference: { jurisdiction: string; doc_number: string; kind: string }): string {
+export function documentNumber(reference: {
+  jurisdiction: string;
+  doc_number: string;
+  kind: string;
+}): string {
   return [reference.jurisdiction, reference.doc_number, reference.kind].filter(Boolean).join(' ');
 }
 
@@ -31,7 +35,8 @@ export function PatentCard({ item }: { item: SearchResultItem }) {
               </Card.Title>
             ) : (
               <p className="mb-1 text-muted">
-                The result for this patent is currently unavailable. Please try refreshing search in a few minutes.
+                The result for this patent is currently unavailable. Please try refreshing search in a few
+                minutes.
               </p>
             )}
             <div className="small text-muted d-flex flex-wrap align-items-center gap-2">
@@ -41,10 +46,18 @@ export function PatentCard({ item }: { item: SearchResultItem }) {
               <StatusBadge status={item.patent_status} />
             </div>
           </div>
-          <FavouriteStar target={{ lens_id: item.lens_id, doc_key: item.doc_key, patent_title: title || item.biblio.invention_title }} />
+          <FavouriteStar
+            target={{
+              lens_id: item.lens_id,
+              doc_key: item.doc_key,
+              patent_title: title || item.biblio.invention_title,
+            }}
+          />
         </div>
         {title && item.generative_data.summary ? (
-          <Card.Text className="mt-2 mb-0 result-summary">{truncate(item.generative_data.summary, SUMMARY_LIMIT)}</Card.Text>
+          <Card.Text className="mt-2 mb-0 result-summary">
+            {truncate(item.generative_data.summary, SUMMARY_LIMIT)}
+          </Card.Text>
         ) : null}
       </Card.Body>
     </Card>

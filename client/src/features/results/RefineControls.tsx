@@ -12,11 +12,20 @@ interface Props {
 
 export function RefineControls({ refinement, types, onChange }: Props) {
   return (
-    <Row className="g-2 mb-3" as="form" aria-label="Refine results" onSubmit={(event) => event.preventDefault()}>
+    <Row
+      className="g-2 mb-3"
+      as="form"
+      aria-label="Refine results"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <Col sm={4}>
         <Form.Group controlId="refine-industry">
           <Form.Label className="small mb-1">Industry</Form.Label>
-          <Form.Select size="sm" value={refinement.category} onChange={(event) => onChange({ ...refinement, category: event.target.value })}>
+          <Form.Select
+            size="sm"
+            value={refinement.category}
+            onChange={(event) => onChange({ ...refinement, category: event.target.value })}
+          >
             <option value="">All Industries</option>
             {INDUSTRY_CATEGORIES.map((category) => (
               <option key={category.value} value={category.value}>
@@ -29,7 +38,11 @@ export function RefineControls({ refinement, types, onChange }: Props) {
       <Col sm={4}>
         <Form.Group controlId="refine-type">
           <Form.Label className="small mb-1">Patent Type</Form.Label>
-          <Form.Select size="sm" value={refinement.type} onChange={(event) => onChange({ ...refinement, type: event.target.value })}>
+          <Form.Select
+            size="sm"
+            value={refinement.type}
+            onChange={(event) => onChange({ ...refinement, type: event.target.value })}
+          >
             <option value="">All Types</option>
             {types.map((type) => (
               <option key={type} value={type}>
@@ -42,7 +55,11 @@ export function RefineControls({ refinement, types, onChange }: Props) {
       <Col sm={4}>
         <Form.Group controlId="refine-sort">
           <Form.Label className="small mb-1">Sort by</Form.Label>
-          <Form.Select size="sm" value={refinement.sort} onChange={(event) => onChange({ ...refinement, sort: toSortOrder(event.target.value) })}>
+          <Form.Select
+            size="sm"
+            value={refinement.sort}
+            onChange={(event) => onChange({ ...refinement, sort: toSortOrder(event.target.value) })}
+          >
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

@@ -20,8 +20,8 @@ export function ResultsFooter({ shown, results }: Props) {
         .
       </p>
       <p className="mb-0 text-muted">
-        Disclaimer: results, titles, summaries and uses are automated predictions and may be incomplete or wrong. They are not
-        legal advice, and no liability is accepted for decisions made on them.
+        Disclaimer: results, titles, summaries and uses are automated predictions and may be incomplete or
+        wrong. They are not legal advice, and no liability is accepted for decisions made on them.
       </p>
     </footer>
   );

@@ -43,7 +43,9 @@ function compareDate(a: SearchResultItem, b: SearchResultItem): number {
 }
 
 function compareCountry(a: SearchResultItem, b: SearchResultItem): number {
-  return countryName(a.biblio.publication_reference.jurisdiction).localeCompare(countryName(b.biblio.publication_reference.jurisdiction));
+  return countryName(a.biblio.publication_reference.jurisdiction).localeCompare(
+    countryName(b.biblio.publication_reference.jurisdiction),
+  );
 }
 
 /** The distinct AI type tags of a result set, for the Patent Type select. */
@@ -55,10 +57,16 @@ export function typesOf(items: readonly SearchResultItem[]): string[] {
  * Refines on the client over the original set, in the spec's order: category, type, then sort.
  * Sorting is stable, so ties keep the relevance order.
  */
-export function refineResults(items: readonly SearchResultItem[], refinement: Refinement): SearchResultItem[] {
+export function refineResults(
+  items: readonly SearchResultItem[],
+  refinement: Refinement,
+): SearchResultItem[] {
   const category = INDUSTRY_CATEGORIES.find((candidate) => candidate.value === refinement.category);
-  let refined = category ? items.filter((item) => matchesCategory(item.ipc_families[0]?.symbol, category)) : [...items];
-  if (refinement.type) refined = refined.filter((item) => item.generative_data.types.includes(refinement.type));
+  let refined = category
+    ? items.filter((item) => matchesCategory(item.ipc_families[0]?.symbol, category))
+    : [...items];
+  if (refinement.type)
+    refined = refined.filter((item) => item.generative_data.types.includes(refinement.type));
   switch (refinement.sort) {
     case 'date-asc':
       return refined.sort(compareDate);

@@ -3,7 +3,14 @@ import { useApolloClient } from '@apollo/client/react';
 import { useAccount } from '../../app/AccountProvider';
 import { serverMessage } from '../../app/apiErrors';
 import { useToast } from '../../ui/Toasts';
-import { executeSearch, InvalidSearchResultError, parseSearchResultSet, SEARCH_FAILURE_FALLBACK, type ResultsParams, type SearchResultSet } from '../search';
+import {
+  executeSearch,
+  InvalidSearchResultError,
+  parseSearchResultSet,
+  SEARCH_FAILURE_FALLBACK,
+  type ResultsParams,
+  type SearchResultSet,
+} from '../search';
 
 type ResultState =
   | { status: 'loading' }
@@ -23,7 +30,11 @@ function fromNavigationState(state: unknown): ResultState | null {
  * The result set for the results page: the one handed over by the search page, or, when the
  * page was opened from an address (reload, shared link, trending topic), a fresh search.
  */
-export function useResultSet(params: ResultsParams, searchKey: string, navigationState: unknown): ResultState {
+export function useResultSet(
+  params: ResultsParams,
+  searchKey: string,
+  navigationState: unknown,
+): ResultState {
   const client = useApolloClient();
   const toast = useToast();
   const { refreshSearchCount } = useAccount();
@@ -40,7 +51,10 @@ export function useResultSet(params: ResultsParams, searchKey: string, navigatio
       .then((results) => setFetched({ key: searchKey, state: { status: 'ready', results } }))
       .catch((failure: unknown) => {
         console.error('Something went wrong performing a search.', failure);
-        const message = failure instanceof InvalidSearchResultError ? failure.message : (serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK);
+        const message =
+          failure instanceof InvalidSearchResultError
+            ? failure.message
+            : (serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK);
         toast({ title: 'Error.', description: message, variant: 'danger' });
         setFetched({ key: searchKey, state: { status: 'error', message } });
       })
@@ -48,7 +62,11 @@ export function useResultSet(params: ResultsParams, searchKey: string, navigatio
   }, [handedOver, params, searchKey, client, toast, refreshSearchCount]);
 
   if (handedOver) return handedOver;
-  if (params.input.query === '') return { status: 'ready', results: { total: 0, results: 0, group_by_count: 0, estimated: false, data: [] } };
+  if (params.input.query === '')
+    return {
+      status: 'ready',
+      results: { total: 0, results: 0, group_by_count: 0, estimated: false, data: [] },
+    };
   if (fetched?.key === searchKey) return fetched.state;
   return { status: 'loading' };
 }

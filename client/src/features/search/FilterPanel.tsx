@@ -38,7 +38,9 @@ function HelpIcon({ id, text }: { id: string; text: string }) {
 
 export function FilterPanel({ filters, onChange, disabled }: Props) {
   const [countryQuery, setCountryQuery] = useState('');
-  const visibleCountries = COUNTRY_OPTIONS.filter((option) => option.label.toLowerCase().includes(countryQuery.trim().toLowerCase()));
+  const visibleCountries = COUNTRY_OPTIONS.filter((option) =>
+    option.label.toLowerCase().includes(countryQuery.trim().toLowerCase()),
+  );
   const set = (patch: Partial<SearchFilters>) => onChange({ ...filters, ...patch });
 
   return (
@@ -46,7 +48,13 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
       <Card.Body>
         <div className="d-flex justify-content-between align-items-center mb-2">
           <h2 className="h5 mb-0">Filters</h2>
-          <Button variant="link" size="sm" className="p-0" onClick={() => onChange(EMPTY_FILTERS)} disabled={disabled}>
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0"
+            onClick={() => onChange(EMPTY_FILTERS)}
+            disabled={disabled}
+          >
             Clear filters
           </Button>
         </div>
@@ -101,7 +109,12 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
             ))}
           </div>
         </fieldset>
-        <YearRange yearFrom={filters.yearFrom} yearTo={filters.yearTo} disabled={disabled} onChange={(years) => set(years)} />
+        <YearRange
+          yearFrom={filters.yearFrom}
+          yearTo={filters.yearTo}
+          disabled={disabled}
+          onChange={(years) => set(years)}
+        />
       </Card.Body>
     </Card>
   );

@@ -6,7 +6,10 @@ import { FREE_SEARCHES_PER_MONTH, PRODUCT_NAME } from '@patentscout/schema';
 export function LimitedBanner() {
   const navigate = useNavigate();
   return (
-    <Alert variant="info" className="d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-2">
+    <Alert
+      variant="info"
+      className="d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-2"
+    >
       <div>
         <div className="fw-semibold">It looks like you're enjoying {PRODUCT_NAME}!</div>
         <div className="small">

@@ -13,7 +13,8 @@ export function PreviousSearchesTab() {
     <div className="py-2">
       <h2 className="h5">Previous Searches</h2>
       <p>
-        Soon you'll find your earlier searches here, ready to run again, with their reports available to download as PDF.
+        Soon you'll find your earlier searches here, ready to run again, with their reports available to
+        download as PDF.
       </p>
       {name && email ? (
         <>

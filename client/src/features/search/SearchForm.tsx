@@ -17,7 +17,16 @@ interface Props {
 }
 
 /** A search text box with its button; Enter searches, Shift+Enter adds a line. */
-export function SearchForm({ id, label, placeholder, initialText, loading, limited, onSearch, children }: Props) {
+export function SearchForm({
+  id,
+  label,
+  placeholder,
+  initialText,
+  loading,
+  limited,
+  onSearch,
+  children,
+}: Props) {
   const [text, setText] = useState(initialText);
   const empty = text.trim() === '';
 
@@ -57,7 +66,9 @@ export function SearchForm({ id, label, placeholder, initialText, loading, limit
       {loading ? (
         <Alert variant="light" className="mt-3 mb-0 border" role="status">
           <div className="fw-semibold">Searches can take up to 1 minute.</div>
-          <div className="small text-muted">Please wait while we look through the patents for you. Thanks for your patience!</div>
+          <div className="small text-muted">
+            Please wait while we look through the patents for you. Thanks for your patience!
+          </div>
         </Alert>
       ) : null}
       {children}

@@ -26,7 +26,9 @@ export function YearRange({ yearFrom, yearTo, disabled, onChange }: Props) {
     if (yearTo.trim() === '') return;
     const settledFrom = Math.max(YEAR_MIN, Number.parseInt(yearFrom, 10) || YEAR_MIN);
     const typed = Number.parseInt(yearTo, 10);
-    const value = Number.isFinite(typed) ? Math.max(Math.min(typed, YEAR_MAX), Math.min(settledFrom, YEAR_MAX)) : YEAR_MAX;
+    const value = Number.isFinite(typed)
+      ? Math.max(Math.min(typed, YEAR_MAX), Math.min(settledFrom, YEAR_MAX))
+      : YEAR_MAX;
     onChange({ yearFrom, yearTo: String(value) });
   };
 

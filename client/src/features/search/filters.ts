@@ -14,7 +14,13 @@ export interface SearchFilters {
   yearTo: string;
 }
 
-export const EMPTY_FILTERS: SearchFilters = { categories: [], legalStatuses: [], countries: [], yearFrom: '', yearTo: '' };
+export const EMPTY_FILTERS: SearchFilters = {
+  categories: [],
+  legalStatuses: [],
+  countries: [],
+  yearFrom: '',
+  yearTo: '',
+};
 
 function parseYear(text: string | undefined, fallback: number): number {
   const value = Number.parseInt(text ?? '', 10);
@@ -43,7 +49,11 @@ function isWholeRange(years: readonly number[] | null | undefined): boolean {
 }
 
 /** The results page address for a search: comma lists, years only when narrowed. */
-export function resultsPath(type: SearchType, input: SearchInput, options: { sanitiseSearch?: boolean } = {}): string {
+export function resultsPath(
+  type: SearchType,
+  input: SearchInput,
+  options: { sanitiseSearch?: boolean } = {},
+): string {
   const params = new URLSearchParams({ query: input.query, type });
   if (input.ipc_filters?.length) params.set('ipc_filters', input.ipc_filters.join(','));
   if (input.legal_status?.length) params.set('legal_status', input.legal_status.join(','));

@@ -7,7 +7,12 @@ export type SearchType = 'ai' | 'boolean';
 export type SearchResultSet = SearchResultSetFieldsFragment;
 export type SearchResultItem = SearchResultSet['data'][number];
 
-const PublicationReference = z.object({ jurisdiction: z.string(), doc_number: z.string(), kind: z.string(), date: z.string() });
+const PublicationReference = z.object({
+  jurisdiction: z.string(),
+  doc_number: z.string(),
+  kind: z.string(),
+  date: z.string(),
+});
 
 const SearchResultItemSchema = z.object({
   lens_id: z.string(),
@@ -15,7 +20,12 @@ const SearchResultItemSchema = z.object({
   patent_status: z.string(),
   search_result_order: z.number(),
   ipc_families: z.array(z.object({ symbol: z.string() })),
-  generative_data: z.object({ title: z.string(), summary: z.string(), types: z.array(z.string()), uses: z.array(z.string()) }),
+  generative_data: z.object({
+    title: z.string(),
+    summary: z.string(),
+    types: z.array(z.string()),
+    uses: z.array(z.string()),
+  }),
   biblio: z.object({ publication_reference: PublicationReference, invention_title: z.string() }),
 });
 
@@ -42,13 +52,21 @@ export function parseSearchResultSet(value: unknown): SearchResultSet {
 }
 
 /** Runs an AI or advanced search; rejects with the Apollo error or InvalidSearchResultError. */
-export async function executeSearch(client: ApolloClient, type: SearchType, input: SearchInput): Promise<SearchResultSet> {
+export async function executeSearch(
+  client: ApolloClient,
+  type: SearchType,
+  input: SearchInput,
+): Promise<SearchResultSet> {
   // Each search counts toward the monthly allowance, so it always goes to the server and is never cached.
   if (type === 'ai') {
     const { data } = await client.query({ query: AI_SEARCH, variables: { input }, fetchPolicy: 'no-cache' });
     return parseSearchResultSet(data?.aiSearch);
   }
-  const { data } = await client.query({ query: BOOLEAN_SEARCH, variables: { input }, fetchPolicy: 'no-cache' });
+  const { data } = await client.query({
+    query: BOOLEAN_SEARCH,
+    variables: { input },
+    fetchPolicy: 'no-cache',
+  });
   return parseSearchResultSet(data?.booleanSearch);
 }
 

@@ -7,7 +7,13 @@ import { useAccount } from '../../app/AccountProvider';
 import { serverMessage } from '../../app/apiErrors';
 import { useToast } from '../../ui/Toasts';
 import { resultsPath } from './filters';
-import { executeSearch, InvalidSearchResultError, SEARCH_FAILURE_FALLBACK, type SearchResultSet, type SearchType } from './searchResult';
+import {
+  executeSearch,
+  InvalidSearchResultError,
+  SEARCH_FAILURE_FALLBACK,
+  type SearchResultSet,
+  type SearchType,
+} from './searchResult';
 
 /** What the results page finds in navigation state after a search from the search page. */
 export interface ResultsNavigationState {
@@ -25,7 +31,11 @@ export function useRunSearch() {
   const run = useCallback(
     async (type: SearchType, input: SearchInput) => {
       if (type === 'ai' && input.query.length < AI_SEARCH_MIN_CHARACTERS) {
-        toast({ title: `Please enter at least ${AI_SEARCH_MIN_CHARACTERS} characters`, variant: 'warning', duration: 5000 });
+        toast({
+          title: `Please enter at least ${AI_SEARCH_MIN_CHARACTERS} characters`,
+          variant: 'warning',
+          duration: 5000,
+        });
         return;
       }
       if (input.query === '') return;
@@ -40,7 +50,10 @@ export function useRunSearch() {
         }
       } catch (failure) {
         console.error('Something went wrong performing a search.', failure);
-        const description = failure instanceof InvalidSearchResultError ? failure.message : (serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK);
+        const description =
+          failure instanceof InvalidSearchResultError
+            ? failure.message
+            : (serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK);
         toast({ title: 'Error completing your search', description, variant: 'danger', duration: 5000 });
       } finally {
         setLoading(false);

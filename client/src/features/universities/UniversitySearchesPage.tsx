@@ -5,14 +5,29 @@ import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { formatDate } from '../../ui/format';
-import { applicantNamesOf, EX_GO8, GO8, OTHER_COLLECTIONS, TEN_YEAR_START, type ResearchInstitution } from './collections';
+import {
+  applicantNamesOf,
+  EX_GO8,
+  GO8,
+  OTHER_COLLECTIONS,
+  TEN_YEAR_START,
+  type ResearchInstitution,
+} from './collections';
 import { applicantSearchPath, sixMonthWindow, windowSince, type DateWindow } from './windows';
 
 function describe(window: DateWindow): string {
   return `${formatDate(window.from) ?? window.from} to ${formatDate(window.to) ?? window.to}`;
 }
 
-function LinkList({ title, institutions, window }: { title: string; institutions: readonly ResearchInstitution[]; window: DateWindow }) {
+function LinkList({
+  title,
+  institutions,
+  window,
+}: {
+  title: string;
+  institutions: readonly ResearchInstitution[];
+  window: DateWindow;
+}) {
   return (
     <Card className="shadow-sm">
       <Card.Header as="h3" className="h6 mb-0">
@@ -37,7 +52,9 @@ export function UniversitySearchesPage() {
   return (
     <>
       <h1 className="h3 mb-2">University Searches</h1>
-      <p className="text-muted">Ready-made searches for patents from Australian universities and leading research organisations.</p>
+      <p className="text-muted">
+        Ready-made searches for patents from Australian universities and leading research organisations.
+      </p>
 
       <section aria-labelledby="six-month-title" className="mb-4">
         <h2 id="six-month-title" className="h5">
@@ -45,10 +62,16 @@ export function UniversitySearchesPage() {
         </h2>
         <p className="small text-muted">Published {describe(sixMonths)}.</p>
         <div className="d-flex flex-wrap gap-2">
-          <Link className="btn btn-outline-primary" to={applicantSearchPath(applicantNamesOf(GO8), sixMonths)}>
+          <Link
+            className="btn btn-outline-primary"
+            to={applicantSearchPath(applicantNamesOf(GO8), sixMonths)}
+          >
             Group of Eight (Go8)
           </Link>
-          <Link className="btn btn-outline-primary" to={applicantSearchPath(applicantNamesOf(EX_GO8), sixMonths)}>
+          <Link
+            className="btn btn-outline-primary"
+            to={applicantSearchPath(applicantNamesOf(EX_GO8), sixMonths)}
+          >
             Other Australian universities (ex-Go8)
           </Link>
         </div>
@@ -64,7 +87,11 @@ export function UniversitySearchesPage() {
             <LinkList title="Group of Eight (Go8)" institutions={GO8} window={tenYears} />
           </Col>
           <Col md={6}>
-            <LinkList title="Other Australian universities (ex-Go8)" institutions={EX_GO8} window={tenYears} />
+            <LinkList
+              title="Other Australian universities (ex-Go8)"
+              institutions={EX_GO8}
+              window={tenYears}
+            />
           </Col>
         </Row>
       </section>
@@ -76,7 +103,11 @@ export function UniversitySearchesPage() {
         <p className="small text-muted">Published {describe(tenYears)}.</p>
         <div className="d-flex flex-wrap gap-2">
           {OTHER_COLLECTIONS.map((institution) => (
-            <Link key={institution.key} className="btn btn-outline-primary" to={applicantSearchPath(institution.applicantNames, tenYears)}>
+            <Link
+              key={institution.key}
+              className="btn btn-outline-primary"
+              to={applicantSearchPath(institution.applicantNames, tenYears)}
+            >
               {institution.name}
             </Link>
           ))}

@@ -1,4 +1,10 @@
-import { CSIRO, EX_GO8_UNIVERSITIES, GO8_UNIVERSITIES, HARVARD, type ResearchInstitution } from '@patentscout/schema';
+import {
+  CSIRO,
+  EX_GO8_UNIVERSITIES,
+  GO8_UNIVERSITIES,
+  HARVARD,
+  type ResearchInstitution,
+} from '@patentscout/schema';
 
 export type { ResearchInstitution };
 

@@ -29,7 +29,11 @@ const GRANT: LensPublicationType = 'GRANTED_PATENT';
 const LIMITED: LensPublicationType = 'LIMITED_PATENT';
 
 /** A number in the year's stretch of a series that grew linearly between [year, value] anchors. */
-function seriesValue(anchors: readonly (readonly [number, number])[], year: number, random: SeededRandom): number {
+function seriesValue(
+  anchors: readonly (readonly [number, number])[],
+  year: number,
+  random: SeededRandom,
+): number {
   const anchor = (index: number) => {
     const found = anchors[index];
     if (!found) throw new Error('A series needs at least two anchors');
@@ -44,7 +48,8 @@ function seriesValue(anchors: readonly (readonly [number, number])[], year: numb
 }
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
-const yearSerial = (year: number, width: number, max: number, random: SeededRandom) => `${year}${pad(random.int(1, max), width)}`;
+const yearSerial = (year: number, width: number, max: number, random: SeededRandom) =>
+  `${year}${pad(random.int(1, max), width)}`;
 
 const OFFICE_RULES: Record<string, OfficeRules> = {
   US: {
@@ -57,15 +62,50 @@ const OFFICE_RULES: Record<string, OfficeRules> = {
     number: (isApplication, year, random) =>
       isApplication
         ? yearSerial(year, 7, 450_000, random)
-        : String(seriesValue([[1980, 4_180_000], [1990, 4_890_000], [2000, 6_010_000], [2010, 7_640_000], [2020, 10_530_000], [2026, 12_500_000]], year, random)),
+        : String(
+            seriesValue(
+              [
+                [1980, 4_180_000],
+                [1990, 4_890_000],
+                [2000, 6_010_000],
+                [2010, 7_640_000],
+                [2020, 10_530_000],
+                [2026, 12_500_000],
+              ],
+              year,
+              random,
+            ),
+          ),
   },
   EP: {
-    applications: [{ kind: 'A1', type: APPLICATION, weight: 0.7 }, { kind: 'A2', type: APPLICATION, weight: 0.3 }],
+    applications: [
+      { kind: 'A1', type: APPLICATION, weight: 0.7 },
+      { kind: 'A2', type: APPLICATION, weight: 0.3 },
+    ],
     grants: [{ kind: 'B1', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) => pad(seriesValue([[1980, 1_000], [1990, 380_000], [2000, 1_000_000], [2010, 2_150_000], [2020, 3_600_000], [2026, 4_600_000]], year, random), 7),
+    number: (_isApplication, year, random) =>
+      pad(
+        seriesValue(
+          [
+            [1980, 1_000],
+            [1990, 380_000],
+            [2000, 1_000_000],
+            [2010, 2_150_000],
+            [2020, 3_600_000],
+            [2026, 4_600_000],
+          ],
+          year,
+          random,
+        ),
+        7,
+      ),
   },
   WO: {
-    applications: [{ kind: 'A1', type: APPLICATION, weight: 0.8 }, { kind: 'A2', type: APPLICATION, weight: 0.15 }, { kind: 'A3', type: APPLICATION, weight: 0.05 }],
+    applications: [
+      { kind: 'A1', type: APPLICATION, weight: 0.8 },
+      { kind: 'A2', type: APPLICATION, weight: 0.15 },
+      { kind: 'A3', type: APPLICATION, weight: 0.05 },
+    ],
     grants: [],
     number: (_isApplication, year, random) => yearSerial(year, 6, 270_000, random),
   },
@@ -82,18 +122,53 @@ const OFFICE_RULES: Record<string, OfficeRules> = {
   },
   JP: {
     applications: [{ kind: 'A', type: APPLICATION, weight: 1 }],
-    grants: [{ kind: 'B', type: GRANT, weight: 1, until: 1995 }, { kind: 'B2', type: GRANT, weight: 0.9, from: 1996 }, { kind: 'B1', type: GRANT, weight: 0.1, from: 1996 }],
+    grants: [
+      { kind: 'B', type: GRANT, weight: 1, until: 1995 },
+      { kind: 'B2', type: GRANT, weight: 0.9, from: 1996 },
+      { kind: 'B1', type: GRANT, weight: 0.1, from: 1996 },
+    ],
     number: (isApplication, year, random) =>
-      isApplication ? yearSerial(year, 6, 250_000, random) : pad(seriesValue([[1980, 1_000_000], [1996, 2_500_000], [2010, 4_500_000], [2026, 7_800_000]], year, random), 7),
+      isApplication
+        ? yearSerial(year, 6, 250_000, random)
+        : pad(
+            seriesValue(
+              [
+                [1980, 1_000_000],
+                [1996, 2_500_000],
+                [2010, 4_500_000],
+                [2026, 7_800_000],
+              ],
+              year,
+              random,
+            ),
+            7,
+          ),
   },
   KR: {
     applications: [{ kind: 'A', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'B1', type: GRANT, weight: 1 }],
     number: (isApplication, year, random) =>
-      isApplication ? `10${yearSerial(year, 7, 200_000, random)}` : `10${pad(seriesValue([[1980, 10_000], [2000, 300_000], [2010, 1_000_000], [2026, 2_900_000]], year, random), 7)}`,
+      isApplication
+        ? `10${yearSerial(year, 7, 200_000, random)}`
+        : `10${pad(
+            seriesValue(
+              [
+                [1980, 10_000],
+                [2000, 300_000],
+                [2010, 1_000_000],
+                [2026, 2_900_000],
+              ],
+              year,
+              random,
+            ),
+            7,
+          )}`,
   },
   AU: {
-    applications: [{ kind: 'A', type: APPLICATION, weight: 1, until: 2000 }, { kind: 'A1', type: APPLICATION, weight: 1, from: 2001 }],
+    applications: [
+      { kind: 'A', type: APPLICATION, weight: 1, until: 2000 },
+      { kind: 'A1', type: APPLICATION, weight: 1, from: 2001 },
+    ],
     grants: [
       { kind: 'B', type: GRANT, weight: 1, until: 2000 },
       { kind: 'B2', type: GRANT, weight: 0.85, from: 2001 },
@@ -108,33 +183,79 @@ const OFFICE_RULES: Record<string, OfficeRules> = {
       { kind: 'B4', type: GRANT, weight: 0.7, from: 2004 },
       { kind: 'U1', type: LIMITED, weight: 0.3, termYears: 10 },
     ],
-    number: (_isApplication, year, random) => (year >= 2004 ? `10${yearSerial(year, 6, 130_000, random)}` : String(random.int(3_000_000, 4_399_999))),
+    number: (_isApplication, year, random) =>
+      year >= 2004 ? `10${yearSerial(year, 6, 130_000, random)}` : String(random.int(3_000_000, 4_399_999)),
   },
   GB: {
     applications: [{ kind: 'A', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'B', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) => String(seriesValue([[1980, 2_040_000], [2000, 2_350_000], [2026, 2_640_000]], year, random)),
+    number: (_isApplication, year, random) =>
+      String(
+        seriesValue(
+          [
+            [1980, 2_040_000],
+            [2000, 2_350_000],
+            [2026, 2_640_000],
+          ],
+          year,
+          random,
+        ),
+      ),
   },
   FR: {
     applications: [{ kind: 'A1', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'B1', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) => String(seriesValue([[1980, 2_440_000], [2000, 2_790_000], [2026, 3_150_000]], year, random)),
+    number: (_isApplication, year, random) =>
+      String(
+        seriesValue(
+          [
+            [1980, 2_440_000],
+            [2000, 2_790_000],
+            [2026, 3_150_000],
+          ],
+          year,
+          random,
+        ),
+      ),
   },
   CA: {
     applications: [{ kind: 'A1', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'C', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) => String(seriesValue([[1980, 1_070_000], [2000, 2_300_000], [2026, 3_250_000]], year, random)),
+    number: (_isApplication, year, random) =>
+      String(
+        seriesValue(
+          [
+            [1980, 1_070_000],
+            [2000, 2_300_000],
+            [2026, 3_250_000],
+          ],
+          year,
+          random,
+        ),
+      ),
   },
   TW: {
     applications: [{ kind: 'A', type: APPLICATION, weight: 1 }],
-    grants: [{ kind: 'B', type: GRANT, weight: 0.6 }, { kind: 'U', type: LIMITED, weight: 0.4, termYears: 10 }],
-    number: (isApplication, year, random) => (isApplication ? `${year - 1911}${pad(random.int(1, 99_999), 5)}` : `I${pad(random.int(100_000, 899_999), 6)}`),
+    grants: [
+      { kind: 'B', type: GRANT, weight: 0.6 },
+      { kind: 'U', type: LIMITED, weight: 0.4, termYears: 10 },
+    ],
+    number: (isApplication, year, random) =>
+      isApplication
+        ? `${year - 1911}${pad(random.int(1, 99_999), 5)}`
+        : `I${pad(random.int(100_000, 899_999), 6)}`,
   },
 };
 
 const OTHER_OFFICES: OfficeRules = {
-  applications: [{ kind: 'A1', type: APPLICATION, weight: 0.6 }, { kind: 'A', type: APPLICATION, weight: 0.4 }],
-  grants: [{ kind: 'B1', type: GRANT, weight: 0.6 }, { kind: 'C1', type: GRANT, weight: 0.4 }],
+  applications: [
+    { kind: 'A1', type: APPLICATION, weight: 0.6 },
+    { kind: 'A', type: APPLICATION, weight: 0.4 },
+  ],
+  grants: [
+    { kind: 'B1', type: GRANT, weight: 0.6 },
+    { kind: 'C1', type: GRANT, weight: 0.4 },
+  ],
   number: (_isApplication, _year, random) => String(random.int(100_000, 9_999_999)),
 };
 
@@ -148,6 +269,11 @@ export function kindRulesFor(office: string, granted: boolean, year: number): Ki
   return rules.filter((rule) => (rule.from ?? 0) <= year && year <= (rule.until ?? 9999));
 }
 
-export function publicationNumber(office: string, isApplication: boolean, year: number, random: SeededRandom): string {
+export function publicationNumber(
+  office: string,
+  isApplication: boolean,
+  year: number,
+  random: SeededRandom,
+): string {
   return rulesOf(office).number(isApplication, year, random);
 }

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('deleted_at', 'timestamptz')
     .execute();
-  await sql`CREATE UNIQUE INDEX users_email_live_idx ON users (lower(email)) WHERE deleted_at IS NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX users_email_live_idx ON users (lower(email)) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('patents')

@@ -135,9 +135,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS patents_search_sync ON patents`.execute(db);
   await sql`DROP TABLE IF EXISTS patent_search`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS patent_search_sync(), patent_search_row(patents), lower_all(text[]), classification_prefixes(text[])`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS patent_search_sync(), patent_search_row(patents), lower_all(text[]), classification_prefixes(text[])`.execute(
+    db,
+  );
   await sql`ALTER TABLE patents ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
     setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(ai_title, '')), 'A')
-    || setweight(to_tsvector('english', abstract), 'B') || setweight(to_tsvector('english', claims), 'C')) STORED`.execute(db);
+    || setweight(to_tsvector('english', abstract), 'B') || setweight(to_tsvector('english', claims), 'C')) STORED`.execute(
+    db,
+  );
   await sql`CREATE INDEX patents_search_vector_idx ON patents USING gin (search_vector)`.execute(db);
 }

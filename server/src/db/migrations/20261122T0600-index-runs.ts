@@ -11,7 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'bigserial', (col) => col.primaryKey())
     .addColumn('query', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('published_since', 'date', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull().check(sql`status IN ('running', 'succeeded', 'failed', 'interrupted')`))
+    .addColumn('status', 'text', (col) =>
+      col.notNull().check(sql`status IN ('running', 'succeeded', 'failed', 'interrupted')`),
+    )
     .addColumn('started_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('finished_at', 'timestamptz')
     .addColumn('read', 'integer', (col) => col.notNull().defaultTo(0))
@@ -20,8 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('skipped', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('error', 'text')
     .execute();
-  await sql`CREATE INDEX index_runs_query_status_idx ON index_runs (query, status, started_at DESC)`.execute(db);
-  await sql`CREATE INDEX patents_without_ai_text_idx ON patents (lens_id) WHERE ai_generated_at IS NULL`.execute(db);
+  await sql`CREATE INDEX index_runs_query_status_idx ON index_runs (query, status, started_at DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX patents_without_ai_text_idx ON patents (lens_id) WHERE ai_generated_at IS NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

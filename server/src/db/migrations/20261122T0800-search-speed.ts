@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS patent_search_status_idx ON patent_search (patent_status)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_jurisdiction_idx ON patent_search (jurisdiction)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_jurisdiction_idx ON patent_search (jurisdiction)`.execute(
+    db,
+  );
   await sql`CREATE INDEX IF NOT EXISTS patent_search_year_idx ON patent_search (year_published)`.execute(db);
 }
 

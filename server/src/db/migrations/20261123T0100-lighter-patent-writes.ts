@@ -23,9 +23,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_static_rank_idx ON patent_search (static_rank DESC)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_static_rank_idx ON patent_search (static_rank DESC)`.execute(
+    db,
+  );
   await sql`CREATE INDEX IF NOT EXISTS patents_family_id_idx ON patents (family_id)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS patents_first_ipc_idx ON patents (first_ipc text_pattern_ops)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patents_first_ipc_idx ON patents (first_ipc text_pattern_ops)`.execute(
+    db,
+  );
   await sql`CREATE INDEX IF NOT EXISTS patents_date_published_idx ON patents (date_published)`.execute(db);
   await sql`ALTER TABLE patents ALTER COLUMN record TYPE jsonb USING record::jsonb`.execute(db);
   await sql`ALTER TABLE patents ALTER COLUMN record SET STORAGE EXTERNAL`.execute(db);

@@ -10,8 +10,12 @@ import { sql, type Kysely } from 'kysely';
  * (a test checks that the planner uses these indexes for the SQL written with it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_top_idx ON patent_search USING gin (text_vector) WHERE static_rank >= 0.91`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_names_top_idx ON patent_search USING gin (names_vector) WHERE static_rank >= 0.91`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_top_idx ON patent_search USING gin (text_vector) WHERE static_rank >= 0.91`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_names_top_idx ON patent_search USING gin (names_vector) WHERE static_rank >= 0.91`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

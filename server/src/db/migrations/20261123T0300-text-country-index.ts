@@ -8,11 +8,15 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS btree_gin`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_country_idx ON patent_search USING gin (text_vector, jurisdiction)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_country_idx ON patent_search USING gin (text_vector, jurisdiction)`.execute(
+    db,
+  );
   await sql`DROP INDEX IF EXISTS patent_search_text_idx`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_idx ON patent_search USING gin (text_vector)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_idx ON patent_search USING gin (text_vector)`.execute(
+    db,
+  );
   await sql`DROP INDEX IF EXISTS patent_search_text_country_idx`.execute(db);
 }

@@ -7,11 +7,15 @@ import { sql, type Kysely } from 'kysely';
  * the country (200,000 for CN at a million: ~55 ms) however few of them are at the top.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_country_top_idx ON patent_search USING gin (text_vector, jurisdiction) WHERE static_rank >= 0.91`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_country_top_idx ON patent_search USING gin (text_vector, jurisdiction) WHERE static_rank >= 0.91`.execute(
+    db,
+  );
   await sql`DROP INDEX IF EXISTS patent_search_text_top_idx`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_top_idx ON patent_search USING gin (text_vector) WHERE static_rank >= 0.91`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS patent_search_text_top_idx ON patent_search USING gin (text_vector) WHERE static_rank >= 0.91`.execute(
+    db,
+  );
   await sql`DROP INDEX IF EXISTS patent_search_text_country_top_idx`.execute(db);
 }

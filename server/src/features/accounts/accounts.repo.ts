@@ -24,7 +24,9 @@ export function createAccountsRepo(db: Db) {
           .insertInto('users')
           .values(user)
           .onConflict((oc) =>
-            oc.column('uid').doUpdateSet({ email: user.email, name: user.name, updated_at: new Date(), deleted_at: null }),
+            oc
+              .column('uid')
+              .doUpdateSet({ email: user.email, name: user.name, updated_at: new Date(), deleted_at: null }),
           )
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -8,7 +8,11 @@ export function accountsRoutes(accounts: AccountsService): RestRoute[] {
       url: '/api/users',
       async handler({ viewer }) {
         const account = await accounts.getAccount(viewer);
-        const body = { name: account.name, email: account.email, subscriptionStatus: account.subscriptionStatus };
+        const body = {
+          name: account.name,
+          email: account.email,
+          subscriptionStatus: account.subscriptionStatus,
+        };
         // NOTE: 428 means "the account exists but its e-mail is not verified yet" (SPEC-NOTES);
         // the body is still the account, which the client reads as account data.
         return { status: account.emailVerified ? 200 : 428, body };

@@ -16,7 +16,10 @@ export interface Account {
 }
 
 /** The specification's basic address pattern: characters, @, domain. */
-const email = z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address.');
+const email = z
+  .string()
+  .trim()
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address.');
 
 const RegisterInput = z.object({
   email,

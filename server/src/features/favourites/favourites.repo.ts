@@ -4,23 +4,39 @@ import type { FavouriteRow } from '../../db/tables.js';
 export function createFavouritesRepo(db: Db) {
   return {
     listByUser(uid: string): Promise<FavouriteRow[]> {
-      return db.selectFrom('favourites').selectAll().where('user_uid', '=', uid).orderBy('created_at', 'desc').execute();
+      return db
+        .selectFrom('favourites')
+        .selectAll()
+        .where('user_uid', '=', uid)
+        .orderBy('created_at', 'desc')
+        .execute();
     },
 
     /** Saving a patent twice keeps one favourite (and refreshes its title). */
-    upsert(favourite: { user_uid: string; lens_id: string; doc_key: string; patent_title: string }): Promise<FavouriteRow> {
+    upsert(favourite: {
+      user_uid: string;
+      lens_id: string;
+      doc_key: string;
+      patent_title: string;
+    }): Promise<FavouriteRow> {
       return db
         .insertInto('favourites')
         .values(favourite)
         .onConflict((oc) =>
-          oc.columns(['user_uid', 'lens_id']).doUpdateSet({ patent_title: favourite.patent_title, doc_key: favourite.doc_key }),
+          oc
+            .columns(['user_uid', 'lens_id'])
+            .doUpdateSet({ patent_title: favourite.patent_title, doc_key: favourite.doc_key }),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
     async deleteOwned(uid: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('favourites').where('id', '=', id).where('user_uid', '=', uid).executeTakeFirst();
+      const result = await db
+        .deleteFrom('favourites')
+        .where('id', '=', id)
+        .where('user_uid', '=', uid)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
   };

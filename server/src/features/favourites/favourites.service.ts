@@ -19,7 +19,10 @@ const AddFavouriteInput = z.object({
 
 const FavouriteId = z.string().uuid('That favourite id is not valid.');
 
-export function createFavouritesService(deps: { repo: FavouritesRepo; ensureAccount: (viewer: Viewer) => Promise<void> }) {
+export function createFavouritesService(deps: {
+  repo: FavouritesRepo;
+  ensureAccount: (viewer: Viewer) => Promise<void>;
+}) {
   const { repo } = deps;
   const toFavourite = (row: Favourite): Favourite => ({
     id: row.id,
@@ -44,7 +47,8 @@ export function createFavouritesService(deps: { repo: FavouritesRepo; ensureAcco
     async remove(viewer: Viewer | null, id: unknown): Promise<{ id: string }> {
       if (!viewer) throw new NotAuthenticatedError();
       const favouriteId = parseInput(FavouriteId, id);
-      if (!(await repo.deleteOwned(viewer.uid, favouriteId))) throw new NotFoundError('That favourite was not found.');
+      if (!(await repo.deleteOwned(viewer.uid, favouriteId)))
+        throw new NotFoundError('That favourite was not found.');
       return { id: favouriteId };
     },
   };

@@ -19,7 +19,10 @@ export interface PatentDetail {
     legal_status: { patent_status: string | null; anticipated_term_date: string | null };
     families: {
       simple_family: {
-        members: { lens_id: string | null; document_id: { jurisdiction: string; doc_number: string; kind: string; date: string } }[];
+        members: {
+          lens_id: string | null;
+          document_id: { jurisdiction: string; doc_number: string; kind: string; date: string };
+        }[];
       };
     };
   };
@@ -48,10 +51,16 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
 
 function toPatentDetail(row: PatentRow): PatentDetail {
   const names = (values: string[]) => values.map((value) => ({ extracted_name: { value } }));
-  const titleLang = (row.record as { biblio?: { invention_title?: { lang?: string }[] } })?.biblio?.invention_title?.[0]?.lang;
+  const titleLang = (row.record as { biblio?: { invention_title?: { lang?: string }[] } })?.biblio
+    ?.invention_title?.[0]?.lang;
   return {
     generative_data: row.ai_title
-      ? { title: row.ai_title, summary: row.ai_summary ?? '', types: row.ai_types ?? [], uses: row.ai_uses ?? [] }
+      ? {
+          title: row.ai_title,
+          summary: row.ai_summary ?? '',
+          types: row.ai_types ?? [],
+          uses: row.ai_uses ?? [],
+        }
       : null,
     data: {
       doc_key: row.doc_key,
@@ -60,7 +69,11 @@ function toPatentDetail(row: PatentRow): PatentDetail {
       publication_type: row.publication_type,
       biblio: {
         invention_title: row.title ? [{ text: row.title, lang: titleLang ?? null }] : [],
-        parties: { inventors: names(row.inventors), applicants: names(row.applicants), owners_all: names(row.owners) },
+        parties: {
+          inventors: names(row.inventors),
+          applicants: names(row.applicants),
+          owners_all: names(row.owners),
+        },
         priority_claims: { earliest_claim: { date: row.earliest_priority_date } },
         publication_reference: {
           jurisdiction: row.jurisdiction,
@@ -72,7 +85,10 @@ function toPatentDetail(row: PatentRow): PatentDetail {
       legal_status: { patent_status: row.patent_status, anticipated_term_date: row.anticipated_term_date },
       families: {
         simple_family: {
-          members: row.family_members.map((member) => ({ lens_id: member.lens_id ?? null, document_id: member.document_id })),
+          members: row.family_members.map((member) => ({
+            lens_id: member.lens_id ?? null,
+            document_id: member.document_id,
+          })),
         },
       },
     },

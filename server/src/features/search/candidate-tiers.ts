@@ -26,7 +26,8 @@ function atLeast(lexemes: string[], count: number): string {
       combos.push(chosen);
       return;
     }
-    for (let index = from; index <= lexemes.length - (count - chosen.length); index += 1) pick(index + 1, [...chosen, lexemes[index]!]);
+    for (let index = from; index <= lexemes.length - (count - chosen.length); index += 1)
+      pick(index + 1, [...chosen, lexemes[index]!]);
   };
   pick(0, []);
   return combos.map((combo) => `(${allOf(combo)})`).join(' | ');
@@ -58,16 +59,27 @@ export function candidateTiers(lexemes: string[]): CandidateTier[] {
         match: atLeast([first, second, third], 2),
         require: covered,
         except: [allOf(lexemes)],
-        wordSets: [[first, second], [first, third], [second, third]],
+        wordSets: [
+          [first, second],
+          [first, third],
+          [second, third],
+        ],
         without: [],
       });
     }
     if (count >= 4) {
       const rarest = lexemes.slice(0, 4);
-      const pairs = rarest.flatMap((first, index) => rarest.slice(index + 1).map((second) => [first, second]));
+      const pairs = rarest.flatMap((first, index) =>
+        rarest.slice(index + 1).map((second) => [first, second]),
+      );
       pairs.forEach((pair, index) => {
         const earlier = pairs.slice(0, index).map((previous) => `(${allOf(previous)})`);
-        parts.push({ match: allOf(pair), except: [covered, ...(earlier.length > 0 ? [earlier.join(' | ')] : [])], wordSets: [pair], without: [] });
+        parts.push({
+          match: allOf(pair),
+          except: [covered, ...(earlier.length > 0 ? [earlier.join(' | ')] : [])],
+          wordSets: [pair],
+          without: [],
+        });
       });
       covered = atLeast(rarest, 2);
     }
@@ -89,7 +101,13 @@ export function candidateTiers(lexemes: string[]): CandidateTier[] {
  * given each lexeme's share (`frequency`). Words on one subject come together more often than
  * that, so the estimate errs low for several words, which keeps a sparse tier on its index.
  */
-export function tierDensity(tier: Pick<CandidateTier, 'wordSets' | 'without'>, frequency: (lexeme: string) => number): number {
-  const withSomeSet = tier.wordSets.reduce((sum, words) => sum + words.reduce((share, lexeme) => share * frequency(lexeme), 1), 0);
+export function tierDensity(
+  tier: Pick<CandidateTier, 'wordSets' | 'without'>,
+  frequency: (lexeme: string) => number,
+): number {
+  const withSomeSet = tier.wordSets.reduce(
+    (sum, words) => sum + words.reduce((share, lexeme) => share * frequency(lexeme), 1),
+    0,
+  );
   return tier.without.reduce((share, lexeme) => share * (1 - frequency(lexeme)), Math.min(1, withSomeSet));
 }

@@ -32,11 +32,17 @@ const READ_IN_ORDER_DENSITY = 0.06;
  * share of the countries asked for). Never under filters on years, legal status or classes: the
  * static rank follows dates and status, so such matches may be sparse at the top of the table.
  */
-function tierReadsInOrder(terms: WeightedLexeme[], filters: SearchFilters, shares: ValueShares): (tier: CandidateTier) => boolean {
+function tierReadsInOrder(
+  terms: WeightedLexeme[],
+  filters: SearchFilters,
+  shares: ValueShares,
+): (tier: CandidateTier) => boolean {
   if (filters.ipcPrefixes.length > 0 || filters.statuses.length > 0 || filters.years) return () => false;
   const frequency = new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
-  const countries = filters.jurisdictions.length === 0 ? 1 : shares.share('jurisdiction', filters.jurisdictions);
-  return (tier) => countries * tierDensity(tier, (lexeme) => frequency.get(lexeme) ?? 0) >= READ_IN_ORDER_DENSITY;
+  const countries =
+    filters.jurisdictions.length === 0 ? 1 : shares.share('jurisdiction', filters.jurisdictions);
+  return (tier) =>
+    countries * tierDensity(tier, (lexeme) => frequency.get(lexeme) ?? 0) >= READ_IN_ORDER_DENSITY;
 }
 
 /**
@@ -45,7 +51,11 @@ function tierReadsInOrder(terms: WeightedLexeme[], filters: SearchFilters, share
  * each counted by the best field it appears in (title over abstract over claims), with the
  * static rank last; and the condition of every match, whose count the planner estimates.
  */
-export function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, shares: ValueShares): { tiers: RawBuilder<unknown>; score: RawBuilder<unknown>; everyMatch: RawBuilder<SqlBool> } {
+export function naturalQuery(
+  terms: WeightedLexeme[],
+  filters: SearchFilters,
+  shares: ValueShares,
+): { tiers: RawBuilder<unknown>; score: RawBuilder<unknown>; everyMatch: RawBuilder<SqlBool> } {
   const filter = filtersCondition(filters, shares);
   const indexedFilter = filtersCondition(filters, countriesInTextIndex(shares));
   const lexemes = [...terms].sort((left, right) => right.idf - left.idf).map((term) => term.lexeme);

@@ -16,7 +16,9 @@ export const TOP_RANK_MIN = 0.91;
  * not reads both parts, a sixth more than one scan. Rows come in the order of one scan of the
  * table, which lies in static-rank order.
  */
-export function topRankFirst(select: (part: RawBuilder<SqlBool>) => RawBuilder<unknown>): RawBuilder<unknown> {
+export function topRankFirst(
+  select: (part: RawBuilder<SqlBool>) => RawBuilder<unknown>,
+): RawBuilder<unknown> {
   const bound = sql.lit(TOP_RANK_MIN);
   return sql`(${select(sql<SqlBool>`s.static_rank >= ${bound}`)}) UNION ALL (${select(sql<SqlBool>`s.static_rank < ${bound}`)})`;
 }

@@ -14,23 +14,54 @@ let repo: SearchRepo;
 const NO_FILTERS = { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null };
 
 const valves = patentRow({
-  title: 'CHECK VALVES FOR PUMPS', abstract: 'A solar powered pump with two valves.', claims: 'A pump comprising a valve body.',
-  inventors: ['SMITH JOHN'], applicants: ['ACME PUMPS INC'], owners: ['ACME HOLDINGS'],
-  ipc_symbols: ['F16K15/00', 'F04B53/10'], first_ipc: 'F16K15/00', cpc_symbols: ['F16K15/021'],
-  jurisdiction: 'US', doc_number: '7654321', kind: 'B2', date_published: '2010-02-02', earliest_priority_date: '2008-05-01',
-  publication_type: 'GRANTED_PATENT', patent_status: 'ACTIVE',
+  title: 'CHECK VALVES FOR PUMPS',
+  abstract: 'A solar powered pump with two valves.',
+  claims: 'A pump comprising a valve body.',
+  inventors: ['SMITH JOHN'],
+  applicants: ['ACME PUMPS INC'],
+  owners: ['ACME HOLDINGS'],
+  ipc_symbols: ['F16K15/00', 'F04B53/10'],
+  first_ipc: 'F16K15/00',
+  cpc_symbols: ['F16K15/021'],
+  jurisdiction: 'US',
+  doc_number: '7654321',
+  kind: 'B2',
+  date_published: '2010-02-02',
+  earliest_priority_date: '2008-05-01',
+  publication_type: 'GRANTED_PATENT',
+  patent_status: 'ACTIVE',
 });
 const solarCell = patentRow({
-  title: 'SOLAR CELL MODULE', abstract: 'The cell converts light. A thin solar film covers the silicon cell.', claims: 'A module with a lithium storage.',
-  inventors: ['DOE JANE'], applicants: ['THE UNIVERSITY OF MELBOURNE'],
-  ipc_symbols: ['H01L31/04'], first_ipc: 'H01L31/04', jurisdiction: 'EP', doc_number: '0227762', kind: 'B1',
-  date_published: '2016-06-15', earliest_priority_date: null, publication_type: 'GRANTED_PATENT', patent_status: 'EXPIRED',
+  title: 'SOLAR CELL MODULE',
+  abstract: 'The cell converts light. A thin solar film covers the silicon cell.',
+  claims: 'A module with a lithium storage.',
+  inventors: ['DOE JANE'],
+  applicants: ['THE UNIVERSITY OF MELBOURNE'],
+  ipc_symbols: ['H01L31/04'],
+  first_ipc: 'H01L31/04',
+  jurisdiction: 'EP',
+  doc_number: '0227762',
+  kind: 'B1',
+  date_published: '2016-06-15',
+  earliest_priority_date: null,
+  publication_type: 'GRANTED_PATENT',
+  patent_status: 'EXPIRED',
 });
 const battery = patentRow({
-  title: 'LITHIUM BATTERY', abstract: 'Electrodes for a rechargeable battery.', claims: 'A battery electrode coated with solar grade silicon.',
-  inventors: ['SMITH ANNA'], applicants: ['CSIRO'], ipc_symbols: ['H01M4/13', 'H01M10/05'], first_ipc: 'H01M4/13',
-  jurisdiction: 'AU', doc_number: '2019100123', kind: 'A1', date_published: '2019-09-09', earliest_priority_date: '2018-09-09',
-  publication_type: 'PATENT_APPLICATION', patent_status: 'PENDING',
+  title: 'LITHIUM BATTERY',
+  abstract: 'Electrodes for a rechargeable battery.',
+  claims: 'A battery electrode coated with solar grade silicon.',
+  inventors: ['SMITH ANNA'],
+  applicants: ['CSIRO'],
+  ipc_symbols: ['H01M4/13', 'H01M10/05'],
+  first_ipc: 'H01M4/13',
+  jurisdiction: 'AU',
+  doc_number: '2019100123',
+  kind: 'A1',
+  date_published: '2019-09-09',
+  earliest_priority_date: '2018-09-09',
+  publication_type: 'PATENT_APPLICATION',
+  patent_status: 'PENDING',
 });
 const ALL = [valves, solarCell, battery];
 
@@ -42,8 +73,17 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 async function matches(query: string): Promise<string[]> {
-  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length, topRankDocuments: 0 });
-  const names = new Map(ALL.map((patent) => [patent.lens_id, patent === valves ? 'valves' : patent === solarCell ? 'solarCell' : 'battery']));
+  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, {
+    ...UNKNOWN_VALUE_SHARES,
+    documents: ALL.length,
+    topRankDocuments: 0,
+  });
+  const names = new Map(
+    ALL.map((patent) => [
+      patent.lens_id,
+      patent === valves ? 'valves' : patent === solarCell ? 'solarCell' : 'battery',
+    ]),
+  );
   return found.rows.map((row) => names.get(row.lens_id)!).sort();
 }
 
@@ -148,9 +188,12 @@ describe('advanced search fields', () => {
     ['NOT solar', false],
     ['solar AND year_published:2020', false],
     ['legal_status.patent_status:active AND battery', false],
-  ])('tells whether %s can read the top of the rank through its word indexes first (%s)', (query, wordDriven) => {
-    expect(compileLensQuery(parseLensQuery(query)).wordDriven).toBe(wordDriven);
-  });
+  ])(
+    'tells whether %s can read the top of the rank through its word indexes first (%s)',
+    (query, wordDriven) => {
+      expect(compileLensQuery(parseLensQuery(query)).wordDriven).toBe(wordDriven);
+    },
+  );
 
   it.each([
     ['title:solar AND jurisdiction:AU', true, false],
@@ -158,23 +201,39 @@ describe('advanced search fields', () => {
     ['jurisdiction:AU AND inventor.name:smith', false, true],
     ['jurisdiction:AU AND kind:B1', false, true],
     ['solar OR jurisdiction:AU', false, true],
-  ])('leaves a country of a tenth of patents to the text index only where %s needs text words (%s)', (query, textDriven, checkedOnRows) => {
-    const compiled = compileLensQuery(parseLensQuery(query), { share: (column) => (column === 'jurisdiction' ? 0.07 : 0), yearShare: () => 0 });
-    expect(compiled.textDriven).toBe(textDriven);
-    expect(compiled.where.compile(database.db).sql.includes('IS TRUE')).toBe(checkedOnRows);
-  });
+  ])(
+    'leaves a country of a tenth of patents to the text index only where %s needs text words (%s)',
+    (query, textDriven, checkedOnRows) => {
+      const compiled = compileLensQuery(parseLensQuery(query), {
+        share: (column) => (column === 'jurisdiction' ? 0.07 : 0),
+        yearShare: () => 0,
+      });
+      expect(compiled.textDriven).toBe(textDriven);
+      expect(compiled.where.compile(database.db).sql.includes('IS TRUE')).toBe(checkedOnRows);
+    },
+  );
 
   it('leaves a requested country of a tenth of patents to the text index only where the query needs text words', async () => {
     const statements: string[] = [];
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void statements.push(event.query.sql) });
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => void statements.push(event.query.sql),
+    });
     const corpus = { share: () => 0.07, yearShare: () => 0, documents: 0, topRankDocuments: 0 };
     try {
       const checksCountryOnRows = async (query: string) => {
         statements.length = 0;
-        const found = await createSearchRepo(logged).advanced(compileLensQuery(parseLensQuery(query), corpus), { ...NO_FILTERS, jurisdictions: ['EP'] }, 500, corpus);
+        const found = await createSearchRepo(logged).advanced(
+          compileLensQuery(parseLensQuery(query), corpus),
+          { ...NO_FILTERS, jurisdictions: ['EP'] },
+          500,
+          corpus,
+        );
         expect(found.rows.map((row) => row.lens_id)).toEqual([solarCell.lens_id]);
-        return statements.some((statement) => statement.trimStart().startsWith('WITH candidates') && statement.includes('IS TRUE'));
+        return statements.some(
+          (statement) => statement.trimStart().startsWith('WITH candidates') && statement.includes('IS TRUE'),
+        );
       };
       expect(await checksCountryOnRows('title:solar')).toBe(false);
       expect(await checksCountryOnRows('kind:B1')).toBe(true);
@@ -186,17 +245,32 @@ describe('advanced search fields', () => {
   it('reads the top of the rank first only where the probe finds a budget of matches there, and not under a year filter', async () => {
     const statements: string[] = [];
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void statements.push(event.query.sql) });
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => void statements.push(event.query.sql),
+    });
     // Every search that the probe (over all three patents) sends to the indexes.
-    const indexPath = createSearchRepo(logged, { probeShare: 0, probeRows: 10, margin: 1, baseRows: 0, rowsPerIndexEntry: 0, maxRows: 0 });
+    const indexPath = createSearchRepo(logged, {
+      probeShare: 0,
+      probeRows: 10,
+      margin: 1,
+      baseRows: 0,
+      rowsPerIndexEntry: 0,
+      maxRows: 0,
+    });
     try {
       const readsTopFirst = async (topRankDocuments: number, years: [number, number] | null = null) => {
         statements.length = 0;
-        const found = await indexPath.advanced(compileLensQuery(parseLensQuery('solar')), { ...NO_FILTERS, years }, 500, {
-          ...UNKNOWN_VALUE_SHARES,
-          documents: 1_000_000,
-          topRankDocuments,
-        });
+        const found = await indexPath.advanced(
+          compileLensQuery(parseLensQuery('solar')),
+          { ...NO_FILTERS, years },
+          500,
+          {
+            ...UNKNOWN_VALUE_SHARES,
+            documents: 1_000_000,
+            topRankDocuments,
+          },
+        );
         expect(found.rows.length).toBe(years ? 1 : ALL.length);
         return statements.some((statement) => statement.includes('s.static_rank >= 0.91'));
       };
@@ -209,7 +283,11 @@ describe('advanced search fields', () => {
   });
 
   it('ranks title matches above claim matches', async () => {
-    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: ALL.length, topRankDocuments: 0 });
+    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500, {
+      ...UNKNOWN_VALUE_SHARES,
+      documents: ALL.length,
+      topRankDocuments: 0,
+    });
     expect(found.rows[0]!.lens_id).not.toBe(solarCell.lens_id);
     expect(found.rows.at(-1)!.lens_id).toBe(solarCell.lens_id);
   });

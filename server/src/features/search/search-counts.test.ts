@@ -25,9 +25,15 @@ beforeAll(async () => {
   repo = createSearchRepo(database.db);
   // Every other patent is Australian, and so are the odd-numbered families.
   const rows = Array.from({ length: PATENTS }, (_, index) =>
-    patentRow({ title: 'MOORING MAST', abstract: 'A zeppelin mooring mast.', jurisdiction: index % 2 === 0 ? 'US' : 'AU', family_id: `zeppelin-${index % FAMILIES}` }),
+    patentRow({
+      title: 'MOORING MAST',
+      abstract: 'A zeppelin mooring mast.',
+      jurisdiction: index % 2 === 0 ? 'US' : 'AU',
+      family_id: `zeppelin-${index % FAMILIES}`,
+    }),
   );
-  for (let start = 0; start < rows.length; start += 500) await insertPatents(database.db, rows.slice(start, start + 500));
+  for (let start = 0; start < rows.length; start += 500)
+    await insertPatents(database.db, rows.slice(start, start + 500));
   await sql`ANALYZE patent_search`.execute(database.db);
 });
 afterAll(() => database.drop());
@@ -54,7 +60,12 @@ describe('counts beyond the candidate budget', () => {
     const all = await repo.advanced(compileLensQuery(parseLensQuery('zeppelin')), NO_FILTERS, 500, corpus);
     expect(all.estimated).toBe(true);
     expect(near(all.total, PATENTS)).toBe(true);
-    const australian = await repo.advanced(compileLensQuery(parseLensQuery('zeppelin AND jurisdiction:AU')), NO_FILTERS, 500, corpus);
+    const australian = await repo.advanced(
+      compileLensQuery(parseLensQuery('zeppelin AND jurisdiction:AU')),
+      NO_FILTERS,
+      500,
+      corpus,
+    );
     expect(australian).toMatchObject({ total: PATENTS / 2, groupCount: FAMILIES / 2, estimated: false });
   });
 });

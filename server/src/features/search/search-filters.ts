@@ -13,7 +13,10 @@ export function filtersCondition(filters: SearchFilters, shares: ValueShares): R
     // the long lists of industry categories as one LIKE ANY.
     parts.push(
       patterns.length <= FEW_PREFIXES
-        ? sql<SqlBool>`coalesce(${sql.join(patterns.map((pattern) => sql`s.first_ipc LIKE ${pattern}`), sql` OR `)}, false)`
+        ? sql<SqlBool>`coalesce(${sql.join(
+            patterns.map((pattern) => sql`s.first_ipc LIKE ${pattern}`),
+            sql` OR `,
+          )}, false)`
         : sql<SqlBool>`coalesce(s.first_ipc LIKE ANY (${sql.val(patterns)}::text[]), false)`,
     );
   }
@@ -27,7 +30,12 @@ export function filtersCondition(filters: SearchFilters, shares: ValueShares): R
   }
   if (filters.years) {
     const [from, to] = filters.years;
-    parts.push(indexedUnlessBroad(sql<SqlBool>`s.year_published BETWEEN ${from} AND ${to}`, shares.yearShare(from, to)));
+    parts.push(
+      indexedUnlessBroad(
+        sql<SqlBool>`s.year_published BETWEEN ${from} AND ${to}`,
+        shares.yearShare(from, to),
+      ),
+    );
   }
   return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }

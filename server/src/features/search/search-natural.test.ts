@@ -22,11 +22,36 @@ const middle = { lexeme: 'tandem', idf: Math.log(1 / 0.01) };
 const common = { lexeme: 'layer', idf: Math.log(1 / 0.15) };
 const module = { lexeme: 'modul', idf: Math.log(1 / 0.5) };
 
-const titleHit = patentRow({ title: 'PEROVSKITE MODULE', abstract: 'A module.', claims: 'A module.', ai_title: null });
-const abstractHit = patentRow({ title: 'SOLAR MODULE', abstract: 'A perovskite absorber.', claims: 'A module.', ai_title: null });
-const claimsHit = patentRow({ title: 'SOLAR PANEL', abstract: 'A panel.', claims: `${filler(5)} with perovskite.`, ai_title: null });
-const rareAndMiddle = patentRow({ title: 'ABSORBER', abstract: 'A tandem cell with a perovskite absorber.', claims: '', ai_title: null });
-const commonOnly = patentRow({ title: 'LAYER LAYER LAYER', abstract: 'A layer on a layer.', claims: 'A layer.', ai_title: null });
+const titleHit = patentRow({
+  title: 'PEROVSKITE MODULE',
+  abstract: 'A module.',
+  claims: 'A module.',
+  ai_title: null,
+});
+const abstractHit = patentRow({
+  title: 'SOLAR MODULE',
+  abstract: 'A perovskite absorber.',
+  claims: 'A module.',
+  ai_title: null,
+});
+const claimsHit = patentRow({
+  title: 'SOLAR PANEL',
+  abstract: 'A panel.',
+  claims: `${filler(5)} with perovskite.`,
+  ai_title: null,
+});
+const rareAndMiddle = patentRow({
+  title: 'ABSORBER',
+  abstract: 'A tandem cell with a perovskite absorber.',
+  claims: '',
+  ai_title: null,
+});
+const commonOnly = patentRow({
+  title: 'LAYER LAYER LAYER',
+  abstract: 'A layer on a layer.',
+  claims: 'A layer.',
+  ai_title: null,
+});
 const nothing = patentRow({ title: 'PIZZA OVEN', abstract: 'Bakes pizza.', claims: '', ai_title: null });
 const ALL = [titleHit, abstractHit, claimsHit, rareAndMiddle, commonOnly, nothing];
 
@@ -37,7 +62,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-const ids = async (terms: WeightedLexeme[]) => (await repo.natural(terms, NO_FILTERS, 500)).rows.map((row) => row.lens_id);
+const ids = async (terms: WeightedLexeme[]) =>
+  (await repo.natural(terms, NO_FILTERS, 500)).rows.map((row) => row.lens_id);
 
 describe('AI search ranking', () => {
   it('ranks documents with more of the meaningful words first', async () => {
@@ -46,9 +72,9 @@ describe('AI search ranking', () => {
 
   it('ranks a word in the title over the abstract over the claims', async () => {
     const order = await ids([rare]);
-    expect(order.filter((id) => [titleHit.lens_id, abstractHit.lens_id, claimsHit.lens_id].includes(id))).toEqual([
-      titleHit.lens_id, abstractHit.lens_id, claimsHit.lens_id,
-    ]);
+    expect(
+      order.filter((id) => [titleHit.lens_id, abstractHit.lens_id, claimsHit.lens_id].includes(id)),
+    ).toEqual([titleHit.lens_id, abstractHit.lens_id, claimsHit.lens_id]);
   });
 
   it('never ranks a document with only a common word above one with the rare word, wherever it stands', async () => {
@@ -58,20 +84,36 @@ describe('AI search ranking', () => {
 
   it('finds documents with some but not all of the words, and counts them exactly', async () => {
     const found = await repo.natural([rare, { lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500);
-    expect(found.rows.map((row) => row.lens_id).sort()).toEqual([titleHit, abstractHit, claimsHit, rareAndMiddle].map((row) => row.lens_id).sort());
+    expect(found.rows.map((row) => row.lens_id).sort()).toEqual(
+      [titleHit, abstractHit, claimsHit, rareAndMiddle].map((row) => row.lens_id).sort(),
+    );
     expect(found).toMatchObject({ total: 4, groupCount: 4, estimated: false });
   });
 
   it('finds every document with any of five words exactly once, across every tier, those with more of the words first', async () => {
     const words = ['quark', 'gluon', 'boson', 'meson', 'lepton'];
-    const subsets = Array.from({ length: 2 ** words.length - 1 }, (_, mask) => words.filter((_, bit) => ((mask + 1) >> bit) & 1));
-    const documents = subsets.map((subset) => patentRow({ title: 'PARTICLE', abstract: `A ${subset.join(' ')} detector.`, claims: '', ai_title: null }));
+    const subsets = Array.from({ length: 2 ** words.length - 1 }, (_, mask) =>
+      words.filter((_, bit) => ((mask + 1) >> bit) & 1),
+    );
+    const documents = subsets.map((subset) =>
+      patentRow({
+        title: 'PARTICLE',
+        abstract: `A ${subset.join(' ')} detector.`,
+        claims: '',
+        ai_title: null,
+      }),
+    );
     await insertPatents(database.db, documents);
-    const terms = (await repo.lexemes(words.join(' '))).map((lexeme, index) => ({ lexeme, idf: 5 + index / 10 }));
+    const terms = (await repo.lexemes(words.join(' '))).map((lexeme, index) => ({
+      lexeme,
+      idf: 5 + index / 10,
+    }));
     expect(terms).toHaveLength(words.length);
 
     const found = await repo.natural(terms, NO_FILTERS, 500);
-    expect(found.rows.map((row) => row.lens_id).sort()).toEqual(documents.map((document) => document.lens_id).sort());
+    expect(found.rows.map((row) => row.lens_id).sort()).toEqual(
+      documents.map((document) => document.lens_id).sort(),
+    );
     expect(found).toMatchObject({ total: subsets.length, estimated: false });
     const wordCount = new Map(documents.map((document, index) => [document.lens_id, subsets[index]!.length]));
     const counts = found.rows.map((row) => wordCount.get(row.lens_id)!);
@@ -85,16 +127,26 @@ describe('AI search ranking', () => {
   });
 
   /** AI search on a repository whose database logs its statements: the ranking statement of each search. */
-  async function withRankingStatements(check: (search: (...args: Parameters<SearchRepo['natural']>) => Promise<{ found: SearchRows; ranking: string }>) => Promise<void>) {
+  async function withRankingStatements(
+    check: (
+      search: (...args: Parameters<SearchRepo['natural']>) => Promise<{ found: SearchRows; ranking: string }>,
+    ) => Promise<void>,
+  ) {
     const statements: string[] = [];
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    const logged = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void statements.push(event.query.sql) });
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => void statements.push(event.query.sql),
+    });
     const loggedRepo = createSearchRepo(logged);
     try {
       await check(async (...args) => {
         statements.length = 0;
         const found = await loggedRepo.natural(...args);
-        return { found, ranking: statements.find((statement) => statement.trimStart().startsWith('WITH candidates')) ?? '' };
+        return {
+          found,
+          ranking: statements.find((statement) => statement.trimStart().startsWith('WITH candidates')) ?? '',
+        };
       });
     } finally {
       await logged.destroy();
@@ -104,7 +156,8 @@ describe('AI search ranking', () => {
 
   it('reads a common word in static-rank order, and a rare word or a year-filtered search through the index', async () => {
     await withRankingStatements(async (search) => {
-      const inOrder = async (terms: WeightedLexeme[], filters: SearchFilters = NO_FILTERS) => readsInOrder((await search(terms, filters, 500)).ranking) > 0;
+      const inOrder = async (terms: WeightedLexeme[], filters: SearchFilters = NO_FILTERS) =>
+        readsInOrder((await search(terms, filters, 500)).ranking) > 0;
       expect(await inOrder([common])).toBe(true);
       expect(await inOrder([rare])).toBe(false);
       expect(await inOrder([common], { ...NO_FILTERS, years: [2000, 2020] })).toBe(false);
@@ -116,7 +169,9 @@ describe('AI search ranking', () => {
       // "layer module" (0.15 x 0.5 of patents), "layer", "module but not layer": all dense.
       const dense = await search([common, module], NO_FILTERS, 500);
       expect(readsInOrder(dense.ranking)).toBe(3);
-      expect(dense.found.rows.map((row) => row.lens_id).sort()).toEqual([titleHit, abstractHit, commonOnly].map((row) => row.lens_id).sort());
+      expect(dense.found.rows.map((row) => row.lens_id).sort()).toEqual(
+        [titleHit, abstractHit, commonOnly].map((row) => row.lens_id).sort(),
+      );
       expect(dense.found).toMatchObject({ total: 3, estimated: false });
       // "tandem layer" and "tandem" are sparse; only "layer but not tandem" is dense.
       expect(readsInOrder((await search([common, middle], NO_FILTERS, 500)).ranking)).toBe(1);
@@ -126,7 +181,10 @@ describe('AI search ranking', () => {
   it('looks for a country of a tenth of patents or fewer in the text index, and checks broader ones on the rows', async () => {
     await withRankingStatements(async (search) => {
       const checksCountryOnRows = async (share: number) => {
-        const { found, ranking } = await search([rare], { ...NO_FILTERS, jurisdictions: ['US'] }, 500, { share: () => share, yearShare: () => 0 });
+        const { found, ranking } = await search([rare], { ...NO_FILTERS, jurisdictions: ['US'] }, 500, {
+          share: () => share,
+          yearShare: () => 0,
+        });
         expect(found.total).toBe(4);
         return /s\.jurisdiction = ANY \(\$\d+::text\[\]\)\) IS TRUE/.test(ranking);
       };
@@ -134,11 +192,21 @@ describe('AI search ranking', () => {
       expect(await checksCountryOnRows(0.3)).toBe(true);
     });
     const { rows } = await sql<{ definition: string }>`
-      SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'patent_search' AND indexdef LIKE '%(text_vector%' ORDER BY indexname`.execute(database.db);
-    expect(rows.map((row) => row.definition.replace(/^.* USING /, ''))).toEqual(['gin (text_vector, jurisdiction)', 'gin (text_vector, jurisdiction) WHERE (static_rank >= (0.91)::double precision)']);
+      SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'patent_search' AND indexdef LIKE '%(text_vector%' ORDER BY indexname`.execute(
+      database.db,
+    );
+    expect(rows.map((row) => row.definition.replace(/^.* USING /, ''))).toEqual([
+      'gin (text_vector, jurisdiction)',
+      'gin (text_vector, jurisdiction) WHERE (static_rank >= (0.91)::double precision)',
+    ]);
   });
 
   it('returns nothing when no word matches', async () => {
-    expect(await repo.natural([{ lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500)).toEqual({ total: 0, groupCount: 0, estimated: false, rows: [] });
+    expect(await repo.natural([{ lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500)).toEqual({
+      total: 0,
+      groupCount: 0,
+      estimated: false,
+      rows: [],
+    });
   });
 });

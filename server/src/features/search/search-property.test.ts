@@ -47,10 +47,21 @@ const query: fc.Arbitrary<Query> = fc.letrec<{ query: Query }>((tie) => ({
   query: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.record({ kind: fc.constant('term' as const), field: textField, word, prefix: fc.boolean() }),
-    fc.record({ kind: fc.constant('phrase' as const), field: textField, words: fc.tuple(word, word), slop: fc.option(fc.integer({ min: 1, max: 3 })) }),
+    fc.record({
+      kind: fc.constant('phrase' as const),
+      field: textField,
+      words: fc.tuple(word, word),
+      slop: fc.option(fc.integer({ min: 1, max: 3 })),
+    }),
     fc.record({ kind: fc.constant('jurisdiction' as const), value: fc.constantFrom(...JURISDICTIONS) }),
-    fc.tuple(fc.integer({ min: 2000, max: 2026 }), fc.integer({ min: 2000, max: 2026 })).map(([a, b]) => ({ kind: 'years' as const, from: Math.min(a, b), to: Math.max(a, b) })),
-    fc.record({ kind: fc.constantFrom('and' as const, 'or' as const), left: tie('query'), right: tie('query') }),
+    fc
+      .tuple(fc.integer({ min: 2000, max: 2026 }), fc.integer({ min: 2000, max: 2026 }))
+      .map(([a, b]) => ({ kind: 'years' as const, from: Math.min(a, b), to: Math.max(a, b) })),
+    fc.record({
+      kind: fc.constantFrom('and' as const, 'or' as const),
+      left: tie('query'),
+      right: tie('query'),
+    }),
     fc.record({ kind: fc.constant('not' as const), child: tie('query') }),
   ),
 })).query;
@@ -75,9 +86,14 @@ function print(node: Query): string {
 
 /** Word positions as Postgres numbers them: title, then abstract, then claims, one after another. */
 function positions(document: Doc, weights: string): { word: string; position: number }[] {
-  const sections: [string[], string][] = [[document.title, 'a'], [document.abstract, 'b'], [document.claims, 'c']];
+  const sections: [string[], string][] = [
+    [document.title, 'a'],
+    [document.abstract, 'b'],
+    [document.claims, 'c'],
+  ];
   const all: { word: string; position: number; weight: string }[] = [];
-  for (const [words, weight] of sections) words.forEach((text) => all.push({ word: text, position: all.length + 1, weight }));
+  for (const [words, weight] of sections)
+    words.forEach((text) => all.push({ word: text, position: all.length + 1, weight }));
   return all.filter((entry) => weights.includes(entry.weight));
 }
 
@@ -85,7 +101,9 @@ function evaluate(node: Query, document: Doc): boolean {
   switch (node.kind) {
     case 'term': {
       const words = positions(document, TEXT_FIELDS[node.field]);
-      return words.some((entry) => (node.prefix ? entry.word.startsWith(node.word.slice(0, 3)) : entry.word === node.word));
+      return words.some((entry) =>
+        node.prefix ? entry.word.startsWith(node.word.slice(0, 3)) : entry.word === node.word,
+      );
     }
     case 'phrase': {
       const words = positions(document, TEXT_FIELDS[node.field]);
@@ -128,12 +146,23 @@ let sparseRepo: SearchRepo;
 /** Probes every query, finds it sparse, and still reads in order, judging the index path dearer. */
 let indexWeighedRepo: SearchRepo;
 /** Tuning that probes every query with a single row. */
-const READ_IN_ORDER = { probeShare: 0, probeRows: 1, margin: 1, baseRows: 0, rowsPerIndexEntry: 0, maxRows: Number.MAX_SAFE_INTEGER };
+const READ_IN_ORDER = {
+  probeShare: 0,
+  probeRows: 1,
+  margin: 1,
+  baseRows: 0,
+  rowsPerIndexEntry: 0,
+  maxRows: Number.MAX_SAFE_INTEGER,
+};
 beforeAll(async () => {
   database = await createTestDatabase();
   repo = createSearchRepo(database.db);
   scanningRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: Number.MAX_SAFE_INTEGER });
-  indexWeighedRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: 0, rowsPerIndexEntry: Number.MAX_SAFE_INTEGER });
+  indexWeighedRepo = createSearchRepo(database.db, {
+    ...READ_IN_ORDER,
+    baseRows: 0,
+    rowsPerIndexEntry: Number.MAX_SAFE_INTEGER,
+  });
   sparseRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: 0, maxRows: 0 });
   const { rows } = await sql<{ word: string; stem: string }>`
     SELECT word, (SELECT string_agg(lexeme, ',') FROM unnest(to_tsvector('english', word))) AS stem
@@ -161,21 +190,49 @@ describe('advanced search compiler', () => {
         );
         await insertPatents(database.db, rows);
         const text = print(tree);
-        const expected = rows.filter((_, index) => evaluate(tree, documents[index]!)).map((row) => row.lens_id).sort();
+        const expected = rows
+          .filter((_, index) => evaluate(tree, documents[index]!))
+          .map((row) => row.lens_id)
+          .sort();
         const compiled = compileLensQuery(parseLensQuery(text));
-        const found = await repo.advanced(compiled, NO_FILTERS, 500, { ...UNKNOWN_VALUE_SHARES, documents: rows.length, topRankDocuments: 0 });
-        expect({ query: text, ids: found.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
-        expect(found.total).toBe(expected.length);
-        const scanned = await scanningRepo.advanced(compileLensQuery(parseLensQuery(text), EVERY_VALUE_BROAD), NO_FILTERS, 500, {
-          ...EVERY_VALUE_BROAD,
-          documents: SCANNED_CORPUS,
+        const found = await repo.advanced(compiled, NO_FILTERS, 500, {
+          ...UNKNOWN_VALUE_SHARES,
+          documents: rows.length,
           topRankDocuments: 0,
         });
-        expect({ query: text, ids: scanned.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
+        expect({ query: text, ids: found.rows.map((row) => row.lens_id).sort() }).toEqual({
+          query: text,
+          ids: expected,
+        });
+        expect(found.total).toBe(expected.length);
+        const scanned = await scanningRepo.advanced(
+          compileLensQuery(parseLensQuery(text), EVERY_VALUE_BROAD),
+          NO_FILTERS,
+          500,
+          {
+            ...EVERY_VALUE_BROAD,
+            documents: SCANNED_CORPUS,
+            topRankDocuments: 0,
+          },
+        );
+        expect({ query: text, ids: scanned.rows.map((row) => row.lens_id).sort() }).toEqual({
+          query: text,
+          ids: expected,
+        });
         // Through the indexes: the top of the rank first (every probed share fills it), and the whole table at once.
-        for (const [probing, topRankDocuments] of [[sparseRepo, SCANNED_CORPUS], [indexWeighedRepo, 0]] as const) {
-          const probed = await probing.advanced(compiled, NO_FILTERS, 500, { ...EVERY_VALUE_BROAD, documents: SCANNED_CORPUS, topRankDocuments });
-          expect({ query: text, ids: probed.rows.map((row) => row.lens_id).sort() }).toEqual({ query: text, ids: expected });
+        for (const [probing, topRankDocuments] of [
+          [sparseRepo, SCANNED_CORPUS],
+          [indexWeighedRepo, 0],
+        ] as const) {
+          const probed = await probing.advanced(compiled, NO_FILTERS, 500, {
+            ...EVERY_VALUE_BROAD,
+            documents: SCANNED_CORPUS,
+            topRankDocuments,
+          });
+          expect({ query: text, ids: probed.rows.map((row) => row.lens_id).sort() }).toEqual({
+            query: text,
+            ids: expected,
+          });
         }
       }),
       { numRuns: 150 },

@@ -11,8 +11,19 @@ import type { SearchFilters } from './search.types.js';
 
 export type SearchHitRow = Pick<
   PatentRow,
-  | 'lens_id' | 'doc_key' | 'patent_status' | 'ipc_symbols' | 'jurisdiction' | 'doc_number' | 'kind'
-  | 'date_published' | 'title' | 'ai_title' | 'ai_summary' | 'ai_types' | 'ai_uses'
+  | 'lens_id'
+  | 'doc_key'
+  | 'patent_status'
+  | 'ipc_symbols'
+  | 'jurisdiction'
+  | 'doc_number'
+  | 'kind'
+  | 'date_published'
+  | 'title'
+  | 'ai_title'
+  | 'ai_summary'
+  | 'ai_types'
+  | 'ai_uses'
 >;
 
 export interface SearchRows {
@@ -47,7 +58,18 @@ type RankedRow = SearchHitRow & {
  */
 const DISPLAY_COLUMNS = sql.raw(
   [
-    ...['lens_id', 'doc_key', 'patent_status', 'jurisdiction', 'doc_number', 'kind', 'date_published', 'title', 'ai_title', 'ai_summary'].map((column) => `p.${column}`),
+    ...[
+      'lens_id',
+      'doc_key',
+      'patent_status',
+      'jurisdiction',
+      'doc_number',
+      'kind',
+      'date_published',
+      'title',
+      'ai_title',
+      'ai_summary',
+    ].map((column) => `p.${column}`),
     ...['ipc_symbols', 'ai_types', 'ai_uses'].map((column) => `to_json(p.${column}) AS ${column}`),
   ].join(', '),
 );
@@ -82,19 +104,34 @@ export interface OrderedScanTuning {
   maxRows: number;
 }
 
-const ORDERED_SCAN: OrderedScanTuning = { probeShare: 0.002, probeRows: 5000, margin: 1.5, baseRows: 30_000, rowsPerIndexEntry: 1 / 3, maxRows: 100_000 };
+const ORDERED_SCAN: OrderedScanTuning = {
+  probeShare: 0.002,
+  probeRows: 5000,
+  margin: 1.5,
+  baseRows: 30_000,
+  rowsPerIndexEntry: 1 / 3,
+  maxRows: 100_000,
+};
 
 /** Index nodes of a JSON plan, whose estimated rows are the index entries the plan reads. */
 const INDEX_NODES = new Set(['Bitmap Index Scan', 'Index Scan', 'Index Only Scan']);
 const indexEntriesOf = (node: PlanNode): number =>
-  (INDEX_NODES.has(node['Node Type']) ? node['Plan Rows'] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + indexEntriesOf(child), 0);
+  (INDEX_NODES.has(node['Node Type']) ? node['Plan Rows'] : 0) +
+  (node.Plans ?? []).reduce((sum, child) => sum + indexEntriesOf(child), 0);
 
 export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERED_SCAN) {
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
 
   /** The planner's plan for reading the matches of `where` (up to `limit`), not executed. */
-  async function searchPlan(where: RawBuilder<SqlBool>, limit: number | null, executor: Db = db): Promise<PlanNode | undefined> {
-    return planOf(executor, sql`SELECT s.lens_id FROM patent_search s WHERE ${where}${limit === null ? sql`` : sql` LIMIT ${limit}`}`);
+  async function searchPlan(
+    where: RawBuilder<SqlBool>,
+    limit: number | null,
+    executor: Db = db,
+  ): Promise<PlanNode | undefined> {
+    return planOf(
+      executor,
+      sql`SELECT s.lens_id FROM patent_search s WHERE ${where}${limit === null ? sql`` : sql` LIMIT ${limit}`}`,
+    );
   }
 
   async function estimate(where: RawBuilder<SqlBool>): Promise<number> {
@@ -105,7 +142,13 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
    * The best `maxResults` candidates by `score` (an expression over candidate `c`), joined to
    * their display fields, with the candidate and family counts, in one statement.
    */
-  async function rank(candidates: RawBuilder<unknown>, score: RawBuilder<unknown>, tieBreak: RawBuilder<unknown>, maxResults: number, executor: Db = db) {
+  async function rank(
+    candidates: RawBuilder<unknown>,
+    score: RawBuilder<unknown>,
+    tieBreak: RawBuilder<unknown>,
+    maxResults: number,
+    executor: Db = db,
+  ) {
     const { rows } = await sql<RankedRow>`
       WITH candidates AS MATERIALIZED (${candidates}),
            ranked AS (
@@ -126,22 +169,37 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
    * top to read for `limit` matches at that share, with the margin (more than the table holds
    * when they are sparse).
    */
-  async function probeTopRows(where: RawBuilder<SqlBool>, limit: number, documents: number): Promise<{ share: number; rowsNeeded: number }> {
+  async function probeTopRows(
+    where: RawBuilder<SqlBool>,
+    limit: number,
+    documents: number,
+  ): Promise<{ share: number; rowsNeeded: number }> {
     const probed = Math.min(orderedScan.probeRows, documents);
     const { rows } = await sql<{ found: number }>`
-      SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(db);
+      SELECT count(*)::int AS found FROM (SELECT 1 FROM (SELECT * FROM patent_search LIMIT ${probed}) s WHERE ${where} LIMIT ${limit}) hits`.execute(
+      db,
+    );
     const found = rows[0]?.found ?? 0;
-    return { share: found / probed, rowsNeeded: Math.max(probed, Math.ceil((limit * probed * orderedScan.margin) / Math.max(found, 0.5))) };
+    return {
+      share: found / probed,
+      rowsNeeded: Math.max(probed, Math.ceil((limit * probed * orderedScan.margin) / Math.max(found, 0.5))),
+    };
   }
 
   /**
    * Exact counts when every match fitted in the budget (and the candidates came from every
    * row), the planner's estimate otherwise.
    */
-  async function finish(rows: RankedRow[], limit: number, estimated: number | (() => Promise<number>), everyRow = true): Promise<SearchRows> {
+  async function finish(
+    rows: RankedRow[],
+    limit: number,
+    estimated: number | (() => Promise<number>),
+    everyRow = true,
+  ): Promise<SearchRows> {
     const candidates = rows[0]?.candidates ?? 0;
     const families = rows[0]?.families ?? 0;
-    if (candidates < limit && everyRow) return { total: candidates, groupCount: families, estimated: false, rows };
+    if (candidates < limit && everyRow)
+      return { total: candidates, groupCount: families, estimated: false, rows };
     const total = Math.max(typeof estimated === 'number' ? estimated : await estimated(), candidates);
     const groupCount = Math.max(families, Math.round(total * (families / Math.max(candidates, 1))));
     return { total, groupCount, estimated: true, rows };
@@ -165,22 +223,40 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
      * The probe sees the share where it matters, at the top of the ranking, which the
      * planner's estimate cannot (a field restriction, a phrase, dates that follow the rank).
      */
-    async advanced(compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus): Promise<SearchRows> {
+    async advanced(
+      compiled: CompiledQuery,
+      filters: SearchFilters,
+      maxResults: number,
+      corpus: SearchCorpus,
+    ): Promise<SearchRows> {
       const limit = budget(maxResults);
       const { documents } = corpus;
       const filter = filtersCondition(filters, compiled.textDriven ? countriesInTextIndex(corpus) : corpus);
       const where = sql<SqlBool>`${compiled.where} AND ${filter}`;
       const estimated = await estimate(sql<SqlBool>`${compiled.estimateWhere} AND ${filter}`);
-      const score = compiled.rankQuery ? sql`ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${compiled.rankQuery})` : sql`0`;
+      const score = compiled.rankQuery
+        ? sql`ts_rank(${RANK_WEIGHTS}::real[], c.text_vector, ${compiled.rankQuery})`
+        : sql`0`;
       const search = (source: RawBuilder<unknown>, executor: Db = db, condition = where) =>
-        rank(sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${condition} LIMIT ${limit}`, score, sql`c.static_rank`, maxResults, executor);
+        rank(
+          sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM ${source} WHERE ${condition} LIMIT ${limit}`,
+          score,
+          sql`c.static_rank`,
+          maxResults,
+          executor,
+        );
       if (documents > 0 && estimated >= orderedScan.probeShare * documents) {
         const { share, rowsNeeded } = await probeTopRows(where, limit, documents);
         // Reading every row answers completely; a capped read may leave matches beyond the cap.
         const readInOrder = async () =>
           rowsNeeded >= documents
             ? finish(await search(sql`patent_search s`), limit, estimated)
-            : finish(await search(sql`(SELECT * FROM patent_search LIMIT ${rowsNeeded}) s`), limit, estimated, false);
+            : finish(
+                await search(sql`(SELECT * FROM patent_search LIMIT ${rowsNeeded}) s`),
+                limit,
+                estimated,
+                false,
+              );
         if (rowsNeeded <= orderedScan.baseRows) return readInOrder();
         // The matches are too sparse at the top of the ranking for a short read in order, which
         // the planner, expecting them spread evenly, would still choose for a LIMIT; and with
@@ -189,13 +265,17 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
         const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
         // Where the top of the rank holds a budget's worth of matches at the probed share, a
         // query that needs words reads the top's own word indexes first.
-        const topFirst = compiled.wordDriven && !filtersFollowRank(filters) && share * corpus.topRankDocuments >= limit;
-        const source = topFirst ? sql`(${topRankFirst((part) => sql`SELECT * FROM patent_search s WHERE ${part}`)}) s` : sql`patent_search s`;
+        const topFirst =
+          compiled.wordDriven && !filtersFollowRank(filters) && share * corpus.topRankDocuments >= limit;
+        const source = topFirst
+          ? sql`(${topRankFirst((part) => sql`SELECT * FROM patent_search s WHERE ${part}`)}) s`
+          : sql`patent_search s`;
         const indexed = await db.transaction().execute(async (transaction) => {
           await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
           const plan = await searchPlan(sparse, limit, transaction);
           const entries = plan ? indexEntriesOf(plan) : 0;
-          if (rowsNeeded <= Math.min(orderedScan.maxRows, entries * orderedScan.rowsPerIndexEntry)) return null;
+          if (rowsNeeded <= Math.min(orderedScan.maxRows, entries * orderedScan.rowsPerIndexEntry))
+            return null;
           return search(source, transaction, sparse);
         });
         return indexed ? finish(indexed, limit, estimated) : readInOrder();
@@ -209,7 +289,12 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
      * are scored by the rarity of the words they contain, each counted by the best field it
      * appears in (title over abstract over claims), with the static rank last.
      */
-    async natural(terms: WeightedLexeme[], filters: SearchFilters, maxResults: number, shares: ValueShares = UNKNOWN_VALUE_SHARES): Promise<SearchRows> {
+    async natural(
+      terms: WeightedLexeme[],
+      filters: SearchFilters,
+      maxResults: number,
+      shares: ValueShares = UNKNOWN_VALUE_SHARES,
+    ): Promise<SearchRows> {
       const limit = budget(maxResults);
       if (terms.length === 0) return { total: 0, groupCount: 0, estimated: false, rows: [] };
       const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares);
@@ -227,14 +312,22 @@ export function createSearchRepo(db: Db, orderedScan: OrderedScanTuning = ORDERE
         .where('user_uid', '=', uid)
         .where(sql<SqlBool>`created_at >= ${since}`);
       const counted = atMost === undefined ? events : events.limit(atMost);
-      const row = await db.selectFrom(counted.as('events')).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom(counted.as('events'))
+        .select(sql<number>`count(*)::int`.as('count'))
+        .executeTakeFirstOrThrow();
       return row.count;
     },
 
     async recordSearch(event: { uid: string; kind: 'ai' | 'boolean'; query: string; resultCount: number }) {
       await db
         .insertInto('search_events')
-        .values({ user_uid: event.uid, kind: event.kind, query: event.query, result_count: event.resultCount })
+        .values({
+          user_uid: event.uid,
+          kind: event.kind,
+          query: event.query,
+          result_count: event.resultCount,
+        })
         .execute();
     },
   };

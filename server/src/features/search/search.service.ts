@@ -1,4 +1,10 @@
-import { AI_SEARCH_MIN_CHARACTERS, LEGAL_STATUSES, toStoredPatentStatus, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import {
+  AI_SEARCH_MIN_CHARACTERS,
+  LEGAL_STATUSES,
+  toStoredPatentStatus,
+  YEAR_MAX,
+  YEAR_MIN,
+} from '@patentscout/schema';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, NotAuthenticatedError } from '../../shared/errors.js';
@@ -8,22 +14,53 @@ import { compileLensQuery } from './query/compile.js';
 import { parseLensQuery } from './query/parser.js';
 import type { SearchHitRow, SearchRepo, SearchRows, WeightedLexeme } from './search.repo.js';
 import type { TermStats, TermStatsSource } from './term-stats.js';
-import { SearchResultSetSchema, type SearchFilters, type SearchKind, type SearchResultSet } from './search.types.js';
+import {
+  SearchResultSetSchema,
+  type SearchFilters,
+  type SearchKind,
+  type SearchResultSet,
+} from './search.types.js';
 
-const year = z.number().int().min(YEAR_MIN, `Years must be ${YEAR_MIN} or later.`).max(YEAR_MAX, `Years must be ${YEAR_MAX} or earlier.`);
+const year = z
+  .number()
+  .int()
+  .min(YEAR_MIN, `Years must be ${YEAR_MIN} or later.`)
+  .max(YEAR_MAX, `Years must be ${YEAR_MAX} or earlier.`);
 
 const SearchRequest = z.object({
-  query: z.string().trim().min(1, 'Please enter a search query.').max(2000, 'The search query is too long (2,000 characters at most).'),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a search query.')
+    .max(2000, 'The search query is too long (2,000 characters at most).'),
   ipc_filters: z
-    .array(z.string().trim().regex(/^[A-H](\d{2}([A-Z](\d{1,4}(\/\d{1,6})?)?)?)?$/i, 'IPC filters must be IPC codes such as A61K or H01M10/05.'))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[A-H](\d{2}([A-Z](\d{1,4}(\/\d{1,6})?)?)?)?$/i,
+          'IPC filters must be IPC codes such as A61K or H01M10/05.',
+        ),
+    )
     .max(1000)
     .nullish(),
   legal_status: z
-    .array(z.string().refine((value) => toStoredPatentStatus(value) !== undefined, {
-      message: `Legal status must be one of: ${LEGAL_STATUSES.map((status) => status.value).join(', ')}.`,
-    }))
+    .array(
+      z.string().refine((value) => toStoredPatentStatus(value) !== undefined, {
+        message: `Legal status must be one of: ${LEGAL_STATUSES.map((status) => status.value).join(', ')}.`,
+      }),
+    )
     .nullish(),
-  jurisdiction: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'Countries must be two-letter codes such as US or AU.')).max(300).nullish(),
+  jurisdiction: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'Countries must be two-letter codes such as US or AU.'),
+    )
+    .max(300)
+    .nullish(),
   years: z
     .tuple([year, year], { message: 'Years must be two numbers: [from, to].' })
     .nullish()
@@ -108,8 +145,18 @@ export function createSearchService(deps: {
     const stats = await deps.termStats.current();
     const found =
       kind === 'ai'
-        ? await repo.natural(weightedTerms(await repo.lexemes(request.query), stats), filters, maxResults, stats)
-        : await repo.advanced(compileLensQuery(parseLensQuery(request.query), stats), filters, maxResults, stats);
+        ? await repo.natural(
+            weightedTerms(await repo.lexemes(request.query), stats),
+            filters,
+            maxResults,
+            stats,
+          )
+        : await repo.advanced(
+            compileLensQuery(parseLensQuery(request.query), stats),
+            filters,
+            maxResults,
+            stats,
+          );
     const json = checkedAnswerJson(kind, found);
     await repo.recordSearch({ uid: viewer.uid, kind, query: request.query, resultCount: found.total });
     return { json, read: () => JSON.parse(json) as SearchResultSet };
@@ -129,12 +176,23 @@ export function createSearchService(deps: {
  */
 function checkedAnswerJson(kind: SearchKind, found: SearchRows): string {
   const data = found.rows.map(toResultItem);
-  const answer = SearchResultSetSchema.safeParse({ total: found.total, results: data.length, group_by_count: found.groupCount, estimated: found.estimated, data });
+  const answer = SearchResultSetSchema.safeParse({
+    total: found.total,
+    results: data.length,
+    group_by_count: found.groupCount,
+    estimated: found.estimated,
+    data,
+  });
   // A malformed answer is the server's fault: it is logged and answered with a plain 500.
   if (!answer.success) {
     const { issues } = answer.error;
-    const firstIssues = issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`A ${kind} search answer failed its shape check (${issues.length} issues; ${firstIssues})`);
+    const firstIssues = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(
+      `A ${kind} search answer failed its shape check (${issues.length} issues; ${firstIssues})`,
+    );
   }
   return JSON.stringify(answer.data);
 }

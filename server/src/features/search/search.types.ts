@@ -42,8 +42,14 @@ export const SearchResultSetSchema = z
     data: z.array(SearchResultItemSchema),
   })
   .refine((set) => set.results === set.data.length, 'results must count the items returned')
-  .refine((set) => set.total >= set.results && set.group_by_count <= set.total, 'the counts must cover the items returned')
-  .refine((set) => set.data.every((item, index) => item.search_result_order === index + 1), 'items must be numbered in order from 1');
+  .refine(
+    (set) => set.total >= set.results && set.group_by_count <= set.total,
+    'the counts must cover the items returned',
+  )
+  .refine(
+    (set) => set.data.every((item, index) => item.search_result_order === index + 1),
+    'items must be numbered in order from 1',
+  );
 
 export type SearchResultItem = z.infer<typeof SearchResultItemSchema>;
 export type SearchResultSet = z.infer<typeof SearchResultSetSchema>;

@@ -27,7 +27,9 @@ export function createTermStatsSource(db: Db, clock: Clock) {
     const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null; documents: number | null }>`
       SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::real[] AS freqs,
              (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'patent_search'::regclass) AS documents
-      FROM (SELECT 1) one LEFT JOIN pg_stats ON tablename = 'patent_search' AND attname = 'text_vector'`.execute(db);
+      FROM (SELECT 1) one LEFT JOIN pg_stats ON tablename = 'patent_search' AND attname = 'text_vector'`.execute(
+      db,
+    );
     const frequencies = new Map<string, number>();
     const row = rows[0];
     let floor = 0.0005;
@@ -47,18 +49,35 @@ export function createTermStatsSource(db: Db, clock: Clock) {
       }
       return sum;
     };
-    return { frequency: (lexeme) => frequencies.get(lexeme) ?? floor, documents: row?.documents ?? 0, topRankDocuments: await topRankDocuments(), share, yearShare };
+    return {
+      frequency: (lexeme) => frequencies.get(lexeme) ?? floor,
+      documents: row?.documents ?? 0,
+      topRankDocuments: await topRankDocuments(),
+      share,
+      yearShare,
+    };
   }
 
   async function topRankDocuments(): Promise<number> {
-    return (await planOf(db, sql`SELECT 1 FROM patent_search WHERE static_rank >= ${sql.lit(TOP_RANK_MIN)}`))?.['Plan Rows'] ?? 0;
+    return (
+      (await planOf(db, sql`SELECT 1 FROM patent_search WHERE static_rank >= ${sql.lit(TOP_RANK_MIN)}`))?.[
+        'Plan Rows'
+      ] ?? 0
+    );
   }
 
   async function filterValueShares(): Promise<Map<FilterColumn, Map<string, number>>> {
     const { rows } = await sql<{ column: FilterColumn; vals: string[] | null; freqs: number[] | null }>`
       SELECT attname AS column, most_common_vals::text::text[] AS vals, most_common_freqs::real[] AS freqs
-      FROM pg_stats WHERE tablename = 'patent_search' AND attname IN ('jurisdiction', 'patent_status', 'year_published')`.execute(db);
-    return new Map(rows.map((row) => [row.column, new Map((row.vals ?? []).map((value, index) => [value, row.freqs?.[index] ?? 0]))]));
+      FROM pg_stats WHERE tablename = 'patent_search' AND attname IN ('jurisdiction', 'patent_status', 'year_published')`.execute(
+      db,
+    );
+    return new Map(
+      rows.map((row) => [
+        row.column,
+        new Map((row.vals ?? []).map((value, index) => [value, row.freqs?.[index] ?? 0])),
+      ]),
+    );
   }
 
   return {

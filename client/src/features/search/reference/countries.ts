@@ -1,4 +1,9 @@
-import { COUNTRIES, COUNTRY_GROUPS, PINNED_COUNTRY_CODES, countryName as schemaCountryName } from '@patentscout/schema';
+import {
+  COUNTRIES,
+  COUNTRY_GROUPS,
+  PINNED_COUNTRY_CODES,
+  countryName as schemaCountryName,
+} from '@patentscout/schema';
 
 /** The display name of an office or country code; the code itself when it is not listed. */
 export function countryName(code: string): string {
@@ -16,14 +21,20 @@ export interface CountryOption {
 const GROUPED = new Set<string>(COUNTRY_GROUPS.flatMap((group) => group.codes));
 const PINNED = new Set<string>(PINNED_COUNTRY_CODES);
 
-const pinned: CountryOption[] = PINNED_COUNTRY_CODES.map((code) => ({ key: code, label: countryName(code), codes: [code] }));
+const pinned: CountryOption[] = PINNED_COUNTRY_CODES.map((code) => ({
+  key: code,
+  label: countryName(code),
+  codes: [code],
+}));
 // Grouped codes (the former Yugoslavia) are one choice that selects all of its codes together.
 const rest: CountryOption[] = [
-  ...COUNTRIES.filter((country) => !PINNED.has(country.code) && !GROUPED.has(country.code)).map((country) => ({
-    key: country.code,
-    label: country.name,
-    codes: [country.code],
-  })),
+  ...COUNTRIES.filter((country) => !PINNED.has(country.code) && !GROUPED.has(country.code)).map(
+    (country) => ({
+      key: country.code,
+      label: country.name,
+      codes: [country.code],
+    }),
+  ),
   ...COUNTRY_GROUPS.map((group) => ({ key: group.codes.join('-'), label: group.label, codes: group.codes })),
 ].sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
@@ -33,5 +44,7 @@ export const PINNED_COUNT = pinned.length;
 
 /** The jurisdiction codes for a set of ticked options. */
 export function jurisdictionsFor(optionKeys: readonly string[]): string[] {
-  return COUNTRY_OPTIONS.filter((option) => optionKeys.includes(option.key)).flatMap((option) => option.codes);
+  return COUNTRY_OPTIONS.filter((option) => optionKeys.includes(option.key)).flatMap(
+    (option) => option.codes,
+  );
 }

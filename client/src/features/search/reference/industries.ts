@@ -15,7 +15,9 @@ export const INDUSTRY_CATEGORIES: readonly IndustryCategory[] = INDUSTRIES.map((
 
 /** The de-duplicated, sorted union of the chosen categories' IPC codes (what a search sends). */
 export function ipcFiltersFor(categoryValues: readonly string[]): string[] {
-  const codes = INDUSTRY_CATEGORIES.filter((category) => categoryValues.includes(category.value)).flatMap((category) => category.ipc);
+  const codes = INDUSTRY_CATEGORIES.filter((category) => categoryValues.includes(category.value)).flatMap(
+    (category) => category.ipc,
+  );
   return [...new Set(codes)].sort();
 }
 

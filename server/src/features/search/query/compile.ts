@@ -5,7 +5,12 @@ import { QuerySyntaxError } from './errors.js';
 import { FIELD_KINDS, NAME_FIELD_WEIGHTS, TEXT_FIELD_WEIGHTS, type FieldName } from './fields.js';
 import { parseIdentifier } from './identifiers.js';
 import { parseDateBound, parseYear } from './dates.js';
-import { countriesInTextIndex, indexedUnlessBroad, UNKNOWN_VALUE_SHARES, type ValueShares } from '../filter-selectivity.js';
+import {
+  countriesInTextIndex,
+  indexedUnlessBroad,
+  UNKNOWN_VALUE_SHARES,
+  type ValueShares,
+} from '../filter-selectivity.js';
 
 type Condition = RawBuilder<SqlBool>;
 type TsQuery = RawBuilder<unknown>;
@@ -45,7 +50,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * the search down (see `indexedUnlessBroad`); a query that needs text words leaves its countries
  * to the text index up to a tenth of patents (`countriesInTextIndex`).
  */
-export function compileLensQuery(root: QueryNode, corpusShares: ValueShares = UNKNOWN_VALUE_SHARES): CompiledQuery {
+export function compileLensQuery(
+  root: QueryNode,
+  corpusShares: ValueShares = UNKNOWN_VALUE_SHARES,
+): CompiledQuery {
   const textDriven = drivenBy(root, ['text']);
   const shares = textDriven ? countriesInTextIndex(corpusShares) : corpusShares;
   const rankParts: TsQuery[] = [];
@@ -53,9 +61,15 @@ export function compileLensQuery(root: QueryNode, corpusShares: ValueShares = UN
   function compile(node: QueryNode, negated: boolean, loose: boolean): Condition {
     switch (node.kind) {
       case 'and':
-        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated, loose)), sql` AND `)})`;
+        return sql<SqlBool>`(${sql.join(
+          node.children.map((child) => compile(child, negated, loose)),
+          sql` AND `,
+        )})`;
       case 'or':
-        return sql<SqlBool>`(${sql.join(node.children.map((child) => compile(child, negated, loose)), sql` OR `)})`;
+        return sql<SqlBool>`(${sql.join(
+          node.children.map((child) => compile(child, negated, loose)),
+          sql` OR `,
+        )})`;
       case 'not':
         return sql<SqlBool>`(NOT ${compile(node.child, !negated, loose)})`;
       default:
@@ -66,7 +80,10 @@ export function compileLensQuery(root: QueryNode, corpusShares: ValueShares = UN
   function compileLeaf(leaf: LeafNode, negated: boolean, loose: boolean): Condition {
     const kind = FIELD_KINDS[leaf.field];
     if (leaf.kind === 'range' && kind !== 'date' && kind !== 'year') {
-      throw new QuerySyntaxError(`ranges work on date_published, earliest_priority_claim_date and year_published, not on ${fieldLabel(leaf.field)}.`, leaf.position);
+      throw new QuerySyntaxError(
+        `ranges work on date_published, earliest_priority_claim_date and year_published, not on ${fieldLabel(leaf.field)}.`,
+        leaf.position,
+      );
     }
     switch (kind) {
       case 'text':
@@ -93,7 +110,13 @@ export function compileLensQuery(root: QueryNode, corpusShares: ValueShares = UN
 
   const where = compile(root, false, false);
   const rankQuery = rankParts.length === 0 ? null : rankParts.reduce((all, part) => sql`(${all} || ${part})`);
-  return { where, rankQuery, estimateWhere: compile(root, false, true), wordDriven: drivenBy(root, ['text', 'name']) && !followsRank(root), textDriven };
+  return {
+    where,
+    rankQuery,
+    estimateWhere: compile(root, false, true),
+    wordDriven: drivenBy(root, ['text', 'name']) && !followsRank(root),
+    textDriven,
+  };
 }
 
 /** Fields that the static rank follows: publication dates and legal status. */
@@ -127,7 +150,10 @@ function leafText(leaf: LeafNode): string {
 }
 
 /** Full-text match on the text vector (titles, abstract, claims) or the names vector. */
-function textCondition(leaf: LeafNode, kind: 'text' | 'name'): { condition: Condition; indexed: Condition; query: TsQuery | null } {
+function textCondition(
+  leaf: LeafNode,
+  kind: 'text' | 'name',
+): { condition: Condition; indexed: Condition; query: TsQuery | null } {
   const vector = kind === 'text' ? sql.ref('s.text_vector') : sql.ref('s.names_vector');
   const config = kind === 'text' ? sql.lit('english') : sql.lit('simple');
   const weights =
@@ -140,7 +166,11 @@ function textCondition(leaf: LeafNode, kind: 'text' | 'name'): { condition: Cond
   const labels = `\\1:\\2${weights.toUpperCase()}`;
   const restrict = (query: TsQuery) =>
     sql<SqlBool>`${vector} @@ regexp_replace((${query})::text, ${TSQUERY_OPERAND}, ${labels}, 'g')::tsquery`;
-  const matching = (query: TsQuery) => ({ condition: restrict(query), indexed: sql<SqlBool>`${vector} @@ ${query}`, query });
+  const matching = (query: TsQuery) => ({
+    condition: restrict(query),
+    indexed: sql<SqlBool>`${vector} @@ ${query}`,
+    query,
+  });
 
   if (leaf.kind === 'term' && leaf.wildcard) {
     if (PREFIX_TERM.test(leaf.value)) {
@@ -169,16 +199,26 @@ function textCondition(leaf: LeafNode, kind: 'text' | 'name'): { condition: Cond
     return matching(query);
   }
   const text = leafText(leaf);
-  const query = leaf.kind === 'phrase' ? sql`phraseto_tsquery(${config}::regconfig, ${text})` : sql`plainto_tsquery(${config}::regconfig, ${text})`;
+  const query =
+    leaf.kind === 'phrase'
+      ? sql`phraseto_tsquery(${config}::regconfig, ${text})`
+      : sql`plainto_tsquery(${config}::regconfig, ${text})`;
   return matching(query);
 }
 
 /** `el?ctrode`, `sol*r`: matched against the indexed word forms, narrowed by the literal prefix. */
-function wildcardLexemeCondition(leaf: LeafNode, vector: RawBuilder<unknown>, weights: string): { condition: Condition; indexed: Condition } {
+function wildcardLexemeCondition(
+  leaf: LeafNode,
+  vector: RawBuilder<unknown>,
+  weights: string,
+): { condition: Condition; indexed: Condition } {
   const value = leafText(leaf).toLowerCase();
   const prefix = /^[\p{L}\p{N}]*/u.exec(value)![0];
   if (prefix.length < 2) {
-    throw new QuerySyntaxError('a wildcard word needs at least two letters before the first * or ?.', leaf.position);
+    throw new QuerySyntaxError(
+      'a wildcard word needs at least two letters before the first * or ?.',
+      leaf.position,
+    );
   }
   if (!/^[\p{L}\p{N}*?]+$/u.test(value)) {
     throw new QuerySyntaxError('wildcard words may contain only letters, digits, * and ?.', leaf.position);
@@ -194,11 +234,16 @@ function wildcardLexemeCondition(leaf: LeafNode, vector: RawBuilder<unknown>, we
 }
 
 function likePattern(value: string): string {
-  return value.replace(/[\\%_]/g, '\\$&').replace(/\*/g, '%').replace(/\?/g, '_');
+  return value
+    .replace(/[\\%_]/g, '\\$&')
+    .replace(/\*/g, '%')
+    .replace(/\?/g, '_');
 }
 
 function exactNameCondition(leaf: LeafNode): Condition {
-  const column = sql.ref(`s.${leaf.field.split('.')[0] === 'owner_all' ? 'owners' : `${leaf.field.split('.')[0]}s`}_exact`);
+  const column = sql.ref(
+    `s.${leaf.field.split('.')[0] === 'owner_all' ? 'owners' : `${leaf.field.split('.')[0]}s`}_exact`,
+  );
   const name = leafText(leaf).trim().toLowerCase();
   if (leaf.kind === 'term' && leaf.wildcard) {
     return sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${column}) AS name WHERE name LIKE ${likePattern(name)})`;
@@ -219,7 +264,9 @@ function classificationCondition(leaf: LeafNode): Condition {
   }
   const level = [4, 3, 1].find((length) => literal.length >= length);
   const match = sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${symbols}) AS symbol WHERE upper(symbol) LIKE ${likePattern(value)})`;
-  return level ? sql<SqlBool>`(${prefixes} @> ARRAY[${literal.slice(0, level)}]::text[] AND ${match})` : match;
+  return level
+    ? sql<SqlBool>`(${prefixes} @> ARRAY[${literal.slice(0, level)}]::text[] AND ${match})`
+    : match;
 }
 
 function keywordCondition(leaf: LeafNode, shares: ValueShares): Condition {
@@ -228,14 +275,19 @@ function keywordCondition(leaf: LeafNode, shares: ValueShares): Condition {
   // NOTE: only the nullable publication_type needs `IS NOT NULL` (so that NOT keeps its
   // meaning); on the NOT NULL columns a bare comparison lets the planner use their indexes.
   const compare = (column: string, value: string, nullable = false) => {
-    const test = wildcard ? sql<SqlBool>`${sql.ref(column)} LIKE ${likePattern(value)}` : sql<SqlBool>`${sql.ref(column)} = ${value}`;
+    const test = wildcard
+      ? sql<SqlBool>`${sql.ref(column)} LIKE ${likePattern(value)}`
+      : sql<SqlBool>`${sql.ref(column)} = ${value}`;
     return nullable ? sql<SqlBool>`(${sql.ref(column)} IS NOT NULL AND ${test})` : test;
   };
   switch (leaf.field) {
     case 'jurisdiction':
       return wildcard
         ? compare('s.jurisdiction', raw.toUpperCase())
-        : indexedUnlessBroad(compare('s.jurisdiction', raw.toUpperCase()), shares.share('jurisdiction', [raw.toUpperCase()]));
+        : indexedUnlessBroad(
+            compare('s.jurisdiction', raw.toUpperCase()),
+            shares.share('jurisdiction', [raw.toUpperCase()]),
+          );
     case 'kind':
       return compare('s.kind', raw.toUpperCase());
     case 'publication_type':
@@ -243,13 +295,25 @@ function keywordCondition(leaf: LeafNode, shares: ValueShares): Condition {
     case 'lens_id':
       return compare('s.lens_id', raw.toUpperCase());
     case 'doc_number':
-      return compare('s.doc_number_norm', raw.replace(/[\s,./-]/g, '').replace(/^0+/, '').toUpperCase());
+      return compare(
+        's.doc_number_norm',
+        raw
+          .replace(/[\s,./-]/g, '')
+          .replace(/^0+/, '')
+          .toUpperCase(),
+      );
     default: {
       const status = toStoredPatentStatus(raw);
       if (!status) {
-        throw new QuerySyntaxError(`unknown legal status "${raw}". Use one of: ${LEGAL_STATUSES.map((entry) => entry.stored).join(', ')}.`, leaf.position);
+        throw new QuerySyntaxError(
+          `unknown legal status "${raw}". Use one of: ${LEGAL_STATUSES.map((entry) => entry.stored).join(', ')}.`,
+          leaf.position,
+        );
       }
-      return indexedUnlessBroad(sql<SqlBool>`s.patent_status = ${status}`, shares.share('patent_status', [status]));
+      return indexedUnlessBroad(
+        sql<SqlBool>`s.patent_status = ${status}`,
+        shares.share('patent_status', [status]),
+      );
     }
   }
 }
@@ -257,7 +321,8 @@ function keywordCondition(leaf: LeafNode, shares: ValueShares): Condition {
 function idsCondition(leaf: LeafNode): Condition {
   const text = leafText(leaf);
   const identifier = parseIdentifier(text);
-  if (!identifier) throw new QuerySyntaxError(`"${text}" is not a Lens id or publication number.`, leaf.position);
+  if (!identifier)
+    throw new QuerySyntaxError(`"${text}" is not a Lens id or publication number.`, leaf.position);
   if (identifier.kind === 'lens_id') return sql<SqlBool>`s.lens_id = ${identifier.lensId}`;
   const parts = [sql<SqlBool>`s.doc_number_norm = ${identifier.docNumber}`];
   if (identifier.jurisdiction) parts.push(sql<SqlBool>`s.jurisdiction = ${identifier.jurisdiction}`);
@@ -267,7 +332,11 @@ function idsCondition(leaf: LeafNode): Condition {
 
 function dateCondition(leaf: LeafNode): Condition {
   const column = sql.ref(leaf.field === 'date_published' ? 's.date_published' : 's.priority_date');
-  if (leaf.kind === 'term' && leaf.wildcard) throw new QuerySyntaxError('dates take no wildcards; use a range such as [2015-01-01 TO *].', leaf.position);
+  if (leaf.kind === 'term' && leaf.wildcard)
+    throw new QuerySyntaxError(
+      'dates take no wildcards; use a range such as [2015-01-01 TO *].',
+      leaf.position,
+    );
   const bounds =
     leaf.kind === 'range'
       ? {
@@ -283,8 +352,18 @@ function dateCondition(leaf: LeafNode): Condition {
           includeTo: true,
         };
   const parts: Condition[] = [];
-  if (bounds.from) parts.push(bounds.includeFrom ? sql<SqlBool>`${column} >= ${bounds.from}::date` : sql<SqlBool>`${column} > ${bounds.from}::date`);
-  if (bounds.to) parts.push(bounds.includeTo ? sql<SqlBool>`${column} <= ${bounds.to}::date` : sql<SqlBool>`${column} < ${bounds.to}::date`);
+  if (bounds.from)
+    parts.push(
+      bounds.includeFrom
+        ? sql<SqlBool>`${column} >= ${bounds.from}::date`
+        : sql<SqlBool>`${column} > ${bounds.from}::date`,
+    );
+  if (bounds.to)
+    parts.push(
+      bounds.includeTo
+        ? sql<SqlBool>`${column} <= ${bounds.to}::date`
+        : sql<SqlBool>`${column} < ${bounds.to}::date`,
+    );
   // `IS NOT NULL` keeps NOT's meaning for patents without the date (never NULL, unlike a bare
   // comparison) and, unlike coalesce, lets the planner estimate the range.
   return sql<SqlBool>`(${sql.join([sql<SqlBool>`${column} IS NOT NULL`, ...parts], sql` AND `)})`;

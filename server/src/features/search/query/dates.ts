@@ -14,13 +14,18 @@ export function parseDateBound(text: string, side: 'from' | 'to', position: numb
   if (match) {
     const [, year, month, day] = match;
     const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-    if (date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day)) return `${year}-${month}-${day}`;
+    if (date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day))
+      return `${year}-${month}-${day}`;
   }
-  throw new QuerySyntaxError(`"${value}" is not a date; write dates as YYYY-MM-DD, YYYYMMDD or YYYY.`, position);
+  throw new QuerySyntaxError(
+    `"${value}" is not a date; write dates as YYYY-MM-DD, YYYYMMDD or YYYY.`,
+    position,
+  );
 }
 
 export function parseYear(text: string, position: number): number {
   const value = text.trim();
-  if (!YEAR.test(value)) throw new QuerySyntaxError(`"${value}" is not a year; write four digits, such as 2015.`, position);
+  if (!YEAR.test(value))
+    throw new QuerySyntaxError(`"${value}" is not a year; write four digits, such as 2015.`, position);
   return Number(value);
 }

@@ -40,7 +40,10 @@ export function isFieldName(name: string): name is FieldName {
 }
 
 /** Which weights of the text vector a text field covers: A title, B abstract, C claims. */
-export const TEXT_FIELD_WEIGHTS: Record<Extract<FieldName, 'default' | 'title' | 'abstract' | 'claim' | 'claims' | 'full_text'>, string> = {
+export const TEXT_FIELD_WEIGHTS: Record<
+  Extract<FieldName, 'default' | 'title' | 'abstract' | 'claim' | 'claims' | 'full_text'>,
+  string
+> = {
   default: 'abc',
   full_text: 'abc',
   title: 'a',
@@ -50,4 +53,8 @@ export const TEXT_FIELD_WEIGHTS: Record<Extract<FieldName, 'default' | 'title' |
 };
 
 /** Which weight of the names vector a name field covers: A inventors, B applicants, C owners. */
-export const NAME_FIELD_WEIGHTS = { 'inventor.name': 'a', 'applicant.name': 'b', 'owner_all.name': 'c' } as const;
+export const NAME_FIELD_WEIGHTS = {
+  'inventor.name': 'a',
+  'applicant.name': 'b',
+  'owner_all.name': 'c',
+} as const;

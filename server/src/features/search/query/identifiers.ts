@@ -15,10 +15,20 @@ export function parseIdentifier(raw: string): Identifier | null {
   if (LENS_ID.test(text)) return { kind: 'lens_id', lensId: text.toUpperCase() };
   const docKey = DOC_KEY.exec(text);
   if (docKey) {
-    return { kind: 'publication', jurisdiction: docKey[1]!.toUpperCase(), docNumber: docKey[2]!.replace(/^0+/, ''), kindCode: docKey[3]?.toUpperCase() ?? null };
+    return {
+      kind: 'publication',
+      jurisdiction: docKey[1]!.toUpperCase(),
+      docNumber: docKey[2]!.replace(/^0+/, ''),
+      kindCode: docKey[3]?.toUpperCase() ?? null,
+    };
   }
   const compact = text.replace(/[\s,./-]/g, '').toUpperCase();
   const publication = PUBLICATION.exec(compact);
   if (!publication || !publication[2]) return null;
-  return { kind: 'publication', jurisdiction: publication[1] ?? null, docNumber: publication[2], kindCode: publication[3] ?? null };
+  return {
+    kind: 'publication',
+    jurisdiction: publication[1] ?? null,
+    docNumber: publication[2],
+    kindCode: publication[3] ?? null,
+  };
 }

@@ -5,7 +5,14 @@ export type Token =
   | { type: 'field'; name: string; pos: number }
   | { type: 'word'; value: string; wildcard: boolean; pos: number }
   | { type: 'phrase'; text: string; slop: number | null; pos: number }
-  | { type: 'range'; from: string | null; to: string | null; includeFrom: boolean; includeTo: boolean; pos: number };
+  | {
+      type: 'range';
+      from: string | null;
+      to: string | null;
+      includeFrom: boolean;
+      includeTo: boolean;
+      pos: number;
+    };
 
 const SPECIAL = new Set(['(', ')', '"', '[', ']', '{', '}', ':', '^', '~']);
 const MAX_SLOP = 50;
@@ -27,7 +34,11 @@ export function tokenize(query: string): Token[] {
     } else if (query.startsWith('&&', index) || query.startsWith('||', index)) {
       tokens.push({ type: char === '&' ? 'and' : 'or', pos });
       index += 2;
-    } else if ((char === '!' || char === '+' || char === '-') && atTermStart() && /[^\s)]/.test(query[index + 1] ?? ' ')) {
+    } else if (
+      (char === '!' || char === '+' || char === '-') &&
+      atTermStart() &&
+      /[^\s)]/.test(query[index + 1] ?? ' ')
+    ) {
       tokens.push({ type: char === '!' ? 'not' : char === '+' ? 'plus' : 'minus', pos });
       index += 1;
     } else if (char === '!' && atTermStart()) {
@@ -59,7 +70,8 @@ function readWord(query: string, start: number, tokens: Token[]): number {
   while (index < query.length) {
     const char = query[index]!;
     if (char === '\\') {
-      if (index + 1 >= query.length) throw new QuerySyntaxError('a backslash must be followed by the character it escapes.', index);
+      if (index + 1 >= query.length)
+        throw new QuerySyntaxError('a backslash must be followed by the character it escapes.', index);
       value += query[index + 1];
       index += 2;
       continue;
@@ -74,7 +86,11 @@ function readWord(query: string, start: number, tokens: Token[]): number {
     tokens.push({ type: 'field', name: value.toLowerCase(), pos: start });
     return index + 1;
   }
-  if (next === '~') throw new QuerySyntaxError('fuzzy terms (word~) are not supported; for proximity quote the words: "solar cell"~3.', index);
+  if (next === '~')
+    throw new QuerySyntaxError(
+      'fuzzy terms (word~) are not supported; for proximity quote the words: "solar cell"~3.',
+      index,
+    );
   if (next === '^') throw new QuerySyntaxError('boosts (^) are not supported.', index);
   if (!wildcard && (value === 'AND' || value === 'OR' || value === 'NOT')) {
     tokens.push({ type: value === 'AND' ? 'and' : value === 'OR' ? 'or' : 'not', pos: start });
@@ -96,14 +112,17 @@ function readPhrase(query: string, start: number, tokens: Token[]): number {
       index += 1;
     }
   }
-  if (index >= query.length) throw new QuerySyntaxError('this quoted phrase is never closed: add the closing ".', start);
+  if (index >= query.length)
+    throw new QuerySyntaxError('this quoted phrase is never closed: add the closing ".', start);
   index += 1;
   let slop: number | null = null;
   if (query[index] === '~') {
     const digits = /^\d+/.exec(query.slice(index + 1))?.[0];
-    if (!digits) throw new QuerySyntaxError('"~" after a phrase needs a number of words, as in "solar cell"~3.', index);
+    if (!digits)
+      throw new QuerySyntaxError('"~" after a phrase needs a number of words, as in "solar cell"~3.', index);
     slop = Number(digits);
-    if (slop < 1 || slop > MAX_SLOP) throw new QuerySyntaxError(`the proximity after "~" must be between 1 and ${MAX_SLOP} words.`, index);
+    if (slop < 1 || slop > MAX_SLOP)
+      throw new QuerySyntaxError(`the proximity after "~" must be between 1 and ${MAX_SLOP} words.`, index);
     index += 1 + digits.length;
   }
   if (text.trim() === '') throw new QuerySyntaxError('this quoted phrase is empty.', start);
@@ -115,7 +134,10 @@ function readRange(query: string, start: number, tokens: Token[]): number {
   const closeAt = query.slice(start + 1).search(/[\]}]/);
   if (closeAt < 0) throw new QuerySyntaxError('this range is never closed: end it with ] or }.', start);
   const end = start + 1 + closeAt;
-  const parts = query.slice(start + 1, end).trim().split(/\s+TO\s+/);
+  const parts = query
+    .slice(start + 1, end)
+    .trim()
+    .split(/\s+TO\s+/);
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
     throw new QuerySyntaxError('a range is written [from TO to], with * for an open end.', start);
   }

@@ -2,17 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { parseLensQuery } from './parser.js';
 
 /** The tree without positions, to compare spellings of the same query. */
-const shape = (query: string) => JSON.parse(JSON.stringify(parseLensQuery(query), (key, value) => (key === 'position' ? undefined : value)));
+const shape = (query: string) =>
+  JSON.parse(JSON.stringify(parseLensQuery(query), (key, value) => (key === 'position' ? undefined : value)));
 const term = (value: string, field = 'default') => expect.objectContaining({ kind: 'term', field, value });
 
 describe('parseLensQuery', () => {
   it('binds AND tighter than OR and ANDs neighbouring terms', () => {
-    expect(parseLensQuery('a b OR c')).toEqual({ kind: 'or', children: [{ kind: 'and', children: [term('a'), term('b')] }, term('c')] });
+    expect(parseLensQuery('a b OR c')).toEqual({
+      kind: 'or',
+      children: [{ kind: 'and', children: [term('a'), term('b')] }, term('c')],
+    });
     expect(shape('a && b || c')).toEqual(shape('a AND b OR c'));
   });
 
   it('reads NOT, !, - and + as negation and requirement', () => {
-    expect(parseLensQuery('a NOT b')).toEqual({ kind: 'and', children: [term('a'), { kind: 'not', child: term('b') }] });
+    expect(parseLensQuery('a NOT b')).toEqual({
+      kind: 'and',
+      children: [term('a'), { kind: 'not', child: term('b') }],
+    });
     expect(shape('a !b')).toEqual(shape('a NOT b'));
     expect(shape('+a -b')).toEqual(shape('a NOT b'));
   });
@@ -24,15 +31,27 @@ describe('parseLensQuery', () => {
   it('applies a field to a parenthesised group', () => {
     expect(parseLensQuery('abstract:(lithium OR "solid state")')).toEqual({
       kind: 'or',
-      children: [term('lithium', 'abstract'), expect.objectContaining({ kind: 'phrase', field: 'abstract', text: 'solid state', slop: null })],
+      children: [
+        term('lithium', 'abstract'),
+        expect.objectContaining({ kind: 'phrase', field: 'abstract', text: 'solid state', slop: null }),
+      ],
     });
   });
 
   it('reads phrases with proximity, wildcards, escapes and ranges', () => {
     expect(parseLensQuery('"solar cell"~3')).toMatchObject({ kind: 'phrase', text: 'solar cell', slop: 3 });
     expect(parseLensQuery('valve*')).toMatchObject({ kind: 'term', value: 'valve*', wildcard: true });
-    expect(parseLensQuery('class_cpc.symbol:A61K31\\/00')).toMatchObject({ value: 'A61K31/00', wildcard: false });
-    expect(parseLensQuery('date_published:{2015-01-01 TO *]')).toMatchObject({ kind: 'range', from: '2015-01-01', to: null, includeFrom: false, includeTo: true });
+    expect(parseLensQuery('class_cpc.symbol:A61K31\\/00')).toMatchObject({
+      value: 'A61K31/00',
+      wildcard: false,
+    });
+    expect(parseLensQuery('date_published:{2015-01-01 TO *]')).toMatchObject({
+      kind: 'range',
+      from: '2015-01-01',
+      to: null,
+      includeFrom: false,
+      includeTo: true,
+    });
   });
 
   it.each([
@@ -50,6 +69,8 @@ describe('parseLensQuery', () => {
   });
 
   it('lists the known fields when a field is unknown', () => {
-    expect(() => parseLensQuery('inventor:smith')).toThrowError(/unknown field "inventor". Known fields: title, abstract, claim, claims, full_text, inventor.name,/);
+    expect(() => parseLensQuery('inventor:smith')).toThrowError(
+      /unknown field "inventor". Known fields: title, abstract, claim, claims, full_text, inventor.name,/,
+    );
   });
 });

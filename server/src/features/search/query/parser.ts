@@ -18,13 +18,15 @@ export function parseLensQuery(query: string): QueryNode {
   const endPosition = () => query.length;
 
   const startsOperand = (token: Token | undefined) =>
-    token !== undefined && ['lparen', 'not', 'plus', 'minus', 'field', 'word', 'phrase', 'range'].includes(token.type);
+    token !== undefined &&
+    ['lparen', 'not', 'plus', 'minus', 'field', 'word', 'phrase', 'range'].includes(token.type);
 
   function parseOr(field: FieldName): QueryNode {
     const children = [parseAnd(field)];
     while (peek()?.type === 'or') {
       index += 1;
-      if (!startsOperand(peek())) throw new QuerySyntaxError('OR must be followed by a term.', peek()?.pos ?? endPosition());
+      if (!startsOperand(peek()))
+        throw new QuerySyntaxError('OR must be followed by a term.', peek()?.pos ?? endPosition());
       children.push(parseAnd(field));
     }
     return children.length === 1 ? children[0]! : { kind: 'or', children };
@@ -36,7 +38,8 @@ export function parseLensQuery(query: string): QueryNode {
       const token = peek();
       if (token?.type === 'and') {
         index += 1;
-        if (!startsOperand(peek())) throw new QuerySyntaxError('AND must be followed by a term.', peek()?.pos ?? endPosition());
+        if (!startsOperand(peek()))
+          throw new QuerySyntaxError('AND must be followed by a term.', peek()?.pos ?? endPosition());
         children.push(parseUnary(field));
       } else if (startsOperand(token)) {
         children.push(parseUnary(field));
@@ -51,7 +54,8 @@ export function parseLensQuery(query: string): QueryNode {
     const token = peek();
     if (token?.type === 'not' || token?.type === 'minus') {
       index += 1;
-      if (!startsOperand(peek())) throw new QuerySyntaxError('NOT must be followed by a term.', peek()?.pos ?? endPosition());
+      if (!startsOperand(peek()))
+        throw new QuerySyntaxError('NOT must be followed by a term.', peek()?.pos ?? endPosition());
       return { kind: 'not', child: parseUnary(field) };
     }
     if (token?.type === 'plus') {
@@ -67,7 +71,10 @@ export function parseLensQuery(query: string): QueryNode {
     if (peek()?.type === 'rparen') throw new QuerySyntaxError('these parentheses are empty.', open.pos);
     const node = parseOr(field);
     if (peek()?.type !== 'rparen') {
-      throw new QuerySyntaxError(`expected ")" to close the "(" at character ${open.pos + 1}.`, peek()?.pos ?? endPosition());
+      throw new QuerySyntaxError(
+        `expected ")" to close the "(" at character ${open.pos + 1}.`,
+        peek()?.pos ?? endPosition(),
+      );
     }
     index += 1;
     depth -= 1;
@@ -88,34 +95,60 @@ export function parseLensQuery(query: string): QueryNode {
       case 'phrase':
         return { kind: 'phrase', field, text: token.text, slop: token.slop, position: token.pos };
       case 'range':
-        return { kind: 'range', field, from: token.from, to: token.to, includeFrom: token.includeFrom, includeTo: token.includeTo, position: token.pos };
+        return {
+          kind: 'range',
+          field,
+          from: token.from,
+          to: token.to,
+          includeFrom: token.includeFrom,
+          includeTo: token.includeTo,
+          position: token.pos,
+        };
       case 'rparen':
         throw new QuerySyntaxError('unexpected ")" without a matching "(".', token.pos);
       default:
-        throw new QuerySyntaxError(`unexpected ${token.type.toUpperCase()} where a term was expected.`, token.pos);
+        throw new QuerySyntaxError(
+          `unexpected ${token.type.toUpperCase()} where a term was expected.`,
+          token.pos,
+        );
     }
   }
 
   function parseFielded(outer: FieldName, token: Extract<Token, { type: 'field' }>): QueryNode {
     if (!isFieldName(token.name)) {
-      throw new QuerySyntaxError(`unknown field "${token.name}". Known fields: ${KNOWN_FIELDS.join(', ')}.`, token.pos);
+      throw new QuerySyntaxError(
+        `unknown field "${token.name}". Known fields: ${KNOWN_FIELDS.join(', ')}.`,
+        token.pos,
+      );
     }
     if (outer !== 'default') {
-      throw new QuerySyntaxError(`the field "${token.name}" cannot be used inside the group of "${outer}".`, token.pos);
+      throw new QuerySyntaxError(
+        `the field "${token.name}" cannot be used inside the group of "${outer}".`,
+        token.pos,
+      );
     }
     const next = peek();
     if (next?.type === 'lparen') {
       index += 1;
       return parseGroup(token.name, next);
     }
-    if (next?.type === 'word' || next?.type === 'phrase' || next?.type === 'range') return parsePrimary(token.name);
-    throw new QuerySyntaxError(`"${token.name}:" must be followed by a value or a group in parentheses.`, next?.pos ?? endPosition());
+    if (next?.type === 'word' || next?.type === 'phrase' || next?.type === 'range')
+      return parsePrimary(token.name);
+    throw new QuerySyntaxError(
+      `"${token.name}:" must be followed by a value or a group in parentheses.`,
+      next?.pos ?? endPosition(),
+    );
   }
 
   const root = parseOr('default');
   const rest = peek();
   if (rest) {
-    throw new QuerySyntaxError(rest.type === 'rparen' ? 'unexpected ")" without a matching "(".' : 'unexpected text after the end of the query.', rest.pos);
+    throw new QuerySyntaxError(
+      rest.type === 'rparen'
+        ? 'unexpected ")" without a matching "(".'
+        : 'unexpected text after the end of the query.',
+      rest.pos,
+    );
   }
   return root;
 }
