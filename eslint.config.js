@@ -17,9 +17,29 @@ const VENDOR_SDKS = [
   'graphql',
 ];
 
-const restrict = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
-});
+const restrict = (...groups) => ({ 'no-restricted-imports': ['error', { patterns: groups }] });
+
+const FEATURES_STAY_FRAMEWORK_FREE = {
+  group: [
+    ...VENDOR_SDKS,
+    '**/http/**',
+    '**/integrations/**',
+    '**/jobs/**',
+    '!**/jobs/job-definition*',
+    '**/main',
+    '**/main.js',
+  ],
+  message:
+    'Features stay framework-free: keep Fastify, Apollo, firebase-admin and stripe in http/ and integrations/.',
+};
+const ONE_ENGINE_ENTRY = {
+  group: ['**/engine/*', '!**/engine/index*'],
+  message: 'The search engine is reached through its public entry, engine/index.ts.',
+};
+const SERVER_NEVER_IMPORTS_CLIENTS = {
+  group: ['@patentscout/indexer*', '@patentscout/client*', '**/indexer/**', '**/client/**'],
+  message: 'The server never imports the indexer or the client.',
+};
 
 export default tseslint.config(
   {
@@ -55,44 +75,44 @@ export default tseslint.config(
   },
   {
     files: ['server/src/features/**/*.ts'],
+    ignores: ['server/src/features/**/*.test.ts', 'server/src/features/search/engine/**'],
+    rules: restrict(FEATURES_STAY_FRAMEWORK_FREE, ONE_ENGINE_ENTRY),
+  },
+  {
+    files: ['server/src/features/search/engine/**/*.ts'],
     ignores: ['server/src/features/**/*.test.ts'],
-    rules: restrict(
-      [...VENDOR_SDKS, '**/http/**', '**/integrations/**', '**/jobs/**', '**/main', '**/main.js'],
-      'Features stay framework-free: keep Fastify, Apollo, firebase-admin and stripe in http/ and integrations/.',
-    ),
+    rules: restrict(FEATURES_STAY_FRAMEWORK_FREE),
   },
   {
     files: ['server/src/shared/**/*.ts'],
-    rules: restrict(
-      ['**/features/**', '**/http/**', '**/integrations/**', '**/db/**', 'fastify', 'firebase-admin*'],
-      'shared/ imports nothing above it.',
-    ),
+    rules: restrict({
+      group: ['**/features/**', '**/http/**', '**/integrations/**', '**/db/**', 'fastify', 'firebase-admin*'],
+      message: 'shared/ imports nothing above it.',
+    }),
   },
   {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/features/**', 'server/src/shared/**'],
-    rules: restrict(
-      ['@patentscout/indexer*', '@patentscout/client*', '**/indexer/**', '**/client/**'],
-      'The server never imports the indexer or the client.',
-    ),
+    rules: restrict(SERVER_NEVER_IMPORTS_CLIENTS, ONE_ENGINE_ENTRY),
   },
   {
     files: ['indexer/src/**/*.ts'],
-    rules: restrict(
-      [
+    rules: restrict({
+      group: [
         '@patentscout/server/http/*',
         '@patentscout/server/features/*',
         '@patentscout/client*',
         'fastify',
         '@apollo/*',
       ],
-      'The indexer depends on schema and server/db only.',
-    ),
+      message:
+        "The indexer depends on schema, server/db and the search engine's entry (@patentscout/server/search-engine) only.",
+    }),
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],
-    rules: restrict(
-      [
+    rules: restrict({
+      group: [
         '@patentscout/server*',
         '@patentscout/indexer*',
         '**/server/**',
@@ -101,8 +121,8 @@ export default tseslint.config(
         'pg',
         'kysely',
       ],
-      'The client depends on schema only; server data comes through the API.',
-    ),
+      message: 'The client depends on schema only; server data comes through the API.',
+    }),
   },
   {
     files: ['**/*.test.ts', 'tests/**/*.ts', 'server/src/testing/**/*.ts'],

@@ -1,5 +1,5 @@
 import type { Db } from '@patentscout/server/db/client';
-import { buildDeferredSearchRows, deferSearchRows } from '@patentscout/server/db/search-rows';
+import { buildDeferredSearchRows, deferSearchRows } from '@patentscout/server/search-engine';
 import { OfflineSummarizer } from './enrich/offline-summarizer.js';
 import { hasAnyPatent, writePatentBatch } from './load/patent-writer.js';
 import { generatedItems, indexSource } from './pipeline.js';

@@ -24,6 +24,8 @@ const sent: Array<{ name: string; payload?: object }> = [];
 const context = (): JobContext => ({
   db: database.db,
   logger,
+  // The indexer's jobs use no feature's service.
+  services: {} as JobContext['services'],
   signal: new AbortController().signal,
   send: async (name, payload) => {
     sent.push({ name, payload });

@@ -5,13 +5,13 @@ import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
 import { createDb, migrateToLatest, type Db } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
+import { createFeatures, featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
-import { createServices } from './services.js';
 import { systemClock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
 import { assertPortFree } from './shared/ports.js';
@@ -97,14 +97,22 @@ export async function startServer(options: {
 
     const identity = createFirebaseIdentityProvider(config.auth);
     stops.push(() => identity.close());
-    const services = createServices({ db, identity, clock: systemClock, config });
+    const features = createFeatures({ db, databaseUrl, identity, clock: systemClock, config, logger });
+    for (const feature of featureModules(features)) if (feature.close) stops.push(feature.close);
     await options.beforeListen?.(db);
     // Registered after the demo corpus is in, so the first start does not enrich or fetch meanwhile.
-    stops.push(await registerJobs(jobs.boss, options.jobs ?? [], { db, logger }));
+    const featureJobs = featureModules(features).flatMap((feature) => feature.jobs ?? []);
+    stops.push(
+      await registerJobs(jobs.boss, [...featureJobs, ...(options.jobs ?? [])], {
+        db,
+        logger,
+        services: servicesOf(features),
+      }),
+    );
 
     const app = await buildHttpApp({
       config,
-      services,
+      features,
       identity,
       logger,
       clientDistDir: CLIENT_DIST_DIR,

@@ -58,7 +58,7 @@ describe('GET /api/users', () => {
   it('answers 401 "User not authenticated" when signed out', async () => {
     const response = await call(app.baseUrl, 'GET', '/api/users', { token: '' });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: 'User not authenticated' });
+    expect(response.body).toEqual({ message: 'User not authenticated', code: 'NOT_AUTHENTICATED' });
   });
 
   it('answers 401 for a token that does not verify', async () => {

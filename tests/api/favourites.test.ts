@@ -70,6 +70,9 @@ describe('favourites', () => {
 
   it('requires a sign-in', async () => {
     const response = await call(app.baseUrl, 'GET', '/api/v1/favourites');
-    expect(response).toEqual({ status: 401, body: { message: 'User not authenticated' } });
+    expect(response).toEqual({
+      status: 401,
+      body: { message: 'User not authenticated', code: 'NOT_AUTHENTICATED' },
+    });
   });
 });

@@ -84,7 +84,7 @@ describe('GET /api/v1/patents/{lensId}', () => {
     for (const path of ['/api/v1/patents/', '/api/v1/patents', '/api/v1/patents/%20']) {
       const response = await call(app.baseUrl, 'GET', path);
       expect(response.status, path).toBe(400);
-      expect(response.body).toEqual({ message: 'Lens ID is required.' });
+      expect(response.body).toEqual({ message: 'Lens ID is required.', code: 'PATENT_ID_REQUIRED' });
     }
   });
 

@@ -62,7 +62,10 @@ describe('POST /api/v1/ai-search', () => {
       token: '',
       body: { query: 'lithium battery electrodes for cars' },
     });
-    expect(response).toEqual({ status: 401, body: { message: 'User not authenticated' } });
+    expect(response).toEqual({
+      status: 401,
+      body: { message: 'User not authenticated', code: 'NOT_AUTHENTICATED' },
+    });
   });
 
   it('finds documents matching some of the words, best matches first, in the result-set shape', async () => {
@@ -115,6 +118,15 @@ describe('POST /api/v1/ai-search', () => {
     expect(byCountry.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([battery.lens_id]);
     const byYears = await aiSearch({ query, years: [2010, 2013] });
     expect(byYears.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([solar.lens_id]);
+    // The battery is an application (A1); its twin and the solar patent are granted (B2).
+    const granted = await aiSearch({ query, kind: ['B'] });
+    expect(granted.body.data.map((item: { lens_id: string }) => item.lens_id).sort()).toEqual(
+      [batteryTwin.lens_id, solar.lens_id].sort(),
+    );
+    const applications = await aiSearch({ query, kind: ['a'] });
+    expect(applications.body.data.map((item: { lens_id: string }) => item.lens_id)).toEqual([
+      battery.lens_id,
+    ]);
   });
 });
 
@@ -137,6 +149,10 @@ describe('validation', () => {
       { query: 'a long enough query about batteries', jurisdiction: ['USA'] },
       'jurisdiction.0: Countries must be two-letter codes',
     ],
+    [
+      { query: 'a long enough query about batteries', kind: ['B', 'X'] },
+      'kind.1: Kinds must be kind-code letters',
+    ],
   ])('rejects %j with 400', async (body, message) => {
     const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
       token: (await freshUser()).idToken,
@@ -144,6 +160,21 @@ describe('validation', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
+    expect(response.body.code).toBe(
+      message.startsWith('Please enter') ? 'QUERY_TOO_SHORT' : 'VALIDATION_FAILED',
+    );
+  });
+
+  it('answers an advanced query it cannot read with 400, QUERY_SYNTAX and the position', async () => {
+    const response = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', {
+      token: (await freshUser()).idToken,
+      body: { query: 'solar AND (panel' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      code: 'QUERY_SYNTAX',
+      message: expect.stringMatching(/^Query error at character \d+/),
+    });
   });
 });
 
@@ -171,6 +202,7 @@ describe('monthly allowance', () => {
     const refused = await aiSearch({ query: 'a cheaper way to store solar energy at home' }, counted.idToken);
     expect(refused.status).toBe(402);
     expect(refused.body.message).toMatch(/Discover plan/);
+    expect(refused.body.code).toBe('SEARCH_LIMIT_REACHED');
 
     await app.database.db
       .updateTable('users')
@@ -186,7 +218,10 @@ describe('monthly allowance', () => {
 
   it('answers searchCount 401 when signed out', async () => {
     const response = await call(app.baseUrl, 'GET', '/api/users/searchCount');
-    expect(response).toEqual({ status: 401, body: { message: 'User not authenticated' } });
+    expect(response).toEqual({
+      status: 401,
+      body: { message: 'User not authenticated', code: 'NOT_AUTHENTICATED' },
+    });
   });
 });
 
@@ -205,7 +240,7 @@ describe('answer check', () => {
     });
     expect(response).toEqual({
       status: 500,
-      body: { message: 'Something went wrong on our side. Please try again later.' },
+      body: { message: 'Something went wrong on our side. Please try again later.', code: 'INTERNAL' },
     });
     expect((await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: searcher.idToken })).body).toBe(
       0,
@@ -227,16 +262,55 @@ describe('boolean search and GraphQL', () => {
     );
     const { data, errors } = await graphql(
       app.baseUrl,
-      'query($input: SearchInput!) { booleanSearch(input: $input) { total results group_by_count data { lens_id } } }',
+      `
+        mutation ($input: SearchInput!) {
+          booleanSearch(input: $input) {
+            results {
+              total
+              results
+              group_by_count
+              data {
+                lens_id
+              }
+            }
+            account {
+              uid
+              searchCount
+              freeSearchesPerMonth
+              limited
+            }
+          }
+        }
+      `,
       { input: { query: 'pizza' } },
       searcher.idToken,
     );
     expect(errors).toBeUndefined();
     expect(data.booleanSearch).toEqual({
-      total: 1,
-      results: 1,
-      group_by_count: 1,
-      data: [{ lens_id: pizza.lens_id }],
+      results: { total: 1, results: 1, group_by_count: 1, data: [{ lens_id: pizza.lens_id }] },
+      // The payload's account already counts this search, so a client's cache needs no second query.
+      account: { uid: searcher.uid, searchCount: 2, freeSearchesPerMonth: 3, limited: false },
     });
+  });
+
+  it('tells a free account at the limit that it is limited, and refuses its next search with SEARCH_LIMIT_REACHED', async () => {
+    const searcher = await freshUser();
+    const search = () =>
+      graphql(
+        app.baseUrl,
+        'mutation($input: SearchInput!) { aiSearch(input: $input) { account { searchCount limited } } }',
+        { input: { query: 'a cheaper way to store solar energy at home' } },
+        searcher.idToken,
+      );
+    const accounts = [];
+    for (let index = 0; index < 4; index += 1) accounts.push((await search()).data.aiSearch.account);
+    expect(accounts).toEqual([
+      { searchCount: 1, limited: false },
+      { searchCount: 2, limited: false },
+      { searchCount: 3, limited: false },
+      { searchCount: 4, limited: true },
+    ]);
+    const refused = await search();
+    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'SEARCH_LIMIT_REACHED', status: 402 } });
   });
 });

@@ -1,4 +1,4 @@
-import { stageSearchRows, type SearchRowBuild } from '@patentscout/server/db/search-rows';
+import { stageSearchRows, type SearchRowBuild } from '@patentscout/server/search-engine';
 import type { Database } from '@patentscout/server/db/tables';
 import type { Kysely } from 'kysely';
 import { writePatentBatch, type PositionedRow, type WriteOutcome } from './patent-writer.js';
@@ -11,7 +11,7 @@ export interface BulkLoad {
 
 /**
  * A load of many batches, each committed on its own, whose search rows are computed beside the
- * load and indexed once at its end instead of row by row (see server/src/db/search-rows.ts).
+ * load and indexed once at its end instead of row by row (see the search engine's search-index.ts).
  */
 export async function startBulkLoad(db: Kysely<Database>): Promise<BulkLoad> {
   const stager = await stageSearchRows(db);

@@ -1,5 +1,5 @@
 import type { Db } from '@patentscout/server/db/client';
-import { deferSearchRows } from '@patentscout/server/db/search-rows';
+import { deferSearchRows } from '@patentscout/server/search-engine';
 import type { Database, NewPatent } from '@patentscout/server/db/tables';
 import { sql, type Kysely } from 'kysely';
 

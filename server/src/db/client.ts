@@ -10,19 +10,14 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** A pool of `maxConnections`; `options` are session settings (`-c name=value ...`). */
 export function createDb(
   connectionString: string,
   maxConnections = 10,
   onIdleError?: (error: Error) => void,
+  options?: string,
 ): Db {
-  // Searches read `patent_search` in its physical (static-rank) order and stop early, and read
-  // AI search's tiers in turn: a synchronised scan would start where another scan happens to
-  // be, and parallel workers would hand back rows, and tiers, in whatever order they finish.
-  const pool = new pg.Pool({
-    connectionString,
-    max: maxConnections,
-    options: '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0',
-  });
+  const pool = new pg.Pool({ connectionString, max: maxConnections, ...(options ? { options } : {}) });
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));

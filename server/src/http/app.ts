@@ -3,11 +3,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@patentscout/schema';
 import type { AppConfig } from '../config.js';
-import { accountsRoutes } from '../features/accounts/index.js';
-import { favouritesRoutes } from '../features/favourites/index.js';
-import { patentsRoutes } from '../features/patents/index.js';
-import { searchRoutes } from '../features/search/index.js';
-import type { Services } from '../services.js';
+import { featureModules, servicesOf, type Features } from '../features/index.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
 import { registerAuthHook } from './auth.js';
@@ -15,19 +11,19 @@ import { registerDevRoutes } from './dev-routes.js';
 import { mapError } from './error-map.js';
 import { registerGraphQL } from './graphql.js';
 import { registerHealthRoute, type HealthProbe } from './health.js';
-import { mountRestRoutes } from './rest.js';
+import { mountRestRoutes, registerBodyParsers } from './rest.js';
 
 const API_PREFIXES = ['/api', '/graphql', '/payments', '/dev/', '/healthz', '/app-config.json'];
 
 export async function buildHttpApp(deps: {
   config: AppConfig;
-  services: Services;
+  features: Features;
   identity: IdentityProvider;
   logger: Logger;
   health: HealthProbe;
   clientDistDir: string;
 }): Promise<FastifyInstance> {
-  const { config, services, identity, logger } = deps;
+  const { config, features, identity, logger } = deps;
   const app: FastifyInstance = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1_048_576 });
 
   app.setErrorHandler((error, request, reply) => {
@@ -35,20 +31,23 @@ export async function buildHttpApp(deps: {
     if (mapped.unexpected) request.log.error({ err: error }, 'request failed');
     void reply.status(mapped.status).send(mapped.body);
   });
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  registerBodyParsers(app);
 
   registerAuthHook(app, identity);
   registerHealthRoute(app, deps.health);
   app.get('/app-config.json', async () => clientConfig(config));
   if (config.auth.mode === 'emulator') registerDevRoutes(app, config.auth);
 
-  mountRestRoutes(app, [
-    ...accountsRoutes(services.accounts),
-    ...searchRoutes(services.search),
-    ...patentsRoutes(services.patents),
-    ...favouritesRoutes(services.favourites),
-  ]);
-  await registerGraphQL(app, { services, logger });
+  const modules = featureModules(features);
+  mountRestRoutes(
+    app,
+    modules.flatMap((feature) => feature.routes ?? []),
+  );
+  await registerGraphQL(app, {
+    services: servicesOf(features),
+    resolvers: modules.flatMap((feature) => (feature.resolvers ? [feature.resolvers] : [])),
+    logger,
+  });
   await serveClient(app, deps.clientDistDir);
   return app;
 }

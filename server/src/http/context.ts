@@ -1,4 +1,4 @@
-import type { Services } from '../services.js';
+import type { Services } from '../features/index.js';
 import type { Viewer } from '../shared/viewer.js';
 
 export interface GraphQLContext {

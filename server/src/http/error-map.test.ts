@@ -9,17 +9,19 @@ describe('mapError', () => {
       body: { message: 'User not authenticated' },
       unexpected: false,
     });
-    expect(mapError(new AppError('PAYMENT_REQUIRED', 'Upgrade'))).toMatchObject({
+    expect(mapError(new AppError('SEARCH_LIMIT_REACHED', 'Upgrade'))).toMatchObject({
       status: 402,
-      body: { message: 'Upgrade' },
+      code: 'SEARCH_LIMIT_REACHED',
+      body: { message: 'Upgrade', code: 'SEARCH_LIMIT_REACHED' },
     });
   });
 
-  it('keeps extra body fields but never lets them replace the message', () => {
-    expect(mapError(new AppError('CONFLICT', 'Taken', { message: 'other', field: 'email' })).body).toEqual({
-      message: 'Taken',
-      field: 'email',
-    });
+  it('keeps extra body fields but never lets them replace the message or the code', () => {
+    expect(
+      mapError(
+        new AppError('EMAIL_ALREADY_REGISTERED', 'Taken', { message: 'other', code: 'X', field: 'email' }),
+      ).body,
+    ).toEqual({ message: 'Taken', code: 'EMAIL_ALREADY_REGISTERED', field: 'email' });
   });
 
   it('hides the details of unexpected errors', () => {

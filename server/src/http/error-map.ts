@@ -1,19 +1,25 @@
 import { AppError, type ErrorCode } from '../shared/errors.js';
 
+/** Every domain error code's HTTP status (and, for GraphQL, `extensions.status`). */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  VALIDATION: 400,
+  VALIDATION_FAILED: 400,
+  QUERY_SYNTAX: 400,
+  QUERY_TOO_SHORT: 400,
+  PATENT_ID_REQUIRED: 400,
   NOT_AUTHENTICATED: 401,
-  PAYMENT_REQUIRED: 402,
+  TOKEN_INVALID: 401,
+  SEARCH_LIMIT_REACHED: 402,
   FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  UNAVAILABLE: 503,
+  ACCOUNT_NOT_FOUND: 404,
+  PATENT_NOT_FOUND: 404,
+  FAVOURITE_NOT_FOUND: 404,
+  EMAIL_ALREADY_REGISTERED: 409,
 };
 
 export interface MappedError {
   status: number;
   code: ErrorCode | 'INTERNAL' | 'BAD_REQUEST';
-  body: { message: string } & Record<string, unknown>;
+  body: { message: string; code: string } & Record<string, unknown>;
   /** True when the error is a bug or an outage rather than the caller's mistake. */
   unexpected: boolean;
 }
@@ -24,7 +30,7 @@ export function mapError(error: unknown): MappedError {
     return {
       status: STATUS_BY_CODE[error.code],
       code: error.code,
-      body: { ...error.body, message: error.message },
+      body: { ...error.body, message: error.message, code: error.code },
       unexpected: false,
     };
   }
@@ -32,14 +38,17 @@ export function mapError(error: unknown): MappedError {
   if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) {
     // Fastify's own errors (unreadable JSON, payload too large, ...) describe the caller's mistake.
     const message = (error as Error).message || 'The request could not be read.';
-    return { status: clientStatus, code: 'BAD_REQUEST', body: { message }, unexpected: false };
+    return {
+      status: clientStatus,
+      code: 'BAD_REQUEST',
+      body: { message, code: 'BAD_REQUEST' },
+      unexpected: false,
+    };
   }
   return {
     status: 500,
     code: 'INTERNAL',
-    body: { message: 'Something went wrong on our side. Please try again later.' },
+    body: { message: 'Something went wrong on our side. Please try again later.', code: 'INTERNAL' },
     unexpected: true,
   };
 }
-
-export { STATUS_BY_CODE };

@@ -5,11 +5,7 @@ import { ApolloServer } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { accountsResolvers } from '../features/accounts/index.js';
-import { favouritesResolvers } from '../features/favourites/index.js';
-import { patentsResolvers } from '../features/patents/index.js';
-import { searchResolvers } from '../features/search/index.js';
-import type { Services } from '../services.js';
+import type { Services } from '../features/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { GraphQLContext } from './context.js';
 import { mapError } from './error-map.js';
@@ -23,7 +19,7 @@ function loadTypeDefs(): string {
     .join('\n');
 }
 
-function mergeResolvers(...all: Resolvers[]): Resolvers {
+function mergeResolvers(all: readonly Resolvers[]): Resolvers {
   const merged: Record<string, Record<string, unknown>> = {
     Query: { ok: () => true },
     Mutation: { noop: () => true },
@@ -36,10 +32,13 @@ function mergeResolvers(...all: Resolvers[]): Resolvers {
   return merged as Resolvers;
 }
 
-export async function registerGraphQL(app: FastifyInstance, deps: { services: Services; logger: Logger }) {
+export async function registerGraphQL(
+  app: FastifyInstance,
+  deps: { services: Services; resolvers: readonly Resolvers[]; logger: Logger },
+) {
   const apollo = new ApolloServer<GraphQLContext>({
     typeDefs: loadTypeDefs(),
-    resolvers: mergeResolvers(accountsResolvers, searchResolvers, patentsResolvers, favouritesResolvers),
+    resolvers: mergeResolvers(deps.resolvers),
     plugins: [fastifyApolloDrainPlugin(app)],
     introspection: true,
     formatError(formatted, error) {

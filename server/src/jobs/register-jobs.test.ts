@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../features/index.js';
 import { createLogger } from '../shared/logger.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js';
 import { startJobQueue, type JobQueue } from './boss.js';
@@ -35,7 +36,13 @@ describe('registerJobs', () => {
       },
       { name: 'test.unscheduled', handler: async () => undefined },
     ];
-    const stop = await registerJobs(queue.boss, jobs, { db: database.db, logger: createLogger('silent') });
+    // The services are handed through as they are; the handler finds them in its context.
+    const services = {} as Services;
+    const stop = await registerJobs(queue.boss, jobs, {
+      db: database.db,
+      logger: createLogger('silent'),
+      services,
+    });
 
     const schedules = await queue.boss.getSchedules();
     expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toEqual([['test.run', '30 2 * * 1']]);
@@ -45,6 +52,7 @@ describe('registerJobs', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.payload).toEqual({ week: '2026-W47' });
     expect(received[0]?.context.db).toBe(database.db);
+    expect(received[0]?.context.services).toBe(services);
     expect(received[0]?.context.signal.aborted).toBe(false);
 
     await stop();

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
+import type { Services } from '../features/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { JobContext, JobDefinition } from './job-definition.js';
 
@@ -12,12 +13,13 @@ import type { JobContext, JobDefinition } from './job-definition.js';
 export async function registerJobs(
   boss: PgBoss,
   jobs: readonly JobDefinition[],
-  options: { db: Db; logger: Logger },
+  options: { db: Db; logger: Logger; services: Services },
 ): Promise<() => Promise<void>> {
   const stopping = new AbortController();
   const context: JobContext = {
     db: options.db,
     logger: options.logger,
+    services: options.services,
     signal: stopping.signal,
     send: async (name, payload) => {
       await boss.send(name, payload ?? {});

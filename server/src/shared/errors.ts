@@ -1,15 +1,21 @@
 /**
- * Domain errors carry a code; `http/error-map.ts` turns each code into a status. Services throw
- * these and never HTTP errors.
+ * Domain error codes: what went wrong, in words a client can switch on. Services throw an
+ * `AppError` with one of these and never an HTTP error; `http/error-map.ts` is the one place that
+ * gives each code its HTTP status, so a new code does not compile until it has one.
  */
 export type ErrorCode =
-  | 'VALIDATION'
+  | 'VALIDATION_FAILED'
+  | 'QUERY_SYNTAX'
+  | 'QUERY_TOO_SHORT'
   | 'NOT_AUTHENTICATED'
+  | 'TOKEN_INVALID'
   | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYMENT_REQUIRED'
-  | 'UNAVAILABLE';
+  | 'ACCOUNT_NOT_FOUND'
+  | 'EMAIL_ALREADY_REGISTERED'
+  | 'PATENT_ID_REQUIRED'
+  | 'PATENT_NOT_FOUND'
+  | 'FAVOURITE_NOT_FOUND'
+  | 'SEARCH_LIMIT_REACHED';
 
 export class AppError extends Error {
   constructor(
@@ -29,14 +35,21 @@ export class NotAuthenticatedError extends AppError {
   }
 }
 
+/** Input the caller must correct; the message says what and how. */
 export class ValidationError extends AppError {
-  constructor(message: string) {
-    super('VALIDATION', message);
+  constructor(
+    message: string,
+    code: Extract<
+      ErrorCode,
+      'VALIDATION_FAILED' | 'QUERY_SYNTAX' | 'QUERY_TOO_SHORT' | 'PATENT_ID_REQUIRED'
+    > = 'VALIDATION_FAILED',
+  ) {
+    super(code, message);
   }
 }
 
-export class NotFoundError extends AppError {
+export class ForbiddenError extends AppError {
   constructor(message: string) {
-    super('NOT_FOUND', message);
+    super('FORBIDDEN', message);
   }
 }

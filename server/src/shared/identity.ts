@@ -10,12 +10,12 @@ export interface IdentityProvider {
 
 export class InvalidTokenError extends AppError {
   constructor() {
-    super('NOT_AUTHENTICATED', 'Your sign-in has expired or is invalid. Please sign in again.');
+    super('TOKEN_INVALID', 'Your sign-in has expired or is invalid. Please sign in again.');
   }
 }
 
 export class EmailAlreadyRegisteredError extends AppError {
   constructor() {
-    super('CONFLICT', 'An account with this e-mail address already exists.');
+    super('EMAIL_ALREADY_REGISTERED', 'An account with this e-mail address already exists.');
   }
 }

@@ -7,16 +7,29 @@ import type { Viewer } from './viewer.js';
 export interface RestRequest {
   viewer: Viewer | null;
   params: Record<string, string | undefined>;
+  /** The query string's parameters (the last value of a repeated one). */
+  query: Record<string, string | undefined>;
+  /** Lower-cased header names. */
+  headers: Record<string, string | undefined>;
+  /** The parsed body: JSON, plain text or form fields. */
   body: unknown;
+  /** The body's bytes as received, for signatures computed over them (a payment webhook's). */
+  rawBody: Buffer | null;
 }
 
-/** A body to serialise, or `json`: text already serialised (and checked) by its feature, sent as it is. */
-export type RestResponse = { status?: number; body: unknown } | { status?: number; json: string };
+export interface RestResponse {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
-  /** 'text' for endpoints whose payload is plain text (the spec's registerSearchUpdates). */
-  bodyType?: 'json' | 'text';
+  /**
+   * The JSON Schema of a 200 answer's body, for large answers: Fastify then serialises them
+   * with a compiled serialiser, and drops fields the schema does not name.
+   */
+  responseSchema?: Record<string, unknown>;
   handler(request: RestRequest): Promise<RestResponse>;
 }

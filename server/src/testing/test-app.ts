@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildHttpApp } from '../http/app.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
-import { createServices } from '../services.js';
+import { createFeatures, featureModules, type Features } from '../features/index.js';
 import type { Clock } from '../shared/clock.js';
 import { systemClock } from '../shared/clock.js';
 import { createLogger } from '../shared/logger.js';
@@ -37,11 +37,18 @@ export async function startTestApp(
   if (config.auth.mode === 'emulator') config.auth.emulatorHost = emulatorHost!;
   const logger = createLogger('silent');
   const identity = createFirebaseIdentityProvider(config.auth);
-  const services = createServices({ db: database.db, identity, clock: options.clock ?? systemClock, config });
+  const features: Features = createFeatures({
+    db: database.db,
+    databaseUrl: database.url,
+    identity,
+    clock: options.clock ?? systemClock,
+    config,
+    logger,
+  });
   const ok = async () => ({ ok: true, detail: 'test' });
   const app = await buildHttpApp({
     config,
-    services,
+    features,
     identity,
     logger,
     clientDistDir: '/nonexistent',
@@ -57,6 +64,7 @@ export async function startTestApp(
     app,
     async close() {
       await app.close();
+      for (const feature of featureModules(features)) await feature.close?.();
       await identity.close();
       await database.drop();
     },

@@ -34,17 +34,31 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
 `);
 
 export const AI_SEARCH = graphql(`
-  query AiSearch($input: SearchInput!) {
+  mutation AiSearch($input: SearchInput!) {
     aiSearch(input: $input) {
-      ...SearchResultSetFields
+      results {
+        ...SearchResultSetFields
+      }
+      account {
+        uid
+        searchCount
+        limited
+      }
     }
   }
 `);
 
 export const BOOLEAN_SEARCH = graphql(`
-  query BooleanSearch($input: SearchInput!) {
+  mutation BooleanSearch($input: SearchInput!) {
     booleanSearch(input: $input) {
-      ...SearchResultSetFields
+      results {
+        ...SearchResultSetFields
+      }
+      account {
+        uid
+        searchCount
+        limited
+      }
     }
   }
 `);

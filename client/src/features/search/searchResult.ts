@@ -57,17 +57,13 @@ export async function executeSearch(
   type: SearchType,
   input: SearchInput,
 ): Promise<SearchResultSet> {
-  // Each search counts toward the monthly allowance, so it always goes to the server and is never cached.
+  // Each search counts toward the monthly allowance: a mutation, whose payload carries the account.
   if (type === 'ai') {
-    const { data } = await client.query({ query: AI_SEARCH, variables: { input }, fetchPolicy: 'no-cache' });
-    return parseSearchResultSet(data?.aiSearch);
+    const { data } = await client.mutate({ mutation: AI_SEARCH, variables: { input } });
+    return parseSearchResultSet(data?.aiSearch.results);
   }
-  const { data } = await client.query({
-    query: BOOLEAN_SEARCH,
-    variables: { input },
-    fetchPolicy: 'no-cache',
-  });
-  return parseSearchResultSet(data?.booleanSearch);
+  const { data } = await client.mutate({ mutation: BOOLEAN_SEARCH, variables: { input } });
+  return parseSearchResultSet(data?.booleanSearch.results);
 }
 
 export const SEARCH_FAILURE_FALLBACK =

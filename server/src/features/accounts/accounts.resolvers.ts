@@ -3,10 +3,6 @@ import type { Resolvers } from '../../__generated__/resolvers-types.js';
 export const accountsResolvers: Resolvers = {
   Query: {
     viewerAccount: (_, __, { viewer, services }) => services.accounts.findAccount(viewer),
-    searchCount: (_, __, { viewer, services }) => services.search.countThisMonth(viewer),
-  },
-  Account: {
-    searchCount: (_, __, { viewer, services }) => services.search.countThisMonth(viewer),
   },
   Mutation: {
     register: (_, { input }, { services }) => services.accounts.register(input),

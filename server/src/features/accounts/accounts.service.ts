@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailAlreadyRegisteredError, type IdentityProvider } from '../../shared/identity.js';
-import { AppError, NotAuthenticatedError, NotFoundError } from '../../shared/errors.js';
+import { AppError, ForbiddenError, NotAuthenticatedError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
 import type { AccountsRepo } from './accounts.repo.js';
@@ -34,9 +34,9 @@ const GoogleRegistrationInput = z.object({
   uid: z.string().min(1),
 });
 
-export class AccountNotFoundError extends NotFoundError {
+export class AccountNotFoundError extends AppError {
   constructor() {
-    super('Account not found.');
+    super('ACCOUNT_NOT_FOUND', 'Account not found.');
   }
 }
 
@@ -66,6 +66,11 @@ export function createAccountsService(deps: { repo: AccountsRepo; identity: Iden
       }
     },
 
+    /** The account's subscription status, or null without an account or a subscription. */
+    async subscriptionStatusOf(uid: string): Promise<string | null> {
+      return (await repo.findByUid(uid))?.subscription_status ?? null;
+    },
+
     async register(input: unknown): Promise<{ uid: string }> {
       const { email: address, name, password } = parseInput(RegisterInput, input);
       const { uid } = await identity.createUser({ email: address, password, displayName: name });
@@ -77,7 +82,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; identity: Iden
       if (!viewer) throw new NotAuthenticatedError();
       const registration = parseInput(GoogleRegistrationInput, input);
       if (registration.uid !== viewer.uid) {
-        throw new AppError('FORBIDDEN', 'You can only register your own account.');
+        throw new ForbiddenError('You can only register your own account.');
       }
       const name = registration.displayName || registration.email.split('@')[0]!;
       if (!(await repo.upsert({ uid: viewer.uid, email: registration.email, name }))) {

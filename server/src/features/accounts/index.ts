@@ -1,10 +1,12 @@
-export { createAccountsRepo } from './accounts.repo.js';
-export {
-  createAccountsService,
-  AccountNotFoundError,
-  type Account,
-  type AccountsService,
-  type Viewer,
-} from './accounts.service.js';
-export { accountsRoutes } from './accounts.routes.js';
-export { accountsResolvers } from './accounts.resolvers.js';
+import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { createAccountsRepo } from './accounts.repo.js';
+import { accountsResolvers } from './accounts.resolvers.js';
+import { accountsRoutes } from './accounts.routes.js';
+import { createAccountsService, type AccountsService } from './accounts.service.js';
+
+export { AccountNotFoundError, type Account, type AccountsService, type Viewer } from './accounts.service.js';
+
+export function createAccountsFeature(deps: FeatureDeps): FeatureModule<AccountsService> {
+  const service = createAccountsService({ repo: createAccountsRepo(deps.db), identity: deps.identity });
+  return { service, routes: accountsRoutes(service), resolvers: accountsResolvers };
+}

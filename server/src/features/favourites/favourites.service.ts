@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotAuthenticatedError, NotFoundError } from '../../shared/errors.js';
+import { AppError, NotAuthenticatedError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../accounts/index.js';
 import type { FavouritesRepo } from './favourites.repo.js';
@@ -48,7 +48,7 @@ export function createFavouritesService(deps: {
       if (!viewer) throw new NotAuthenticatedError();
       const favouriteId = parseInput(FavouriteId, id);
       if (!(await repo.deleteOwned(viewer.uid, favouriteId)))
-        throw new NotFoundError('That favourite was not found.');
+        throw new AppError('FAVOURITE_NOT_FOUND', 'That favourite was not found.');
       return { id: favouriteId };
     },
   };

@@ -1,9 +1,12 @@
-export { createPatentsRepo } from './patents.repo.js';
-export {
-  createPatentsService,
-  PatentNotFoundError,
-  type PatentDetail,
-  type PatentsService,
-} from './patents.service.js';
-export { patentsRoutes } from './patents.routes.js';
-export { patentsResolvers } from './patents.resolvers.js';
+import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { createPatentsRepo } from './patents.repo.js';
+import { patentsResolvers } from './patents.resolvers.js';
+import { patentsRoutes } from './patents.routes.js';
+import { createPatentsService, type PatentsService } from './patents.service.js';
+
+export { PatentNotFoundError, type PatentDetail, type PatentsService } from './patents.service.js';
+
+export function createPatentsFeature(deps: FeatureDeps): FeatureModule<PatentsService> {
+  const service = createPatentsService({ repo: createPatentsRepo(deps.db) });
+  return { service, routes: patentsRoutes(service), resolvers: patentsResolvers };
+}

@@ -1,5 +1,5 @@
 import type { PatentRow } from '../../db/tables.js';
-import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { AppError, ValidationError } from '../../shared/errors.js';
 import type { PatentsRepo } from './patents.repo.js';
 
 /** The patent page's answer, in the specification's shape: `{ generative_data, data }`. */
@@ -28,9 +28,9 @@ export interface PatentDetail {
   };
 }
 
-export class PatentNotFoundError extends NotFoundError {
+export class PatentNotFoundError extends AppError {
   constructor(lensId: string) {
-    super(`No patent was found with the id "${lensId}".`);
+    super('PATENT_NOT_FOUND', `No patent was found with the id "${lensId}".`);
   }
 }
 
@@ -38,7 +38,7 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
   return {
     async getPatent(lensId: string | undefined | null): Promise<PatentDetail> {
       const id = lensId?.trim();
-      if (!id) throw new ValidationError('Lens ID is required.');
+      if (!id) throw new ValidationError('Lens ID is required.', 'PATENT_ID_REQUIRED');
       if (id.length > 200) throw new ValidationError('That patent id is too long.');
       const row = await deps.repo.findByLensId(id);
       if (!row) throw new PatentNotFoundError(id);

@@ -1,6 +1,31 @@
-export { createSearchRepo } from './search.repo.js';
-export { createSearchService, SearchLimitReachedError, type SearchService } from './search.service.js';
-export { searchRoutes } from './search.routes.js';
-export { searchResolvers } from './search.resolvers.js';
-export type { SearchResultSet, SearchResultItem } from './search.types.js';
-export { createTermStatsSource } from './term-stats.js';
+import type { AccountsService } from '../accounts/index.js';
+import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { createSearchEngine } from './engine/index.js';
+import { createSearchRepo } from './search.repo.js';
+import { searchResolvers } from './search.resolvers.js';
+import { searchRoutes } from './search.routes.js';
+import { createSearchService, type SearchService } from './search.service.js';
+
+export { SearchLimitReachedError } from './search.errors.js';
+export type { SearchAllowance, SearchService } from './search.service.js';
+export type { SearchResultItem, SearchResultSet } from './search.types.js';
+
+export function createSearchFeature(
+  deps: FeatureDeps,
+  others: { accounts: Pick<AccountsService, 'subscriptionStatusOf'> },
+): FeatureModule<SearchService> {
+  const engine = createSearchEngine({
+    connectionString: deps.databaseUrl,
+    clock: deps.clock,
+    onIdleError: (error) => deps.logger.warn({ err: error }, 'idle search connection lost'),
+  });
+  const service = createSearchService({
+    repo: createSearchRepo(deps.db),
+    engine,
+    clock: deps.clock,
+    maxResults: deps.config.search.maxResults,
+    freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
+    subscriptionStatusOf: (uid) => others.accounts.subscriptionStatusOf(uid),
+  });
+  return { service, routes: searchRoutes(service), resolvers: searchResolvers, close: () => engine.close() };
+}

@@ -55,10 +55,3 @@ export type SearchResultItem = z.infer<typeof SearchResultItemSchema>;
 export type SearchResultSet = z.infer<typeof SearchResultSetSchema>;
 
 export type SearchKind = 'ai' | 'boolean';
-
-export interface SearchFilters {
-  ipcPrefixes: string[];
-  statuses: string[];
-  jurisdictions: string[];
-  years: [number, number] | null;
-}

@@ -1,5 +1,7 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from './tables.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/tables.js';
+import { REINDEX_SHARE, STAGE_CHUNK } from './plan.js';
+import { inRankOrder, rowsInRankOrder } from './row-order.js';
 
 /**
  * The bulk-load contract of the search index (migration 20261122T0700-bulk-search-rows): a
@@ -24,10 +26,6 @@ export interface SearchRowBuild {
   elapsedMs: number;
 }
 
-/** Past this share of new rows, building the indexes again beats inserting into them. */
-const REINDEX_SHARE = 0.5;
-/** Committed patents whose search rows one background statement computes. */
-const STAGE_CHUNK = 4_000;
 const STAGING_PREFIX = 'patent_search_staged_';
 
 interface TableObject {
@@ -44,30 +42,6 @@ function laps(): () => number {
     mark = now;
     return ms;
   };
-}
-
-/**
- * The rows of `tables` in static-rank order. Sorting whole rows (~1.5 KB each, vectors
- * included) spilled a million of them to disk (28 s); this sorts their keys in memory and fetches
- * each row by its ctid in that order (11 s). Only a nested loop keeps the sorted order, so the
- * caller turns the other joins off.
- */
-function rowsInRankOrder(tables: readonly string[]): RawBuilder<unknown> {
-  const keys = sql.join(
-    tables.map(
-      (table, source) =>
-        sql`SELECT ${sql.lit(source)} AS source, ctid AS row_id, static_rank FROM ${sql.table(table)}`,
-    ),
-    sql` UNION ALL `,
-  );
-  const rows = sql.join(
-    tables.map(
-      (table, source) =>
-        sql`SELECT * FROM ${sql.table(table)} r WHERE k.source = ${sql.lit(source)} AND r.ctid = k.row_id`,
-    ),
-    sql` UNION ALL `,
-  );
-  return sql`SELECT r.* FROM (${keys} ORDER BY static_rank DESC) k CROSS JOIN LATERAL (${rows}) r ORDER BY k.static_rank DESC`;
 }
 
 /**
@@ -206,7 +180,7 @@ export async function buildDeferredSearchRows(
       };
     }
     const inserted = await sql`
-      INSERT INTO patent_search SELECT * FROM (${newRows}) AS rows ORDER BY static_rank DESC
+      INSERT INTO patent_search ${inRankOrder(newRows)}
       ON CONFLICT (lens_id) DO NOTHING`.execute(transaction);
     const insert = lap();
     await analyzeSearchTable(transaction);

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { compileLensQuery } from './query/compile.js';
-import { parseLensQuery } from './query/parser.js';
-import { UNKNOWN_VALUE_SHARES } from './filter-selectivity.js';
-import { createSearchRepo, type SearchRepo } from './search.repo.js';
+import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
+import { compileLensQuery } from './compile.js';
+import { parseLensQuery } from '../query/parser.js';
+import { UNKNOWN_VALUE_SHARES } from './plan.js';
+import { NO_FILTERS } from './filters.js';
+import { engineParts, type EngineParts } from './test-kit.js';
 
 /**
  * The compiler against a plain evaluator of the same semantics: random queries over random small
@@ -129,7 +130,6 @@ function evaluate(node: Query, document: Doc): boolean {
   }
 }
 
-const NO_FILTERS = { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null };
 /**
  * A corpus size that, with `scanningRepo`'s tuning, sends every query through a probe of the
  * first row and a capped read in static-rank order (the cap covers the small test corpus).
@@ -139,12 +139,12 @@ const SCANNED_CORPUS = 1_000_000;
 const EVERY_VALUE_BROAD = { share: () => 1, yearShare: () => 1 };
 
 let database: TestDatabase;
-let repo: SearchRepo;
-let scanningRepo: SearchRepo;
+let repo: EngineParts;
+let scanningRepo: EngineParts;
 /** Probes every query and finds it too sparse for a read in order: the index path after a probe. */
-let sparseRepo: SearchRepo;
+let sparseRepo: EngineParts;
 /** Probes every query, finds it sparse, and still reads in order, judging the index path dearer. */
-let indexWeighedRepo: SearchRepo;
+let indexWeighedRepo: EngineParts;
 /** Tuning that probes every query with a single row. */
 const READ_IN_ORDER = {
   probeShare: 0,
@@ -156,20 +156,26 @@ const READ_IN_ORDER = {
 };
 beforeAll(async () => {
   database = await createTestDatabase();
-  repo = createSearchRepo(database.db);
-  scanningRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: Number.MAX_SAFE_INTEGER });
-  indexWeighedRepo = createSearchRepo(database.db, {
-    ...READ_IN_ORDER,
-    baseRows: 0,
-    rowsPerIndexEntry: Number.MAX_SAFE_INTEGER,
-  });
-  sparseRepo = createSearchRepo(database.db, { ...READ_IN_ORDER, baseRows: 0, maxRows: 0 });
+  repo = engineParts({ url: database.url });
+  scanningRepo = engineParts({ url: database.url }, { ...READ_IN_ORDER, baseRows: Number.MAX_SAFE_INTEGER });
+  indexWeighedRepo = engineParts(
+    { url: database.url },
+    {
+      ...READ_IN_ORDER,
+      baseRows: 0,
+      rowsPerIndexEntry: Number.MAX_SAFE_INTEGER,
+    },
+  );
+  sparseRepo = engineParts({ url: database.url }, { ...READ_IN_ORDER, baseRows: 0, maxRows: 0 });
   const { rows } = await sql<{ word: string; stem: string }>`
     SELECT word, (SELECT string_agg(lexeme, ',') FROM unnest(to_tsvector('english', word))) AS stem
     FROM unnest(${VOCABULARY}::text[]) AS word`.execute(database.db);
   expect(rows.filter((row) => row.stem !== row.word)).toEqual([]);
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  for (const parts of [repo, scanningRepo, indexWeighedRepo, sparseRepo]) await parts?.close();
+  await database.drop();
+});
 
 describe('advanced search compiler', () => {
   it('selects the same patents as the in-memory evaluator', async () => {
@@ -200,7 +206,7 @@ describe('advanced search compiler', () => {
           documents: rows.length,
           topRankDocuments: 0,
         });
-        expect({ query: text, ids: found.rows.map((row) => row.lens_id).sort() }).toEqual({
+        expect({ query: text, ids: found.hits.map((row) => row.lens_id).sort() }).toEqual({
           query: text,
           ids: expected,
         });
@@ -215,7 +221,7 @@ describe('advanced search compiler', () => {
             topRankDocuments: 0,
           },
         );
-        expect({ query: text, ids: scanned.rows.map((row) => row.lens_id).sort() }).toEqual({
+        expect({ query: text, ids: scanned.hits.map((row) => row.lens_id).sort() }).toEqual({
           query: text,
           ids: expected,
         });
@@ -229,7 +235,7 @@ describe('advanced search compiler', () => {
             documents: SCANNED_CORPUS,
             topRankDocuments,
           });
-          expect({ query: text, ids: probed.rows.map((row) => row.lens_id).sort() }).toEqual({
+          expect({ query: text, ids: probed.hits.map((row) => row.lens_id).sort() }).toEqual({
             query: text,
             ids: expected,
           });

@@ -1,11 +1,13 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/tables.js';
-import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { createSearchRepo, type SearchRepo, type SearchRows, type WeightedLexeme } from './search.repo.js';
-import type { SearchFilters } from './search.types.js';
+import type { Database } from '../../../db/tables.js';
+import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
+import { NO_FILTERS, type SearchFilters } from './filters.js';
+import type { RankedCandidates } from './rank.js';
+import { engineParts, type EngineParts } from './test-kit.js';
+import type { WeightedLexeme } from './words.js';
 
 /**
  * The AI search's ranking rules, on the repository with given word rarities: more meaningful
@@ -13,8 +15,7 @@ import type { SearchFilters } from './search.types.js';
  * rather than nothing when only some words match.
  */
 let database: TestDatabase;
-let repo: SearchRepo;
-const NO_FILTERS = { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null };
+let repo: EngineParts;
 const filler = (count: number) => Array.from({ length: count }, () => 'plain filler text').join(' ');
 
 const rare = { lexeme: 'perovskit', idf: Math.log(1 / 0.001) };
@@ -57,13 +58,16 @@ const ALL = [titleHit, abstractHit, claimsHit, rareAndMiddle, commonOnly, nothin
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  repo = createSearchRepo(database.db);
+  repo = engineParts({ url: database.url });
   await insertPatents(database.db, ALL);
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  await repo?.close();
+  await database.drop();
+});
 
 const ids = async (terms: WeightedLexeme[]) =>
-  (await repo.natural(terms, NO_FILTERS, 500)).rows.map((row) => row.lens_id);
+  (await repo.natural(terms, NO_FILTERS, 500)).hits.map((row) => row.lens_id);
 
 describe('AI search ranking', () => {
   it('ranks documents with more of the meaningful words first', async () => {
@@ -84,10 +88,10 @@ describe('AI search ranking', () => {
 
   it('finds documents with some but not all of the words, and counts them exactly', async () => {
     const found = await repo.natural([rare, { lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500);
-    expect(found.rows.map((row) => row.lens_id).sort()).toEqual(
+    expect(found.hits.map((row) => row.lens_id).sort()).toEqual(
       [titleHit, abstractHit, claimsHit, rareAndMiddle].map((row) => row.lens_id).sort(),
     );
-    expect(found).toMatchObject({ total: 4, groupCount: 4, estimated: false });
+    expect(found).toMatchObject({ total: 4, families: 4, estimated: false });
   });
 
   it('finds every document with any of five words exactly once, across every tier, those with more of the words first', async () => {
@@ -111,25 +115,27 @@ describe('AI search ranking', () => {
     expect(terms).toHaveLength(words.length);
 
     const found = await repo.natural(terms, NO_FILTERS, 500);
-    expect(found.rows.map((row) => row.lens_id).sort()).toEqual(
+    expect(found.hits.map((row) => row.lens_id).sort()).toEqual(
       documents.map((document) => document.lens_id).sort(),
     );
     expect(found).toMatchObject({ total: subsets.length, estimated: false });
     const wordCount = new Map(documents.map((document, index) => [document.lens_id, subsets[index]!.length]));
-    const counts = found.rows.map((row) => wordCount.get(row.lens_id)!);
+    const counts = found.hits.map((row) => wordCount.get(row.lens_id)!);
     expect(counts).toEqual([...counts].sort((left, right) => right - left));
   });
 
   it('finds and counts exactly every document of a common word, which it reads in static-rank order', async () => {
     const found = await repo.natural([common], NO_FILTERS, 500);
-    expect(found.rows.map((row) => row.lens_id)).toEqual([commonOnly.lens_id]);
-    expect(found).toMatchObject({ total: 1, groupCount: 1, estimated: false });
+    expect(found.hits.map((row) => row.lens_id)).toEqual([commonOnly.lens_id]);
+    expect(found).toMatchObject({ total: 1, families: 1, estimated: false });
   });
 
   /** AI search on a repository whose database logs its statements: the ranking statement of each search. */
   async function withRankingStatements(
     check: (
-      search: (...args: Parameters<SearchRepo['natural']>) => Promise<{ found: SearchRows; ranking: string }>,
+      search: (
+        ...args: Parameters<EngineParts['natural']>
+      ) => Promise<{ found: RankedCandidates; ranking: string }>,
     ) => Promise<void>,
   ) {
     const statements: string[] = [];
@@ -138,7 +144,7 @@ describe('AI search ranking', () => {
       dialect: new PostgresDialect({ pool }),
       log: (event) => void statements.push(event.query.sql),
     });
-    const loggedRepo = createSearchRepo(logged);
+    const loggedRepo = engineParts({ db: logged });
     try {
       await check(async (...args) => {
         statements.length = 0;
@@ -169,7 +175,7 @@ describe('AI search ranking', () => {
       // "layer module" (0.15 x 0.5 of patents), "layer", "module but not layer": all dense.
       const dense = await search([common, module], NO_FILTERS, 500);
       expect(readsInOrder(dense.ranking)).toBe(3);
-      expect(dense.found.rows.map((row) => row.lens_id).sort()).toEqual(
+      expect(dense.found.hits.map((row) => row.lens_id).sort()).toEqual(
         [titleHit, abstractHit, commonOnly].map((row) => row.lens_id).sort(),
       );
       expect(dense.found).toMatchObject({ total: 3, estimated: false });
@@ -181,7 +187,7 @@ describe('AI search ranking', () => {
   it('looks for a country of a tenth of patents or fewer in the text index, and checks broader ones on the rows', async () => {
     await withRankingStatements(async (search) => {
       const checksCountryOnRows = async (share: number) => {
-        const { found, ranking } = await search([rare], { ...NO_FILTERS, jurisdictions: ['US'] }, 500, {
+        const { found, ranking } = await search([rare], { ...NO_FILTERS, jurisdiction: ['US'] }, 500, {
           share: () => share,
           yearShare: () => 0,
         });
@@ -204,9 +210,9 @@ describe('AI search ranking', () => {
   it('returns nothing when no word matches', async () => {
     expect(await repo.natural([{ lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500)).toEqual({
       total: 0,
-      groupCount: 0,
+      families: 0,
       estimated: false,
-      rows: [],
+      hits: [],
     });
   });
 });

@@ -1,23 +1,34 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.js';
-import { planOf } from '../../db/query-plan.js';
-import type { Clock } from '../../shared/clock.js';
-import type { FilterColumn } from './filter-selectivity.js';
-import type { SearchCorpus } from './search.repo.js';
-import { TOP_RANK_MIN } from './rank-tiers.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../shared/clock.js';
+import { STATISTICS_REFRESH_MS, TOP_RANK_MIN, UNLISTED_WORD_FACTOR } from './plan.js';
+import { planOf } from './query-plan.js';
 
-/** How often the lexeme frequencies are read again from the planner's statistics. */
-const REFRESH_MS = 10 * 60 * 1000;
+/** Columns of `patent_search` whose common values' shares steer the plans (filters, keyword fields). */
+const STATISTICS_COLUMNS = ['jurisdiction', 'patent_status', 'year_published'] as const;
+export type StatisticsColumn = (typeof STATISTICS_COLUMNS)[number];
 
-export interface TermStats extends SearchCorpus {
+/** Share of patents (0..1) with one of `values` in `column`, from the planner's statistics. */
+export interface ValueShares {
+  share(column: StatisticsColumn, values: readonly string[]): number;
+  /** Share of patents published in the years from..to (either end open when null). */
+  yearShare(from: number | null, to: number | null): number;
+}
+
+/** What the engine knows of the corpus when it plans a search. */
+export interface TermStats extends ValueShares {
   /** Share of patents (0..1) whose text contains the lexeme. */
   frequency(lexeme: string): number;
+  /** The planner's count of searchable patents (0 before the first ANALYZE). */
+  documents: number;
+  /** The planner's count of patents at the top of the static rank (`TOP_RANK_MIN`). */
+  topRankDocuments: number;
 }
 
 /**
  * Lexeme frequencies from Postgres' own column statistics (`most_common_elems` of the text
- * vector, kept by ANALYZE): free to read, and good enough to tell "method" from "lithium".
- * A lexeme missing from the list is rarer than the rarest listed one. The filter columns' most
+ * vector, kept by ANALYZE): free to read, and good enough to tell "method" from "lithium". A
+ * lexeme missing from the list is rarer than the rarest listed one. The filter columns' most
  * common values come from the same statistics; a value missing from them counts as rare.
  */
 export function createTermStatsSource(db: Db, clock: Clock) {
@@ -32,15 +43,15 @@ export function createTermStatsSource(db: Db, clock: Clock) {
     );
     const frequencies = new Map<string, number>();
     const row = rows[0];
-    let floor = 0.0005;
+    let floor = 0.001 * UNLISTED_WORD_FACTOR;
     if (row?.elems && row.freqs) {
       row.elems.forEach((lexeme, index) => frequencies.set(lexeme, row.freqs![index]!));
       // The statistics end with the minimum and maximum frequency and the null share.
       const listed = row.freqs.slice(0, row.elems.length);
-      if (listed.length > 0) floor = Math.min(...listed) / 2;
+      if (listed.length > 0) floor = Math.min(...listed) * UNLISTED_WORD_FACTOR;
     }
     const values = await filterValueShares();
-    const share = (column: FilterColumn, wanted: readonly string[]) =>
+    const share = (column: StatisticsColumn, wanted: readonly string[]) =>
       wanted.reduce((sum, value) => sum + (values.get(column)?.get(value) ?? 0), 0);
     const yearShare = (from: number | null, to: number | null) => {
       let sum = 0;
@@ -59,17 +70,17 @@ export function createTermStatsSource(db: Db, clock: Clock) {
   }
 
   async function topRankDocuments(): Promise<number> {
-    return (
-      (await planOf(db, sql`SELECT 1 FROM patent_search WHERE static_rank >= ${sql.lit(TOP_RANK_MIN)}`))?.[
-        'Plan Rows'
-      ] ?? 0
+    const plan = await planOf(
+      db,
+      sql`SELECT 1 FROM patent_search WHERE static_rank >= ${sql.lit(TOP_RANK_MIN)}`,
     );
+    return plan?.['Plan Rows'] ?? 0;
   }
 
-  async function filterValueShares(): Promise<Map<FilterColumn, Map<string, number>>> {
-    const { rows } = await sql<{ column: FilterColumn; vals: string[] | null; freqs: number[] | null }>`
+  async function filterValueShares(): Promise<Map<StatisticsColumn, Map<string, number>>> {
+    const { rows } = await sql<{ column: StatisticsColumn; vals: string[] | null; freqs: number[] | null }>`
       SELECT attname AS column, most_common_vals::text::text[] AS vals, most_common_freqs::real[] AS freqs
-      FROM pg_stats WHERE tablename = 'patent_search' AND attname IN ('jurisdiction', 'patent_status', 'year_published')`.execute(
+      FROM pg_stats WHERE tablename = 'patent_search' AND attname = ANY (${sql.val([...STATISTICS_COLUMNS])}::text[])`.execute(
       db,
     );
     return new Map(
@@ -83,11 +94,8 @@ export function createTermStatsSource(db: Db, clock: Clock) {
   return {
     async current(): Promise<TermStats> {
       const now = clock.now().getTime();
-      if (!cached || now - cached.at > REFRESH_MS) cached = { at: now, stats: await load() };
+      if (!cached || now - cached.at > STATISTICS_REFRESH_MS) cached = { at: now, stats: await load() };
       return cached.stats;
-    },
-    invalidate() {
-      cached = null;
     },
   };
 }

@@ -1,17 +1,17 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/tables.js';
-import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { compileLensQuery } from './query/compile.js';
-import { parseLensQuery } from './query/parser.js';
-import { UNKNOWN_VALUE_SHARES } from './filter-selectivity.js';
-import { createSearchRepo, type SearchRepo } from './search.repo.js';
+import type { Database } from '../../../db/tables.js';
+import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
+import { compileLensQuery } from './compile.js';
+import { parseLensQuery } from '../query/parser.js';
+import { UNKNOWN_VALUE_SHARES } from './plan.js';
+import { NO_FILTERS } from './filters.js';
+import { engineParts, type EngineParts } from './test-kit.js';
 
 let database: TestDatabase;
-let repo: SearchRepo;
-const NO_FILTERS = { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null };
+let repo: EngineParts;
 
 const valves = patentRow({
   title: 'CHECK VALVES FOR PUMPS',
@@ -67,10 +67,13 @@ const ALL = [valves, solarCell, battery];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  repo = createSearchRepo(database.db);
+  repo = engineParts({ url: database.url });
   await insertPatents(database.db, ALL);
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  await repo?.close();
+  await database.drop();
+});
 
 async function matches(query: string): Promise<string[]> {
   const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, {
@@ -84,7 +87,7 @@ async function matches(query: string): Promise<string[]> {
       patent === valves ? 'valves' : patent === solarCell ? 'solarCell' : 'battery',
     ]),
   );
-  return found.rows.map((row) => names.get(row.lens_id)!).sort();
+  return found.hits.map((row) => names.get(row.lens_id)!).sort();
 }
 
 describe('advanced search operators', () => {
@@ -224,13 +227,13 @@ describe('advanced search fields', () => {
     try {
       const checksCountryOnRows = async (query: string) => {
         statements.length = 0;
-        const found = await createSearchRepo(logged).advanced(
+        const found = await engineParts({ db: logged }).advanced(
           compileLensQuery(parseLensQuery(query), corpus),
-          { ...NO_FILTERS, jurisdictions: ['EP'] },
+          { ...NO_FILTERS, jurisdiction: ['EP'] },
           500,
           corpus,
         );
-        expect(found.rows.map((row) => row.lens_id)).toEqual([solarCell.lens_id]);
+        expect(found.hits.map((row) => row.lens_id)).toEqual([solarCell.lens_id]);
         return statements.some(
           (statement) => statement.trimStart().startsWith('WITH candidates') && statement.includes('IS TRUE'),
         );
@@ -250,14 +253,17 @@ describe('advanced search fields', () => {
       log: (event) => void statements.push(event.query.sql),
     });
     // Every search that the probe (over all three patents) sends to the indexes.
-    const indexPath = createSearchRepo(logged, {
-      probeShare: 0,
-      probeRows: 10,
-      margin: 1,
-      baseRows: 0,
-      rowsPerIndexEntry: 0,
-      maxRows: 0,
-    });
+    const indexPath = engineParts(
+      { db: logged },
+      {
+        probeShare: 0,
+        probeRows: 10,
+        margin: 1,
+        baseRows: 0,
+        rowsPerIndexEntry: 0,
+        maxRows: 0,
+      },
+    );
     try {
       const readsTopFirst = async (topRankDocuments: number, years: [number, number] | null = null) => {
         statements.length = 0;
@@ -271,7 +277,7 @@ describe('advanced search fields', () => {
             topRankDocuments,
           },
         );
-        expect(found.rows.length).toBe(years ? 1 : ALL.length);
+        expect(found.hits.length).toBe(years ? 1 : ALL.length);
         return statements.some((statement) => statement.includes('s.static_rank >= 0.91'));
       };
       expect(await readsTopFirst(1_000_000)).toBe(true);
@@ -288,7 +294,7 @@ describe('advanced search fields', () => {
       documents: ALL.length,
       topRankDocuments: 0,
     });
-    expect(found.rows[0]!.lens_id).not.toBe(solarCell.lens_id);
-    expect(found.rows.at(-1)!.lens_id).toBe(solarCell.lens_id);
+    expect(found.hits[0]!.lens_id).not.toBe(solarCell.lens_id);
+    expect(found.hits.at(-1)!.lens_id).toBe(solarCell.lens_id);
   });
 });

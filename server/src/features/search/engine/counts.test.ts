@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { UNKNOWN_VALUE_SHARES } from './filter-selectivity.js';
-import { compileLensQuery } from './query/compile.js';
-import { parseLensQuery } from './query/parser.js';
-import { createSearchRepo, type SearchRepo } from './search.repo.js';
+import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
+import { UNKNOWN_VALUE_SHARES } from './plan.js';
+import { compileLensQuery } from './compile.js';
+import { parseLensQuery } from '../query/parser.js';
+import { NO_FILTERS } from './filters.js';
+import { engineParts, type EngineParts } from './test-kit.js';
 
 /**
  * Counting past the candidate budget: a search reads and ranks at most 1,000 candidates, so a
@@ -14,15 +15,14 @@ import { createSearchRepo, type SearchRepo } from './search.repo.js';
  */
 const PATENTS = 1_500;
 const FAMILIES = 500;
-const NO_FILTERS = { ipcPrefixes: [], statuses: [], jurisdictions: [], years: null };
 const zeppelin = { lexeme: 'zeppelin', idf: Math.log(1 / 0.9) };
 
 let database: TestDatabase;
-let repo: SearchRepo;
+let repo: EngineParts;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  repo = createSearchRepo(database.db);
+  repo = engineParts({ url: database.url });
   // Every other patent is Australian, and so are the odd-numbered families.
   const rows = Array.from({ length: PATENTS }, (_, index) =>
     patentRow({
@@ -36,23 +36,26 @@ beforeAll(async () => {
     await insertPatents(database.db, rows.slice(start, start + 500));
   await sql`ANALYZE patent_search`.execute(database.db);
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  await repo?.close();
+  await database.drop();
+});
 
 const near = (value: number, expected: number) => Math.abs(value - expected) <= expected * 0.1;
 
 describe('counts beyond the candidate budget', () => {
   it('AI search: the planner estimates the total, the families scale with it, and both are marked estimated', async () => {
     const found = await repo.natural([zeppelin], NO_FILTERS, 500);
-    expect(found.rows).toHaveLength(500);
+    expect(found.hits).toHaveLength(500);
     expect(found.estimated).toBe(true);
     expect(near(found.total, PATENTS)).toBe(true);
-    expect(found.groupCount).toBeGreaterThanOrEqual(FAMILIES);
-    expect(found.groupCount).toBeLessThanOrEqual(found.total);
+    expect(found.families).toBeGreaterThanOrEqual(FAMILIES);
+    expect(found.families).toBeLessThanOrEqual(found.total);
   });
 
   it('AI search: counts exactly when the filters leave fewer matches than the budget', async () => {
-    const found = await repo.natural([zeppelin], { ...NO_FILTERS, jurisdictions: ['AU'] }, 500);
-    expect(found).toMatchObject({ total: PATENTS / 2, groupCount: FAMILIES / 2, estimated: false });
+    const found = await repo.natural([zeppelin], { ...NO_FILTERS, jurisdiction: ['AU'] }, 500);
+    expect(found).toMatchObject({ total: PATENTS / 2, families: FAMILIES / 2, estimated: false });
   });
 
   it('advanced search: the same estimate past the budget, exact counts under it', async () => {
@@ -66,6 +69,6 @@ describe('counts beyond the candidate budget', () => {
       500,
       corpus,
     );
-    expect(australian).toMatchObject({ total: PATENTS / 2, groupCount: FAMILIES / 2, estimated: false });
+    expect(australian).toMatchObject({ total: PATENTS / 2, families: FAMILIES / 2, estimated: false });
   });
 });

@@ -1,4 +1,5 @@
-/** tsquery texts for AI search's candidates. */
+/** AI search's candidate tiers, as tsquery texts. */
+import { ALL_BUT_ONE_LEAD_WORDS, PAIR_TIER_WORDS } from './plan.js';
 
 /** One tier: `match` drives the GIN index; `require` and `except` are checked on its rows. */
 export interface CandidateTier {
@@ -18,20 +19,27 @@ export function tsLexeme(lexeme: string, weights = ''): string {
 /** Documents containing every one of the lexemes, as tsquery text. */
 const allOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' & ');
 
-/** Documents containing at least `count` of the lexemes, as tsquery text. */
-function atLeast(lexemes: string[], count: number): string {
-  const combos: string[][] = [];
-  const pick = (from: number, chosen: string[]) => {
-    if (chosen.length === count) {
+/** Every choice of `size` of the items, each in the items' order, in lexicographic order. */
+function combinations<T>(items: readonly T[], size: number): T[][] {
+  const combos: T[][] = [];
+  const pick = (from: number, chosen: T[]) => {
+    if (chosen.length === size) {
       combos.push(chosen);
       return;
     }
-    for (let index = from; index <= lexemes.length - (count - chosen.length); index += 1)
-      pick(index + 1, [...chosen, lexemes[index]!]);
+    for (let index = from; index <= items.length - (size - chosen.length); index += 1) {
+      pick(index + 1, [...chosen, items[index]!]);
+    }
   };
   pick(0, []);
-  return combos.map((combo) => `(${allOf(combo)})`).join(' | ');
+  return combos;
 }
+
+/** Documents containing at least `count` of the lexemes, as tsquery text. */
+const atLeast = (lexemes: string[], count: number) =>
+  combinations(lexemes, count)
+    .map((combo) => `(${allOf(combo)})`)
+    .join(' | ');
 
 /** Documents containing any of the lexemes, as tsquery text. */
 export const anyOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' | ');
@@ -49,29 +57,23 @@ export function candidateTiers(lexemes: string[]): CandidateTier[] {
   const parts: CandidateTier[] = [{ match: allOf(lexemes), except: [], wordSets: [lexemes], without: [] }];
   if (count >= 2) {
     let covered = allOf(lexemes);
-    if (count >= 3) {
-      // A document missing at most one word has at least two of the three rarest: one index
-      // scan of those three short postings lists, with the full condition checked on the row,
-      // instead of one scan of count - 1 lists for each word that may be missing.
+    if (count >= ALL_BUT_ONE_LEAD_WORDS) {
+      // A document missing at most one word has all but one of the rarest few: one index scan
+      // of those short postings lists, with the full condition checked on the row, instead of
+      // one scan of count - 1 lists for each word that may be missing.
       covered = atLeast(lexemes, count - 1);
-      const [first, second, third] = lexemes as [string, string, string];
+      const lead = lexemes.slice(0, ALL_BUT_ONE_LEAD_WORDS);
       parts.push({
-        match: atLeast([first, second, third], 2),
+        match: atLeast(lead, lead.length - 1),
         require: covered,
         except: [allOf(lexemes)],
-        wordSets: [
-          [first, second],
-          [first, third],
-          [second, third],
-        ],
+        wordSets: combinations(lead, lead.length - 1),
         without: [],
       });
     }
-    if (count >= 4) {
-      const rarest = lexemes.slice(0, 4);
-      const pairs = rarest.flatMap((first, index) =>
-        rarest.slice(index + 1).map((second) => [first, second]),
-      );
+    if (count >= PAIR_TIER_WORDS) {
+      const rarest = lexemes.slice(0, PAIR_TIER_WORDS);
+      const pairs = combinations(rarest, 2);
       pairs.forEach((pair, index) => {
         const earlier = pairs.slice(0, index).map((previous) => `(${allOf(previous)})`);
         parts.push({

@@ -1,16 +1,12 @@
 import { toStoredPatentStatus, LEGAL_STATUSES } from '@patentscout/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { LeafNode, QueryNode } from './ast.js';
-import { QuerySyntaxError } from './errors.js';
-import { FIELD_KINDS, NAME_FIELD_WEIGHTS, TEXT_FIELD_WEIGHTS, type FieldName } from './fields.js';
-import { parseIdentifier } from './identifiers.js';
-import { parseDateBound, parseYear } from './dates.js';
-import {
-  countriesInTextIndex,
-  indexedUnlessBroad,
-  UNKNOWN_VALUE_SHARES,
-  type ValueShares,
-} from '../filter-selectivity.js';
+import type { LeafNode, QueryNode } from '../query/ast.js';
+import { parseDateBound, parseYear } from '../query/dates.js';
+import { QuerySyntaxError } from '../query/errors.js';
+import { FIELD_KINDS, NAME_FIELD_WEIGHTS, TEXT_FIELD_WEIGHTS, type FieldName } from '../query/fields.js';
+import { parseIdentifier } from '../query/identifiers.js';
+import { indexedUnlessBroad, textIndexedShares, UNKNOWN_VALUE_SHARES } from './plan.js';
+import type { ValueShares } from './term-stats.js';
 
 type Condition = RawBuilder<SqlBool>;
 type TsQuery = RawBuilder<unknown>;
@@ -35,7 +31,7 @@ export interface CompiledQuery {
   /**
    * Whether every match must contain words of the text index, which holds each patent's country
    * too: countries of up to a tenth of patents are then left for that index to find
-   * (`countriesInTextIndex`), in the query as in the request's filters.
+   * (`textIndexedShares`), in the query as in the request's filters.
    */
   textDriven: boolean;
 }
@@ -48,14 +44,14 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /**
  * `corpusShares` tells which field values are common enough that their index would only slow
  * the search down (see `indexedUnlessBroad`); a query that needs text words leaves its countries
- * to the text index up to a tenth of patents (`countriesInTextIndex`).
+ * to the text index up to a tenth of patents (`textIndexedShares`).
  */
 export function compileLensQuery(
   root: QueryNode,
   corpusShares: ValueShares = UNKNOWN_VALUE_SHARES,
 ): CompiledQuery {
   const textDriven = drivenBy(root, ['text']);
-  const shares = textDriven ? countriesInTextIndex(corpusShares) : corpusShares;
+  const shares = textDriven ? textIndexedShares(corpusShares) : corpusShares;
   const rankParts: TsQuery[] = [];
 
   function compile(node: QueryNode, negated: boolean, loose: boolean): Condition {

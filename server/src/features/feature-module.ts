@@ -1,0 +1,32 @@
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { JobDefinition } from '../jobs/job-definition.js';
+import type { Clock } from '../shared/clock.js';
+import type { IdentityProvider } from '../shared/identity.js';
+import type { Logger } from '../shared/logger.js';
+import type { RestRoute } from '../shared/rest.js';
+
+/** What the composition root hands every feature. */
+export interface FeatureDeps {
+  db: Db;
+  /** For a feature that keeps connections of its own (the search engine). */
+  databaseUrl: string;
+  identity: IdentityProvider;
+  clock: Clock;
+  config: AppConfig;
+  logger: Logger;
+}
+
+/**
+ * A feature as the composition root sees it: its service (which resolvers and jobs reach through
+ * the context's `services`), its REST shims, its GraphQL resolvers, its background jobs, and what
+ * to close when the server stops.
+ */
+export interface FeatureModule<Service> {
+  service: Service;
+  routes?: RestRoute[];
+  resolvers?: Resolvers;
+  jobs?: JobDefinition[];
+  close?(): Promise<void>;
+}

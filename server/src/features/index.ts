@@ -1,0 +1,37 @@
+import { createAccountsFeature, type AccountsService } from './accounts/index.js';
+import type { FeatureDeps, FeatureModule } from './feature-module.js';
+import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
+import { createPatentsFeature, type PatentsService } from './patents/index.js';
+import { createSearchFeature, type SearchService } from './search/index.js';
+
+/** Every feature's service, as resolvers and jobs reach them (`context.services`). */
+export interface Services {
+  accounts: AccountsService;
+  search: SearchService;
+  patents: PatentsService;
+  favourites: FavouritesService;
+}
+
+export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
+
+/**
+ * The module registry: every feature, created in dependency order (a feature that needs another
+ * gets that one's service). A new feature is its folder, a line here and a line in `Services`.
+ */
+export function createFeatures(deps: FeatureDeps): Features {
+  const accounts = createAccountsFeature(deps);
+  const search = createSearchFeature(deps, { accounts: accounts.service });
+  const patents = createPatentsFeature(deps);
+  const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
+  return { accounts, search, patents, favourites };
+}
+
+export function servicesOf(features: Features): Services {
+  return Object.fromEntries(
+    Object.entries(features).map(([name, feature]) => [name, feature.service]),
+  ) as unknown as Services;
+}
+
+export function featureModules(features: Features): FeatureModule<unknown>[] {
+  return Object.values(features);
+}

@@ -1,0 +1,15 @@
+/**
+ * The search engine's public entry: the engine for the search service, the filter list for the
+ * request schema, and the search index's bulk build for the indexer (published to it as
+ * `@patentscout/server/search-engine`). Nothing outside `engine/` imports another engine file.
+ */
+export { createSearchEngine, type SearchEngine } from './engine.js';
+export { FILTER_INPUTS, NO_FILTERS, SEARCH_FILTERS, type FilterName, type SearchFilters } from './filters.js';
+export type { RankedCandidates, SearchHit } from './rank.js';
+export {
+  buildDeferredSearchRows,
+  deferSearchRows,
+  stageSearchRows,
+  type SearchRowBuild,
+  type SearchRowStager,
+} from './search-index.js';

@@ -1,0 +1,98 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Db } from '../../../db/client.js';
+import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './filters.js';
+import {
+  FIELD_SHARE,
+  READ_IN_ORDER_DENSITY,
+  STATIC_RANK_SHARE,
+  textIndexedShares,
+  UNKNOWN_VALUE_SHARES,
+} from './plan.js';
+import { countedAnswer, estimateMatches, rankCandidates, type RankedCandidates } from './rank.js';
+import type { ValueShares } from './term-stats.js';
+import { anyOf, candidateTiers, tierDensity, tsLexeme, type CandidateTier } from './tiers.js';
+import type { WeightedLexeme } from './words.js';
+
+/**
+ * Whether a tier is read in static-rank order rather than through the GIN index: when at least
+ * `READ_IN_ORDER_DENSITY` of the rows it passes are expected to match (`tierDensity`, times the
+ * share the filters keep). Never under a filter whose matches may be sparse at the top of the
+ * rank (`filtersShareAlongRank` is then null).
+ */
+function tierReadsInOrder(
+  terms: WeightedLexeme[],
+  filters: SearchFilters,
+  shares: ValueShares,
+): (tier: CandidateTier) => boolean {
+  const filterShare = filtersShareAlongRank(filters, shares);
+  if (filterShare === null) return () => false;
+  const frequency = new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
+  return (tier) =>
+    filterShare * tierDensity(tier, (lexeme) => frequency.get(lexeme) ?? 0) >= READ_IN_ORDER_DENSITY;
+}
+
+/**
+ * AI search's SQL over `patent_search` (alias `s`): its candidate tiers (`candidateTiers`), in
+ * order, as one UNION ALL; the score of a candidate `c`, by the rarity of the words it contains,
+ * each counted by the best field it appears in (title over abstract over claims), with the
+ * static rank last; and the condition of every match, whose count the planner estimates.
+ */
+function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, shares: ValueShares) {
+  const filter = filtersCondition(filters, shares);
+  const indexedFilter = filtersCondition(filters, textIndexedShares(shares));
+  const lexemes = [...terms].sort((left, right) => right.idf - left.idf).map((term) => term.lexeme);
+  // A tier's words go to the planner as sub-selects, which it does not estimate: each estimate
+  // decompresses the text vector's statistics (its most common words), most of a search's
+  // planning; the read of each tier is chosen here instead. A tier dense enough is matched by a
+  // function call, which no index answers, so that the table is read in order and the read
+  // stops when the budget is full; any other tier is read through the GIN index. Exclusions and
+  // requirements are checked on the rows that a tier's match found.
+  const readsInOrder = tierReadsInOrder(terms, filters, shares);
+  const tierQueries = candidateTiers(lexemes).map((tier) => {
+    const exclusions = tier.except.map((text) => sql` AND NOT (s.text_vector @@ (SELECT ${text}::tsquery))`);
+    const inOrder = readsInOrder(tier);
+    const requirement = !tier.require
+      ? sql``
+      : inOrder
+        ? sql` AND ts_match_vq(s.text_vector, (SELECT ${tier.require}::tsquery))`
+        : sql` AND s.text_vector @@ (SELECT ${tier.require}::tsquery)`;
+    const matching = inOrder
+      ? sql`ts_match_vq(s.text_vector, ${tier.match}::tsquery)`
+      : sql`s.text_vector @@ (SELECT ${tier.match}::tsquery)`;
+    return sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
+                WHERE ${matching}${requirement}${sql.join(exclusions, sql``)} AND ${inOrder ? filter : indexedFilter})`;
+  });
+  // A candidate lacks most of the query's words: one match tells that, where asking field by
+  // field takes three.
+  const wordScore = (term: WeightedLexeme) =>
+    sql`CASE WHEN NOT (c.text_vector @@ ${tsLexeme(term.lexeme)}::tsquery) THEN 0
+             WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
+             WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
+             ELSE ${term.idf * FIELD_SHARE.claims}::real END`;
+  return {
+    tiers: sql.join(tierQueries, sql` UNION ALL `),
+    score: sql`(${sql.join(terms.map(wordScore), sql` + `)}) + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
+    everyMatch: sql<SqlBool>`s.text_vector @@ ${anyOf(lexemes)}::tsquery AND ${filter}`,
+  };
+}
+
+/**
+ * Natural-language search. Candidates come in tiers (`candidateTiers`), read in static-rank order
+ * until the budget is full, a tier only when the ones before it left room. Candidates are scored
+ * by the rarity of the words they contain, each counted by the best field it appears in (title
+ * over abstract over claims), with the static rank last.
+ */
+export async function naturalSearch(
+  db: Db,
+  request: { terms: WeightedLexeme[]; filters: SearchFilters; maxResults: number; budget: number },
+  shares: ValueShares = UNKNOWN_VALUE_SHARES,
+): Promise<RankedCandidates> {
+  const { terms, filters, maxResults, budget } = request;
+  if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
+  const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares);
+  const candidates = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
+  const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);
+  // Every candidate contains some word, and the tiers together are every match, so when they
+  // stayed under the budget the counts are exact.
+  return countedAnswer(rows, budget, () => estimateMatches(db, everyMatch));
+}

@@ -1,0 +1,148 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { StatisticsColumn, ValueShares } from './term-stats.js';
+
+/**
+ * The search engine's cost model and every constant tuned against it. The figures behind each
+ * choice are in docs/benchmarks.md and the ADRs; this file says what each constant trades.
+ *
+ * The model, in short. A search keeps at most `CANDIDATE_BUDGET` candidates and ranks only those.
+ * `patent_search` lies in static-rank order (row-order.ts), so a read that stops after the budget
+ * has met the best candidates first. There are two ways to find matches:
+ * - through an index (GIN for words and names, B-trees for filters): the index hands over every
+ *   match before the first row is read, so its cost grows with all the matches of its terms, the
+ *   ones beyond the budget included;
+ * - in static-rank order, checking each row: the cost grows with the rows read until the budget
+ *   is full, so it wins when matches are dense, and loses badly when they are sparse.
+ * Each rule below picks one of the two from what the corpus statistics (term-stats.ts) say of the
+ * words and filter values, because the planner cannot see the budget, nor the rank order.
+ */
+
+/** Candidates read and ranked per search; counts beyond it are the planner's estimate. */
+export const CANDIDATE_BUDGET = 1000;
+
+// --- Words (AI search) --------------------------------------------------------------------
+
+/** A word in more than this share of patents is too common to find anything by itself. */
+export const COMMON_WORD_SHARE = 0.2;
+/** The rarest words of a long sentence carry its meaning; more would only slow the search. */
+export const MAX_QUERY_TERMS = 8;
+/** A word missing from the statistics' common words counts as this much rarer than the rarest listed. */
+export const UNLISTED_WORD_FACTOR = 0.5;
+/** How often the word and value frequencies are read again from the planner's statistics. */
+export const STATISTICS_REFRESH_MS = 10 * 60 * 1000;
+
+// --- Ranking ------------------------------------------------------------------------------
+
+/**
+ * AI search: how much a query word counts, by the best field that holds it (times its rarity).
+ * Presence is worth most of it, so that a rare word anywhere outweighs a common one in the title;
+ * the field decides between documents with the same words.
+ */
+export const FIELD_SHARE = { title: 1, abstract: 0.85, claims: 0.6 } as const;
+/** AI search: the static rank breaks ties between documents with the same words. */
+export const STATIC_RANK_SHARE = 0.01;
+/** Advanced search's ts_rank weights, in Postgres' {D, C, B, A} order: AI title and title 1, abstract 0.5, claims 0.2. */
+export const RANK_WEIGHTS = sql.lit('{1.0, 0.2, 0.5, 1.0}');
+
+// --- AI search's candidate tiers ------------------------------------------------------------
+
+/** The "all words but one" tier is found through two of this many rarest words (tiers.ts). */
+export const ALL_BUT_ONE_LEAD_WORDS = 3;
+/** The pairs tier pairs up this many rarest words (6 index scans for 4; 10 for 5). */
+export const PAIR_TIER_WORDS = 4;
+/**
+ * A tier is read in static-rank order, not through the GIN index, when at least this share of the
+ * rows it passes is expected to match: the index path reads its words' whole postings lists and
+ * then the rows, an ordered read stops when the budget is full. The two cost the same near 6 %.
+ */
+export const READ_IN_ORDER_DENSITY = 0.06;
+
+// --- Advanced search's reads ----------------------------------------------------------------
+
+/** When advanced search reads the table in static-rank order instead of through its indexes. */
+export interface OrderedScanTuning {
+  /** Searches that the planner expects to match at least this share of all patents are probed. */
+  probeShare: number;
+  /** How many rows, from the top of the static rank, the probe reads (a few milliseconds). */
+  probeRows: number;
+  /** An ordered read may take this many times the rows that the probed share needs for the budget. */
+  margin: number;
+  /** An ordered read of this many rows costs no more than a cheap index path. */
+  baseRows: number;
+  /**
+   * Beyond `baseRows`, an ordered read may take this many rows per index entry that the index path
+   * would read: an index path pays about a third of a row's read per entry, plus its rechecks.
+   */
+  rowsPerIndexEntry: number;
+  /** Never more than this many rows in order. */
+  maxRows: number;
+}
+
+export const ORDERED_SCAN: OrderedScanTuning = {
+  probeShare: 0.002,
+  probeRows: 5000,
+  margin: 1.5,
+  baseRows: 30_000,
+  rowsPerIndexEntry: 1 / 3,
+  maxRows: 100_000,
+};
+
+/**
+ * The lower bound of the top of the static rank (about a sixth of patents: recent, in force or
+ * pending, with an abstract and AI text), whose words have partial GIN indexes of their own. It
+ * must equal the bound of those indexes (migrations 20261123T0200-top-rank-indexes and
+ * 20261123T0400-text-country-top-index); row-order.test.ts fails when the planner stops using them.
+ */
+export const TOP_RANK_MIN = 0.91;
+
+// --- Filters ------------------------------------------------------------------------------
+
+/**
+ * Above this share of patents a filter value's B-tree costs more than it saves: a search reads at
+ * most its budget, while the index's bitmap holds every row with the value, and the planner, which
+ * does not see the budget, would still AND that bitmap with a word's postings.
+ */
+export const BROAD_FILTER_SHARE = 0.02;
+/**
+ * Columns that the text index holds beside the words (`gin (text_vector, jurisdiction)`, migration
+ * 20261123T0300-text-country-index): a search for words skips through a value's postings there.
+ */
+export const TEXT_INDEX_COLUMNS: readonly StatisticsColumn[] = ['jurisdiction'];
+/** Up to this share of patents a value is left to the text index; broader ones are checked on the rows read. */
+export const TEXT_INDEX_VALUE_SHARE = 0.1;
+/** Up to this many IPC prefixes are separate LIKEs (each a range scan of the first-IPC index); more are one LIKE ANY. */
+export const FEW_IPC_PREFIXES = 16;
+
+// --- Building the index (search-index.ts) -------------------------------------------------
+
+/** Past this share of new rows, a bulk build rebuilds the table and its indexes instead of inserting. */
+export const REINDEX_SHARE = 0.5;
+/** Committed patents whose search rows one background statement of a bulk load computes. */
+export const STAGE_CHUNK = 4_000;
+
+// --- Rules --------------------------------------------------------------------------------
+
+/** Without statistics every value counts as rare, so that every filter may use its index. */
+export const UNKNOWN_VALUE_SHARES: ValueShares = { share: () => 0, yearShare: () => 0 };
+
+/**
+ * The condition as is, or, when it holds for more than `BROAD_FILTER_SHARE` of patents, as
+ * `IS TRUE` (the same truth, never NULL, the same estimate), which no index answers.
+ */
+export function indexedUnlessBroad(condition: RawBuilder<SqlBool>, share: number): RawBuilder<SqlBool> {
+  return share > BROAD_FILTER_SHARE ? sql<SqlBool>`((${condition}) IS TRUE)` : condition;
+}
+
+/**
+ * The shares as a search that reads the text index weighs them: values of `TEXT_INDEX_COLUMNS` up
+ * to `TEXT_INDEX_VALUE_SHARE` count as rare, so that their condition stays where the index takes it.
+ */
+export function textIndexedShares(shares: ValueShares): ValueShares {
+  return {
+    ...shares,
+    share: (column, values) => {
+      const share = shares.share(column, values);
+      return TEXT_INDEX_COLUMNS.includes(column) && share <= TEXT_INDEX_VALUE_SHARE ? 0 : share;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { createDb, type Db } from '../../../db/client.js';
+import { TOP_RANK_MIN } from './plan.js';
+
+/**
+ * THE ROW-ORDER DEPENDENCY, stated once.
+ *
+ * The engine reads `patent_search` in its physical order and stops when its budget is full:
+ * AI search's tiers read in rank order (`ts_match_vq` under a LIMIT) and in turn (one UNION ALL),
+ * advanced search's probe and ordered reads (`SELECT * FROM patent_search LIMIT n`), and the
+ * top-of-rank-first read (`topRankFirst`). That is only right when
+ * 1. the rows are stored best first: bulk builds write them sorted by `static_rank` (search-index.ts,
+ *    through `rowsInRankOrder`); rows that the trigger adds one by one go to the end, where a
+ *    later bulk build puts them in their place;
+ * 2. every scan starts at the first row and is read by one process: the engine's connections
+ *    turn off synchronised scans (which start where another scan happens to be) and parallel
+ *    workers (which hand rows, and whole tiers, back in the order they finish).
+ * row-order.test.ts fails when either breaks.
+ */
+const SEARCH_CONNECTION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0';
+
+/** The engine's own connection pool, whose sessions read tables in their physical order. */
+export function createSearchDb(
+  connectionString: string,
+  maxConnections: number,
+  onIdleError?: (error: Error) => void,
+): Db {
+  return createDb(connectionString, maxConnections, onIdleError, SEARCH_CONNECTION_OPTIONS);
+}
+
+/**
+ * The rows of `tables` in static-rank order. Sorting whole rows (~1.5 KB each, vectors included)
+ * spills to disk at a million; this sorts their keys in memory and fetches each row by its ctid in
+ * that order. Only a nested loop keeps the sorted order, so the caller turns the other joins off.
+ */
+export function rowsInRankOrder(tables: readonly string[]): RawBuilder<unknown> {
+  const keys = sql.join(
+    tables.map(
+      (table, source) =>
+        sql`SELECT ${sql.lit(source)} AS source, ctid AS row_id, static_rank FROM ${sql.table(table)}`,
+    ),
+    sql` UNION ALL `,
+  );
+  const rows = sql.join(
+    tables.map(
+      (table, source) =>
+        sql`SELECT * FROM ${sql.table(table)} r WHERE k.source = ${sql.lit(source)} AND r.ctid = k.row_id`,
+    ),
+    sql` UNION ALL `,
+  );
+  return sql`SELECT r.* FROM (${keys} ORDER BY static_rank DESC) k CROSS JOIN LATERAL (${rows}) r ORDER BY k.static_rank DESC`;
+}
+
+/** Inserts that are not a bulk build keep at least their own rows in rank order. */
+export function inRankOrder(rows: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`SELECT * FROM (${rows}) AS rows ORDER BY static_rank DESC`;
+}
+
+/**
+ * A candidate query that needs words, `select(part)` over the top of the static rank first, then
+ * over the rest: under a LIMIT the second part is only read when the first left room. A GIN bitmap
+ * reads every posting of its words before the first row, and the top's word indexes hold about a
+ * sixth of them, so a search whose budget fills at the top reads a sixth. Rows come in the order
+ * of one scan of the table.
+ */
+export function topRankFirst(
+  select: (part: RawBuilder<SqlBool>) => RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const bound = sql.lit(TOP_RANK_MIN);
+  return sql`(${select(sql<SqlBool>`s.static_rank >= ${bound}`)}) UNION ALL (${select(sql<SqlBool>`s.static_rank < ${bound}`)})`;
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../../../db/client.js';
+import { advancedSearch, type SearchCorpus } from './advanced.js';
+import type { CompiledQuery } from './compile.js';
+import type { SearchFilters } from './filters.js';
+import { naturalSearch } from './natural.js';
+import { CANDIDATE_BUDGET, type OrderedScanTuning } from './plan.js';
+import { createSearchDb } from './row-order.js';
+import type { ValueShares } from './term-stats.js';
+import { lexemesOf, type WeightedLexeme } from './words.js';
+
+/**
+ * The engine's parts with their inputs given directly (the words' rarities, the corpus figures,
+ * the tuning), for the engine's own tests; `db` defaults to an engine connection pool.
+ */
+export function engineParts(connection: { url: string } | { db: Db }, tuning?: OrderedScanTuning) {
+  const db = 'db' in connection ? connection.db : createSearchDb(connection.url, 2);
+  const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
+  return {
+    lexemes: (text: string) => lexemesOf(db, text),
+    natural: (terms: WeightedLexeme[], filters: SearchFilters, maxResults: number, shares?: ValueShares) =>
+      naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults) }, shares),
+    advanced: (compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus) =>
+      advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, corpus, tuning),
+    close: async () => {
+      if (!('db' in connection)) await db.destroy();
+    },
+  };
+}
+
+export type EngineParts = ReturnType<typeof engineParts>;
