@@ -1,97 +1,46 @@
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { benchUserToken, startBenchServer } from './bench-server.js';
 import { knownItemQuery } from './known-item.js';
+import { search, type SearchKind as Kind, type Transport } from './search-client.js';
 import { ADVANCED_QUERIES, AI_QUERIES, type BenchQuery } from './search-queries.js';
 
 /**
  * `npm run bench:search`: search latency (p50/p95/p99 at concurrency 1), throughput at
- * concurrency 8 and a known-item quality figure, through the HTTP API, per corpus size.
+ * concurrency 8 and a known-item quality figure, through the HTTP API, per corpus size; each
+ * search kind through the REST shim and through GraphQL as the browser asks (`--transports`).
  */
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '100000,1000000' },
     seconds: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
+    transports: { type: 'string', default: 'rest,graphql' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 const throughputSeconds = Number(values.seconds);
 const rounds = Number(values.rounds);
+const transports = values.transports.split(',') as Transport[];
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-type Kind = 'ai' | 'boolean';
-const ENDPOINT: Record<Kind, string> = { ai: '/api/v1/ai-search', boolean: '/api/v1/boolean-search' };
-
-interface Answer {
-  total: number;
-  data: { lens_id: string }[];
-  estimated: boolean;
-}
-
-/** Kept-alive connections, one per concurrent search, as an HTTP load tool keeps them. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-
-/**
- * One search through the HTTP API. Latency ends when the whole answer has arrived, as HTTP load
- * tools measure it. The client shares the server's two cores, so it does what they do and no
- * more: node:http rather than fetch (whose web streams cost it about 3 ms of CPU a search), and
- * the answer's JSON (over 400 KB) parsed only when `answer()` asks for it.
- */
-function search(
-  baseUrl: string,
-  token: string,
-  kind: Kind,
-  body: BenchQuery,
-): Promise<{ ms: number; answer: () => Answer }> {
-  const payload = JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${baseUrl}${ENDPOINT[kind]}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const ms = performance.now() - started;
-          const text = () => Buffer.concat(chunks).toString('utf8');
-          if (response.statusCode !== 200)
-            reject(
-              new Error(
-                `${kind} search "${body.query}" failed: ${response.statusCode} ${text().slice(0, 300)}`,
-              ),
-            );
-          else resolve({ ms, answer: () => JSON.parse(text()) as Answer });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
 
 function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
-async function latency(baseUrl: string, token: string, kind: Kind, queries: BenchQuery[]) {
-  for (const query of queries) await search(baseUrl, token, kind, query); // warm-up
+async function latency(
+  baseUrl: string,
+  token: string,
+  kind: Kind,
+  queries: BenchQuery[],
+  transport: Transport,
+) {
+  for (const query of queries) await search(baseUrl, token, kind, query, transport); // warm-up
   const times: number[] = [];
   let slowest = { ms: 0, query: '' };
   for (let round = 0; round < rounds; round += 1) {
     for (const query of queries) {
-      const { ms } = await search(baseUrl, token, kind, query);
+      const { ms } = await search(baseUrl, token, kind, query, transport);
       times.push(ms);
       if (ms > slowest.ms) slowest = { ms, query: query.query };
     }
@@ -111,6 +60,7 @@ async function throughput(
   token: string,
   kind: Kind,
   queries: BenchQuery[],
+  transport: Transport,
   concurrency = 8,
 ) {
   const deadline = performance.now() + throughputSeconds * 1000;
@@ -120,7 +70,7 @@ async function throughput(
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
-        await search(baseUrl, token, kind, queries[next++ % queries.length]!);
+        await search(baseUrl, token, kind, queries[next++ % queries.length]!, transport);
         done += 1;
       }
     }),
@@ -187,12 +137,24 @@ for (const size of sizes) {
       ['ai', AI_QUERIES],
       ['boolean', ADVANCED_QUERIES],
     ] as const) {
-      const figures = await latency(server.baseUrl, token, kind, queries);
-      const perSecond = await throughput(server.baseUrl, token, kind, queries);
-      say(
-        `  ${kind === 'ai' ? 'AI search      ' : 'advanced search'}  ${queries.length} queries x ${rounds}: p50 ${format(figures.p50)}, p95 ${format(figures.p95)}, p99 ${format(figures.p99)}` +
-          ` | concurrency 8: ${perSecond.toFixed(1)} searches/s | slowest: ${format(figures.slowest.ms)} "${figures.slowest.query}"`,
-      );
+      const measured: Partial<Record<Transport, { p95: number; perSecond: number }>> = {};
+      for (const transport of transports) {
+        const figures = await latency(server.baseUrl, token, kind, queries, transport);
+        const perSecond = await throughput(server.baseUrl, token, kind, queries, transport);
+        measured[transport] = { p95: figures.p95, perSecond };
+        const label = `${kind === 'ai' ? 'AI search' : 'advanced search'} (${transport === 'rest' ? 'REST' : 'GraphQL'})`;
+        say(
+          `  ${label.padEnd(26)} ${queries.length} queries x ${rounds}: p50 ${format(figures.p50)}, p95 ${format(figures.p95)}, p99 ${format(figures.p99)}` +
+            ` | concurrency 8: ${perSecond.toFixed(1)} searches/s | slowest: ${format(figures.slowest.ms)} "${figures.slowest.query}"`,
+        );
+      }
+      if (measured.rest && measured.graphql) {
+        const change = (graphql: number, rest: number) =>
+          `${graphql >= rest ? '+' : ''}${((graphql / rest - 1) * 100).toFixed(1)} %`;
+        say(
+          `  ${''.padEnd(26)} GraphQL against REST: p95 ${change(measured.graphql.p95, measured.rest.p95)}, throughput ${change(measured.graphql.perSecond, measured.rest.perSecond)}`,
+        );
+      }
     }
     const quality = await knownItems(server, token);
     say(

@@ -20,16 +20,20 @@ export function createSearchRepo(db: Db) {
       return row.count;
     },
 
-    async recordSearch(event: { uid: string; kind: SearchKind; query: string; resultCount: number }) {
-      await db
-        .insertInto('search_events')
-        .values({
-          user_uid: event.uid,
-          kind: event.kind,
-          query: event.query,
-          result_count: event.resultCount,
-        })
-        .execute();
+    /** Records a search and answers the user's searches since `since`, this one included. */
+    async recordSearch(
+      event: { uid: string; kind: SearchKind; query: string; resultCount: number },
+      since: Date,
+    ): Promise<number> {
+      // One round trip; the count's snapshot does not see the row inserted beside it, hence + 1.
+      const { rows } = await sql<{ count: number }>`
+        WITH recorded AS (
+          INSERT INTO search_events (user_uid, kind, query, result_count)
+          VALUES (${event.uid}, ${event.kind}, ${event.query}, ${event.resultCount})
+        )
+        SELECT count(*)::int + 1 AS count FROM search_events
+        WHERE user_uid = ${event.uid} AND created_at >= ${since}`.execute(db);
+      return rows[0]!.count;
     },
   };
 }

@@ -12,13 +12,13 @@ export function searchRoutes(search: SearchService): RestRoute[] {
       method: 'POST',
       url: '/api/v1/ai-search',
       responseSchema: RESULT_SET_JSON_SCHEMA,
-      handler: async ({ viewer, body }) => ({ body: await search.aiSearch(viewer, body) }),
+      handler: async ({ viewer, body }) => ({ body: (await search.aiSearch(viewer, body)).results }),
     },
     {
       method: 'POST',
       url: '/api/v1/boolean-search',
       responseSchema: RESULT_SET_JSON_SCHEMA,
-      handler: async ({ viewer, body }) => ({ body: await search.booleanSearch(viewer, body) }),
+      handler: async ({ viewer, body }) => ({ body: (await search.booleanSearch(viewer, body)).results }),
     },
     {
       method: 'GET',

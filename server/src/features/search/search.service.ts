@@ -22,13 +22,10 @@ const SearchRequest = z.object({
 
 export type SearchRequestInput = z.input<typeof SearchRequest>;
 
-/** Where a user stands against the free plan's monthly searches. */
-export interface SearchAllowance {
-  /** Searches this month, counted up to one past the free allowance. */
-  used: number;
-  freeSearchesPerMonth: number;
-  /** More searches this month than the free plan allows, and no active subscription. */
-  limited: boolean;
+/** A search's answer, and the searcher's searches this month with this one counted. */
+export interface SearchOutcome {
+  results: SearchResultSet;
+  searchesThisMonth: number;
 }
 
 export function createSearchService(deps: {
@@ -46,15 +43,18 @@ export function createSearchService(deps: {
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   }
 
-  async function allowance(viewer: Viewer | null): Promise<SearchAllowance> {
-    if (!viewer) throw new NotAuthenticatedError();
-    // Only whether the free searches are used up matters here, so the count stops past the limit.
-    const used = await repo.countSince(viewer.uid, startOfMonth(), freeSearchesPerMonth + 1);
-    const limited = used > freeSearchesPerMonth && (await deps.subscriptionStatusOf(viewer.uid)) !== 'active';
-    return { used, freeSearchesPerMonth, limited };
+  /** The specification's rule: above the free searches of the month, without an active subscription. */
+  function isLimited(searchesThisMonth: number, subscriptionStatus: string | null): boolean {
+    return searchesThisMonth > freeSearchesPerMonth && subscriptionStatus !== 'active';
   }
 
-  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchResultSet> {
+  async function limitedNow(viewer: Viewer): Promise<boolean> {
+    // Only whether the free searches are used up matters here, so the count stops past the limit.
+    const used = await repo.countSince(viewer.uid, startOfMonth(), freeSearchesPerMonth + 1);
+    return used > freeSearchesPerMonth && isLimited(used, await deps.subscriptionStatusOf(viewer.uid));
+  }
+
+  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchOutcome> {
     if (!viewer) throw new NotAuthenticatedError();
     const { query, ...filters } = parseInput(SearchRequest, input);
     if (kind === 'ai' && query.length < AI_SEARCH_MIN_CHARACTERS) {
@@ -64,18 +64,22 @@ export function createSearchService(deps: {
       );
     }
     const lensQuery = kind === 'boolean' ? parseLensQuery(query) : null;
-    if ((await allowance(viewer)).limited) throw new SearchLimitReachedError(freeSearchesPerMonth);
+    if (await limitedNow(viewer)) throw new SearchLimitReachedError(freeSearchesPerMonth);
 
     const found = lensQuery
       ? await engine.advanced({ query: lensQuery, filters, maxResults })
       : await engine.natural({ text: query, filters, maxResults });
     const results = checkedAnswer(kind, found);
-    await repo.recordSearch({ uid: viewer.uid, kind, query, resultCount: results.total });
-    return results;
+    const searchesThisMonth = await repo.recordSearch(
+      { uid: viewer.uid, kind, query, resultCount: results.total },
+      startOfMonth(),
+    );
+    return { results, searchesThisMonth };
   }
 
   return {
-    allowance,
+    freeSearchesPerMonth,
+    isLimited,
     countThisMonth: async (viewer: Viewer | null): Promise<number> => {
       if (!viewer) throw new NotAuthenticatedError();
       return repo.countSince(viewer.uid, startOfMonth());
