@@ -85,7 +85,7 @@ const aiInputsDiffer = sql`(${list(AI_INPUT_COLUMNS, 'patents.')}) IS DISTINCT F
  * installed) and is staged in a MATERIALIZED CTE by json_populate_recordset (one round trip, no
  * 65,535-parameter limit; faster than unnest of per-column arrays). `json`, not `jsonb`: the
  * record column is `json`, and a `jsonb` payload would build a tree of every record only to
- * print it back (measured: ~60 µs a patent against ~105). Then: publications already indexed
+ * print it back, which nearly doubled the staging cost. Then: publications already indexed
  * under another id are reported (`taken`), and the rest are upserted. A row whose record is
  * unchanged is not touched (no new row version, no trigger, no index work), so re-running an
  * import changes nothing. AI text: a row that brings its own replaces the stored text only when

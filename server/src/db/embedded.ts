@@ -31,7 +31,7 @@ const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin
  * A quarter of the machine's memory (the usual advice), between the default 128 MB and 8 GB;
  * Postgres only takes what it touches. Large enough that the search table stays in shared
  * memory: a table over a quarter of shared_buffers is read through a small ring of buffers,
- * so every ordered read of it went to the operating system's cache again (12 µs a page).
+ * so every ordered read of it went to the operating system's cache again.
  */
 const SHARED_BUFFERS_MB = Math.min(8192, Math.max(128, Math.floor(totalmem() / 4 / 1024 / 1024)));
 

@@ -55,7 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`ALTER FUNCTION patent_search_row(patents) PARALLEL SAFE`.execute(db);
   // The provider's record is read whole, one patent at a time, and never scanned: storing it
-  // uncompressed saves pglz about 40 µs a patent on every write, for ~1 KB more disk.
+  // uncompressed saves pglz's work on every write, for about 1 KB more disk a patent.
   await sql`ALTER TABLE patents ALTER COLUMN record SET STORAGE EXTERNAL`.execute(db);
 
   await sql`
