@@ -17,7 +17,9 @@ export function createSearchFeature(
   const engine = createSearchEngine({
     connectionString: deps.databaseUrl,
     clock: deps.clock,
-    onIdleError: (error) => deps.logger.warn({ err: error }, 'idle search connection lost'),
+    // The pool opens another connection when needed; a database outage is reported by the main
+    // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
+    onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
   });
   const service = createSearchService({
     repo: createSearchRepo(deps.db),
