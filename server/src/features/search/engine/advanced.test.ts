@@ -1,17 +1,13 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/tables.js';
-import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
+import { patentRow } from '../../../testing/patent-fixtures.js';
 import { compileLensQuery } from './compile.js';
 import { parseLensQuery } from '../query/parser.js';
 import { UNKNOWN_VALUE_SHARES } from './plan.js';
 import { NO_FILTERS } from './filters.js';
-import { engineParts, type EngineParts } from './test-kit.js';
-
-let database: TestDatabase;
-let repo: EngineParts;
+import { engineParts, engineTestCorpus } from './test-kit.js';
 
 const valves = patentRow({
   title: 'CHECK VALVES FOR PUMPS',
@@ -65,18 +61,10 @@ const battery = patentRow({
 });
 const ALL = [valves, solarCell, battery];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  repo = engineParts({ url: database.url });
-  await insertPatents(database.db, ALL);
-});
-afterAll(async () => {
-  await repo?.close();
-  await database.drop();
-});
+const fixture = engineTestCorpus(ALL);
 
 async function matches(query: string): Promise<string[]> {
-  const found = await repo.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, {
+  const found = await fixture.parts.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, {
     ...UNKNOWN_VALUE_SHARES,
     documents: ALL.length,
     topRankDocuments: 0,
@@ -212,13 +200,13 @@ describe('advanced search fields', () => {
         yearShare: () => 0,
       });
       expect(compiled.textDriven).toBe(textDriven);
-      expect(compiled.where.compile(database.db).sql.includes('IS TRUE')).toBe(checkedOnRows);
+      expect(compiled.where.compile(fixture.database.db).sql.includes('IS TRUE')).toBe(checkedOnRows);
     },
   );
 
   it('leaves a requested country of a tenth of patents to the text index only where the query needs text words', async () => {
     const statements: string[] = [];
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
     const logged = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       log: (event) => void statements.push(event.query.sql),
@@ -247,7 +235,7 @@ describe('advanced search fields', () => {
 
   it('reads the top of the rank first only where the probe finds a budget of matches there, and not under a year filter', async () => {
     const statements: string[] = [];
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
     const logged = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       log: (event) => void statements.push(event.query.sql),
@@ -289,11 +277,16 @@ describe('advanced search fields', () => {
   });
 
   it('ranks title matches above claim matches', async () => {
-    const found = await repo.advanced(compileLensQuery(parseLensQuery('lithium OR valve')), NO_FILTERS, 500, {
-      ...UNKNOWN_VALUE_SHARES,
-      documents: ALL.length,
-      topRankDocuments: 0,
-    });
+    const found = await fixture.parts.advanced(
+      compileLensQuery(parseLensQuery('lithium OR valve')),
+      NO_FILTERS,
+      500,
+      {
+        ...UNKNOWN_VALUE_SHARES,
+        documents: ALL.length,
+        topRankDocuments: 0,
+      },
+    );
     expect(found.hits[0]!.lens_id).not.toBe(solarCell.lens_id);
     expect(found.hits.at(-1)!.lens_id).toBe(solarCell.lens_id);
   });

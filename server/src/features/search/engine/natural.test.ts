@@ -1,12 +1,11 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/tables.js';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { NO_FILTERS, type SearchFilters } from './filters.js';
 import type { RankedCandidates } from './rank.js';
-import { engineParts, type EngineParts } from './test-kit.js';
+import { engineParts, engineTestCorpus, type EngineParts } from './test-kit.js';
 import type { WeightedLexeme } from './words.js';
 
 /**
@@ -14,8 +13,6 @@ import type { WeightedLexeme } from './words.js';
  * words first, title over abstract over claims, a rare word over a common one, and something
  * rather than nothing when only some words match.
  */
-let database: TestDatabase;
-let repo: EngineParts;
 const filler = (count: number) => Array.from({ length: count }, () => 'plain filler text').join(' ');
 
 const rare = { lexeme: 'perovskit', idf: Math.log(1 / 0.001) };
@@ -56,18 +53,10 @@ const commonOnly = patentRow({
 const nothing = patentRow({ title: 'PIZZA OVEN', abstract: 'Bakes pizza.', claims: '', ai_title: null });
 const ALL = [titleHit, abstractHit, claimsHit, rareAndMiddle, commonOnly, nothing];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  repo = engineParts({ url: database.url });
-  await insertPatents(database.db, ALL);
-});
-afterAll(async () => {
-  await repo?.close();
-  await database.drop();
-});
+const fixture = engineTestCorpus(ALL);
 
 const ids = async (terms: WeightedLexeme[]) =>
-  (await repo.natural(terms, NO_FILTERS, 500)).hits.map((row) => row.lens_id);
+  (await fixture.parts.natural(terms, NO_FILTERS, 500)).hits.map((row) => row.lens_id);
 
 describe('AI search ranking', () => {
   it('ranks documents with more of the meaningful words first', async () => {
@@ -87,7 +76,7 @@ describe('AI search ranking', () => {
   });
 
   it('finds documents with some but not all of the words, and counts them exactly', async () => {
-    const found = await repo.natural([rare, { lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500);
+    const found = await fixture.parts.natural([rare, { lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500);
     expect(found.hits.map((row) => row.lens_id).sort()).toEqual(
       [titleHit, abstractHit, claimsHit, rareAndMiddle].map((row) => row.lens_id).sort(),
     );
@@ -107,14 +96,14 @@ describe('AI search ranking', () => {
         ai_title: null,
       }),
     );
-    await insertPatents(database.db, documents);
-    const terms = (await repo.lexemes(words.join(' '))).map((lexeme, index) => ({
+    await insertPatents(fixture.database.db, documents);
+    const terms = (await fixture.parts.lexemes(words.join(' '))).map((lexeme, index) => ({
       lexeme,
       idf: 5 + index / 10,
     }));
     expect(terms).toHaveLength(words.length);
 
-    const found = await repo.natural(terms, NO_FILTERS, 500);
+    const found = await fixture.parts.natural(terms, NO_FILTERS, 500);
     expect(found.hits.map((row) => row.lens_id).sort()).toEqual(
       documents.map((document) => document.lens_id).sort(),
     );
@@ -125,7 +114,7 @@ describe('AI search ranking', () => {
   });
 
   it('finds and counts exactly every document of a common word, which it reads in static-rank order', async () => {
-    const found = await repo.natural([common], NO_FILTERS, 500);
+    const found = await fixture.parts.natural([common], NO_FILTERS, 500);
     expect(found.hits.map((row) => row.lens_id)).toEqual([commonOnly.lens_id]);
     expect(found).toMatchObject({ total: 1, families: 1, estimated: false });
   });
@@ -139,7 +128,7 @@ describe('AI search ranking', () => {
     ) => Promise<void>,
   ) {
     const statements: string[] = [];
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
     const logged = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       log: (event) => void statements.push(event.query.sql),
@@ -199,7 +188,7 @@ describe('AI search ranking', () => {
     });
     const { rows } = await sql<{ definition: string }>`
       SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'patent_search' AND indexdef LIKE '%(text_vector%' ORDER BY indexname`.execute(
-      database.db,
+      fixture.database.db,
     );
     expect(rows.map((row) => row.definition.replace(/^.* USING /, ''))).toEqual([
       'gin (text_vector, jurisdiction)',
@@ -208,7 +197,7 @@ describe('AI search ranking', () => {
   });
 
   it('returns nothing when no word matches', async () => {
-    expect(await repo.natural([{ lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500)).toEqual({
+    expect(await fixture.parts.natural([{ lexeme: 'nowher', idf: 9 }], NO_FILTERS, 500)).toEqual({
       total: 0,
       families: 0,
       estimated: false,

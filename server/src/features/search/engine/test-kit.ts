@@ -1,4 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../../db/client.js';
+import type { NewPatent } from '../../../db/tables.js';
+import { insertPatents } from '../../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { advancedSearch, type SearchCorpus } from './advanced.js';
 import type { CompiledQuery } from './compile.js';
 import type { SearchFilters } from './filters.js';
@@ -28,3 +32,34 @@ export function engineParts(connection: { url: string } | { db: Db }, tuning?: O
 }
 
 export type EngineParts = ReturnType<typeof engineParts>;
+
+/**
+ * A test file's own database holding `rows`, with the engine's parts over it: created before the
+ * file's tests and dropped after them.
+ */
+export function engineTestCorpus(rows: NewPatent[]): {
+  readonly database: TestDatabase;
+  readonly parts: EngineParts;
+} {
+  let database: TestDatabase | undefined;
+  let parts: EngineParts | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    parts = engineParts({ url: database.url });
+    await insertPatents(database.db, rows);
+  });
+  afterAll(async () => {
+    await parts?.close();
+    await database?.drop();
+  });
+  return {
+    get database() {
+      if (!database) throw new Error('the test corpus is created in beforeAll');
+      return database;
+    },
+    get parts() {
+      if (!parts) throw new Error('the test corpus is created in beforeAll');
+      return parts;
+    },
+  };
+}
