@@ -1,17 +1,34 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
-      'schema/src/**/*.test.ts',
-      'server/src/**/*.test.ts',
-      'indexer/src/**/*.test.ts',
-      'tests/api/**/*.test.ts',
-    ],
-    globalSetup: ['server/src/testing/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     // Two cores: two workers keep the machine responsive while files still run in parallel.
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: [
+            'schema/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'indexer/src/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+          ],
+          globalSetup: ['server/src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['client/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['client/src/testing/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -2,7 +2,6 @@
 export const PRODUCT_NAME = 'PatentScout';
 export const PRODUCT_VERSION = '1.0.0';
 export const DISCOVER_PLAN_PRICE_USD = 29;
-export const FREE_SEARCHES_PER_MONTH = 20;
 export const AI_SEARCH_MIN_CHARACTERS = 20;
 export const YEAR_MIN = 1824;
 export const YEAR_MAX = 2050;

@@ -8,11 +8,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { User } from 'firebase/auth';
-import { FREE_SEARCHES_PER_MONTH } from '@patentscout/schema';
 import type { ViewerAccountQuery } from '../__generated__/graphql';
-import { REGISTER_GOOGLE_USER, SEARCH_COUNT, VIEWER_ACCOUNT } from './account.queries';
+import { REGISTER_GOOGLE_USER, VIEWER_ACCOUNT } from './account.queries';
 import { useAuth } from './AuthProvider';
 
 export type Account = NonNullable<ViewerAccountQuery['viewerAccount']>;
@@ -26,27 +25,16 @@ interface AccountContextValue {
   account: Account | null;
   loading: boolean;
   error: Error | null;
-  /** The monthly search count, kept fresh after every search. */
+  /** This month's searches, as the server counted them (updated by every search's payload). */
   searchCount: number;
-  /** Free accounts above the monthly allowance without an active subscription. */
+  /** The server's rule: above the free searches of the month, without an active subscription. */
   limited: boolean;
   reload: () => Promise<void>;
-  refreshSearchCount: () => Promise<void>;
   /** Registers a first-time Google user with the server, then reloads the account. */
   completeGoogleSignIn: (user: User) => Promise<void>;
 }
 
 const AccountContext = createContext<AccountContextValue | null>(null);
-
-export function isLimitedAccount(
-  account: Pick<Account, 'searchCount' | 'subscriptionStatus'> | null,
-): boolean {
-  return (
-    account !== null &&
-    account.searchCount > FREE_SEARCHES_PER_MONTH &&
-    account.subscriptionStatus !== 'active'
-  );
-}
 
 function isNewGoogleRegistration(user: User): boolean {
   // NOTE: Firebase's public UserMetadata only has second-precision strings; the millisecond
@@ -62,12 +50,15 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const { user } = useAuth();
   const uid = user?.uid ?? null;
-  const [account, setAccount] = useState<Account | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const pendingRegistration = useRef<Promise<unknown> | null>(null);
   const currentUid = useRef<string | null>(uid);
   currentUid.current = uid;
+  // The account as the Apollo cache holds it: loaded below, then kept current by every mutation
+  // whose payload carries it (a search's `account { searchCount limited }`).
+  const { data } = useQuery(VIEWER_ACCOUNT, { fetchPolicy: 'cache-only', skip: !uid });
+  const account = (uid && data?.viewerAccount?.uid === uid ? data.viewerAccount : null) ?? null;
 
   const load = useCallback(async () => {
     const forUid = currentUid.current;
@@ -75,10 +66,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     setLoading(true);
     try {
       await pendingRegistration.current?.catch(() => undefined);
-      const { data } = await client.query({ query: VIEWER_ACCOUNT, fetchPolicy: 'network-only' });
-      if (currentUid.current !== forUid) return;
-      setAccount(data?.viewerAccount ?? null);
-      setError(null);
+      await client.query({ query: VIEWER_ACCOUNT, fetchPolicy: 'network-only' });
+      if (currentUid.current === forUid) setError(null);
     } catch (failure) {
       if (currentUid.current !== forUid) return;
       // Stored and logged; the page frame decides whether to raise it.
@@ -90,7 +79,6 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   }, [client]);
 
   useEffect(() => {
-    setAccount(null);
     setError(null);
     if (!uid) {
       setLoading(false);
@@ -100,18 +88,6 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     const timer = window.setTimeout(() => void load(), ACCOUNT_LOAD_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [uid, load]);
-
-  const refreshSearchCount = useCallback(async () => {
-    if (!currentUid.current) return;
-    try {
-      const { data } = await client.query({ query: SEARCH_COUNT, fetchPolicy: 'network-only' });
-      const count = data?.searchCount;
-      if (count === undefined) return;
-      setAccount((current) => (current ? { ...current, searchCount: count } : current));
-    } catch (failure) {
-      console.error('Something went wrong getting search count.', failure);
-    }
-  }, [client]);
 
   const completeGoogleSignIn = useCallback(
     async (signedIn: User) => {
@@ -149,12 +125,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       loading,
       error,
       searchCount: account?.searchCount ?? 0,
-      limited: isLimitedAccount(account),
+      limited: account?.limited ?? false,
       reload: load,
-      refreshSearchCount,
       completeGoogleSignIn,
     }),
-    [account, loading, error, load, refreshSearchCount, completeGoogleSignIn],
+    [account, loading, error, load, completeGoogleSignIn],
   );
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }

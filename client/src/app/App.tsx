@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { ApolloProvider } from '@apollo/client/react';
+import { ApolloProvider, useApolloClient } from '@apollo/client/react';
 import type { Auth } from 'firebase/auth';
-import { ToastProvider } from '../ui/Toasts';
+import { createResultsLoader } from '../features/results';
+import { ToastProvider, useToast } from '../ui/Toasts';
 import { AccountProvider } from './AccountProvider';
 import { createApolloClient } from './apollo';
 import { EmbeddedDevHooks } from './EmbeddedDevHooks';
@@ -12,9 +13,27 @@ import type { AppConfig } from './config';
 import { createRouter } from './router';
 import { SignOutProvider } from './SignOutProvider';
 
+/** The router, made once inside the providers its loaders use (Apollo, toasts, sign-in). */
+function AppRouter({ auth }: { auth: Auth }) {
+  const client = useApolloClient();
+  const toast = useToast();
+  const [router] = useState(() =>
+    createRouter({
+      results: createResultsLoader({
+        client,
+        signedIn: async () => {
+          await auth.authStateReady();
+          return auth.currentUser !== null;
+        },
+        onError: (message) => toast({ title: 'Error.', description: message, variant: 'danger' }),
+      }),
+    }),
+  );
+  return <RouterProvider router={router} />;
+}
+
 export function App({ config, auth }: { config: AppConfig; auth: Auth }) {
   const [client] = useState(() => createApolloClient(auth));
-  const [router] = useState(createRouter);
   return (
     <AppConfigContext.Provider value={config}>
       <ToastProvider>
@@ -23,7 +42,7 @@ export function App({ config, auth }: { config: AppConfig; auth: Auth }) {
             <AccountProvider>
               {config.embedded ? <EmbeddedDevHooks /> : null}
               <SignOutProvider>
-                <RouterProvider router={router} />
+                <AppRouter auth={auth} />
               </SignOutProvider>
             </AccountProvider>
           </ApolloProvider>

@@ -9,13 +9,9 @@ export const VIEWER_ACCOUNT = graphql(`
       subscriptionStatus
       emailVerified
       searchCount
+      freeSearchesPerMonth
+      limited
     }
-  }
-`);
-
-export const SEARCH_COUNT = graphql(`
-  query SearchCount {
-    searchCount
   }
 `);
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunction } from 'react-router';
 import { AccountPage } from '../features/account';
 import { DevEmailsPage } from '../features/dev';
 import { NotFoundPage, RouteErrorPage } from '../features/errors';
@@ -11,7 +11,8 @@ import { UniversitySearchesPage } from '../features/universities';
 import { PageFrame } from './PageFrame';
 import { RequireAuth } from './RequireAuth';
 
-export function createRouter() {
+/** `resultsLoader` runs the results page's search once per navigation (see `createResultsLoader`). */
+export function createRouter(loaders: { results: LoaderFunction }) {
   return createBrowserRouter([
     {
       path: '/',
@@ -30,7 +31,7 @@ export function createRouter() {
                 { path: 'account', element: <AccountPage /> },
                 { path: 'favourites', element: <FavouritesPage /> },
                 { path: 'search/university-searches', element: <UniversitySearchesPage /> },
-                { path: 'search/results', element: <ResultsPage /> },
+                { path: 'search/results', element: <ResultsPage />, loader: loaders.results },
               ],
             },
             { path: 'patents', element: <PatentPage /> },

@@ -1,12 +1,20 @@
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import type { PatentQuery } from '../../__generated__/graphql';
+import { graphql } from '../../__generated__';
+import type { AiInsights_GenerativeFragment } from '../../__generated__/graphql';
 
-type GenerativeData = NonNullable<PatentQuery['patent']>['generative_data'];
+export const AI_INSIGHTS_FRAGMENT = graphql(`
+  fragment AiInsights_generative on GenerativeData {
+    title
+    summary
+    types
+    uses
+  }
+`);
 
 /** The AI-written part of the page: type tags, summary, sample uses and a caution note. */
-export function AiInsights({ generative }: { generative: GenerativeData }) {
+export function AiInsights({ generative }: { generative: AiInsights_GenerativeFragment | null | undefined }) {
   const title = generative?.title.trim();
   return (
     <Card as="section" aria-labelledby="ai-title" className="shadow-sm mb-4">

@@ -1,14 +1,25 @@
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
-import type { PatentQuery } from '../../__generated__/graphql';
+import { graphql } from '../../__generated__';
+import type { FilingsTable_MembersFragment } from '../../__generated__/graphql';
 import { CountryFlag } from '../../ui/CountryFlag';
 import { formatDate } from '../../ui/format';
 import { countryName, kindDescription } from '../search';
 
-type Member = NonNullable<PatentQuery['patent']>['data']['families']['simple_family']['members'][number];
+export const FILINGS_TABLE_FRAGMENT = graphql(`
+  fragment FilingsTable_members on FamilyMember {
+    lens_id
+    document_id {
+      jurisdiction
+      doc_number
+      kind
+      date
+    }
+  }
+`);
 
 /** The simple family: the same invention as published by other offices. */
-export function FilingsTable({ members }: { members: readonly Member[] }) {
+export function FilingsTable({ members }: { members: readonly FilingsTable_MembersFragment[] }) {
   return (
     <section aria-labelledby="filings-title" className="mb-4">
       <h2 id="filings-title" className="h5">

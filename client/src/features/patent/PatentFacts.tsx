@@ -1,10 +1,35 @@
 import type { ReactNode } from 'react';
-import type { PatentQuery } from '../../__generated__/graphql';
+import { graphql } from '../../__generated__';
+import type { PatentFacts_DataFragment } from '../../__generated__/graphql';
 import { clientSettings } from '../../app/config';
 import { formatDate } from '../../ui/format';
 import { documentNumber } from '../results';
 
-type PatentData = NonNullable<PatentQuery['patent']>['data'];
+export const PATENT_FACTS_FRAGMENT = graphql(`
+  fragment PatentFacts_data on PatentData {
+    lens_id
+    date_published
+    publication_type
+    biblio {
+      priority_claims {
+        earliest_claim {
+          date
+        }
+      }
+      publication_reference {
+        jurisdiction
+        doc_number
+        kind
+        date
+      }
+    }
+    legal_status {
+      anticipated_term_date
+    }
+  }
+`);
+
+type PatentData = PatentFacts_DataFragment;
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (

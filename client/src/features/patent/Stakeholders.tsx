@@ -1,9 +1,29 @@
 import { Link } from 'react-router';
-import type { PatentQuery } from '../../__generated__/graphql';
+import { graphql } from '../../__generated__';
+import type { Stakeholders_PartiesFragment } from '../../__generated__/graphql';
 import { resultsPath } from '../search';
 
-type Parties = NonNullable<PatentQuery['patent']>['data']['biblio']['parties'];
-type Party = Parties['inventors'][number];
+export const STAKEHOLDERS_FRAGMENT = graphql(`
+  fragment Stakeholders_parties on Parties {
+    inventors {
+      extracted_name {
+        value
+      }
+    }
+    applicants {
+      extracted_name {
+        value
+      }
+    }
+    owners_all {
+      extracted_name {
+        value
+      }
+    }
+  }
+`);
+
+type Party = Stakeholders_PartiesFragment['inventors'][number];
 
 /** An advanced search for everything else a person or organisation is named on. */
 function nameSearchPath(field: string, name: string): string {
@@ -33,7 +53,7 @@ function NameList({ title, field, parties }: { title: string; field: string; par
   );
 }
 
-export function Stakeholders({ parties }: { parties: Parties }) {
+export function Stakeholders({ parties }: { parties: Stakeholders_PartiesFragment }) {
   return (
     <section aria-labelledby="stakeholders-title">
       <h2 id="stakeholders-title" className="h5">

@@ -1,67 +1,35 @@
 import { graphql } from '../../__generated__';
 
+/** The patent page: its own fields, and each part's fragment beside the part (AiInsights, ...). */
 export const PATENT = graphql(`
   query Patent($lensId: ID!) {
     patent(lensId: $lensId) {
       generative_data {
-        title
-        summary
-        types
-        uses
+        ...AiInsights_generative
       }
       data {
         doc_key
         lens_id
-        date_published
-        publication_type
+        ...PatentFacts_data
         biblio {
           invention_title {
             text
             lang
           }
           parties {
-            inventors {
-              extracted_name {
-                value
-              }
-            }
-            applicants {
-              extracted_name {
-                value
-              }
-            }
-            owners_all {
-              extracted_name {
-                value
-              }
-            }
-          }
-          priority_claims {
-            earliest_claim {
-              date
-            }
+            ...Stakeholders_parties
           }
           publication_reference {
             jurisdiction
-            doc_number
-            kind
-            date
           }
         }
         legal_status {
           patent_status
-          anticipated_term_date
         }
         families {
           simple_family {
             members {
-              lens_id
-              document_id {
-                jurisdiction
-                doc_number
-                kind
-                date
-              }
+              ...FilingsTable_members
             }
           }
         }

@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { LEGAL_STATUSES } from '@patentscout/schema';
-import { categoriesForIpcFilters, countryName, type ResultsParams } from '../search';
+import { categoriesForIpcFilters, countryName, documentTypeLabel, type ResultsParams } from '../search';
 
 interface TagGroup {
   label: string;
@@ -25,6 +25,8 @@ function groupsFor({ input, yearsGiven }: ResultsParams): TagGroup[] {
   }
   const countries = input.jurisdiction ?? [];
   if (countries.length > 0) groups.push({ label: 'Countries', values: countries.map(countryName) });
+  const kinds = input.kind ?? [];
+  if (kinds.length > 0) groups.push({ label: 'Document types', values: kinds.map(documentTypeLabel) });
   if (yearsGiven && input.years)
     groups.push({ label: 'Years', values: [`${input.years[0]} – ${input.years[1]}`] });
   return groups;

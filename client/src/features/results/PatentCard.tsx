@@ -4,9 +4,32 @@ import { CountryFlag } from '../../ui/CountryFlag';
 import { formatDate, truncate } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { FavouriteStar } from '../favourites';
-import { countryName, type SearchResultItem } from '../search';
+import { graphql } from '../../__generated__';
+import type { PatentCard_ItemFragment } from '../../__generated__/graphql';
+import { countryName } from '../search';
 
 const SUMMARY_LIMIT = 400;
+
+export const PATENT_CARD_FRAGMENT = graphql(`
+  fragment PatentCard_item on SearchResultItem {
+    lens_id
+    doc_key
+    patent_status
+    generative_data {
+      title
+      summary
+    }
+    biblio {
+      publication_reference {
+        jurisdiction
+        doc_number
+        kind
+        date
+      }
+      invention_title
+    }
+  }
+`);
 
 export function documentNumber(reference: {
   jurisdiction: string;
@@ -17,7 +40,7 @@ export function documentNumber(reference: {
 }
 
 /** One search result: flag, AI title, favourite star, date, number, status and a short summary. */
-export function PatentCard({ item }: { item: SearchResultItem }) {
+export function PatentCard({ item }: { item: PatentCard_ItemFragment }) {
   const reference = item.biblio.publication_reference;
   const title = item.generative_data.title.trim();
   const patentPath = `/patents/${encodeURIComponent(item.lens_id)}`;

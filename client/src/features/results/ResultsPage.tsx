@@ -1,15 +1,15 @@
-import { useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Suspense, use, useMemo, useState } from 'react';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { parseResultsParams, type SearchResultSet } from '../search';
+import type { SearchResultSet } from '../search';
 import { ActiveFilters } from './ActiveFilters';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
-import { useResultSet } from './useResultSet';
+import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 
 const FIRST_PAGE = 20;
 const PAGE_STEP = 10;
@@ -52,10 +52,23 @@ function ResultList({ results }: { results: SearchResultSet }) {
   );
 }
 
-export function ResultsPage() {
+function Outcome({ outcome }: { outcome: Promise<ResultOutcome> }) {
   const location = useLocation();
-  const params = useMemo(() => parseResultsParams(new URLSearchParams(location.search)), [location.search]);
-  const state = useResultSet(params, location.search, location.state);
+  const state = use(outcome);
+  if (state.status === 'error') return <Alert variant="danger">{state.message}</Alert>;
+  if (state.status === 'signed-out') return null;
+  return <ResultList key={location.key} results={state.results} />;
+}
+
+const searching = (
+  <div>
+    <CenteredSpinner label="Searching..." />
+    <p className="text-center text-muted">Searches can take up to 1 minute.</p>
+  </div>
+);
+
+export function ResultsPage() {
+  const { params, outcome } = useLoaderData() as ResultsLoaderData;
   const query = params.input.query;
   const refinePath = `/home?${new URLSearchParams(params.type === 'boolean' ? { query, tab: 'advanced' } : { query }).toString()}`;
 
@@ -75,14 +88,9 @@ export function ResultsPage() {
           Weekly e-mail updates are coming soon.
         </span>
       </div>
-      {state.status === 'loading' ? (
-        <div>
-          <CenteredSpinner label="Searching..." />
-          <p className="text-center text-muted">Searches can take up to 1 minute.</p>
-        </div>
-      ) : null}
-      {state.status === 'error' ? <Alert variant="danger">{state.message}</Alert> : null}
-      {state.status === 'ready' ? <ResultList key={location.key} results={state.results} /> : null}
+      <Suspense fallback={searching}>
+        <Outcome outcome={outcome} />
+      </Suspense>
     </>
   );
 }

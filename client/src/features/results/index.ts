@@ -1,2 +1,3 @@
 export { ResultsPage } from './ResultsPage';
 export { documentNumber } from './PatentCard';
+export { createResultsLoader } from './resultsLoader';

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { LEGAL_STATUSES } from '@patentscout/schema';
-import { EMPTY_FILTERS, type SearchFilters } from './filters';
+import { DOCUMENT_TYPES, EMPTY_FILTERS, type SearchFilters } from './filters';
 import { COUNTRY_OPTIONS, PINNED_COUNT } from './reference/countries';
 import { INDUSTRY_CATEGORIES } from './reference/industries';
 import { YearRange } from './YearRange';
@@ -82,6 +82,18 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
               />
               <HelpIcon id={`legal-status-help-${status.stored}`} text={status.help} />
             </div>
+          ))}
+        </fieldset>
+        <fieldset className="mb-3" disabled={disabled}>
+          <legend className="h6">Document type</legend>
+          {DOCUMENT_TYPES.map((type) => (
+            <Form.Check
+              key={type.value}
+              id={`document-type-${type.value}`}
+              label={type.label}
+              checked={filters.kinds.includes(type.value)}
+              onChange={() => set({ kinds: toggle(filters.kinds, type.value) })}
+            />
           ))}
         </fieldset>
         <fieldset className="mb-3" disabled={disabled}>

@@ -1,10 +1,13 @@
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { FREE_SEARCHES_PER_MONTH, PRODUCT_NAME } from '@patentscout/schema';
+import { PRODUCT_NAME } from '@patentscout/schema';
+import { useAccount } from '../../app/AccountProvider';
 
 export function LimitedBanner() {
   const navigate = useNavigate();
+  // The allowance is the server's (FREE_SEARCHES_PER_MONTH); the banner shows only once it is loaded.
+  const freeSearches = useAccount().account?.freeSearchesPerMonth;
   return (
     <Alert
       variant="info"
@@ -13,7 +16,7 @@ export function LimitedBanner() {
       <div>
         <div className="fw-semibold">It looks like you're enjoying {PRODUCT_NAME}!</div>
         <div className="small">
-          You've used the {FREE_SEARCHES_PER_MONTH} free searches of this month. Upgrade to keep searching.
+          You've used the {freeSearches} free searches of this month. Upgrade to keep searching.
         </div>
       </div>
       <Button variant="primary" onClick={() => void navigate('/account')}>

@@ -4,12 +4,26 @@ import { jurisdictionsFor } from './reference/countries';
 import { ipcFiltersFor } from './reference/industries';
 import type { SearchType } from './searchResult';
 
+/** The document-type filter's choices: the kind code's letter (WIPO ST.16) says what was published. */
+export const DOCUMENT_TYPES = [
+  { value: 'B', label: 'Granted patents' },
+  { value: 'A', label: 'Applications' },
+] as const;
+
+const DOCUMENT_TYPE_VALUES = new Set<string>(DOCUMENT_TYPES.map((type) => type.value));
+
+export function documentTypeLabel(value: string): string {
+  return DOCUMENT_TYPES.find((type) => type.value === value)?.label ?? value;
+}
+
 /** What the filter panel holds; years stay text so a half-typed year is not fought over. */
 export interface SearchFilters {
   categories: string[];
   legalStatuses: string[];
   /** Keys of ticked country options. */
   countries: string[];
+  /** Ticked document types (kind-code letters). */
+  kinds: string[];
   yearFrom: string;
   yearTo: string;
 }
@@ -18,6 +32,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   categories: [],
   legalStatuses: [],
   countries: [],
+  kinds: [],
   yearFrom: '',
   yearTo: '',
 };
@@ -41,6 +56,7 @@ export function toSearchInput(query: string, filters: SearchFilters): SearchInpu
   if (ipc.length > 0) input.ipc_filters = ipc;
   if (filters.legalStatuses.length > 0) input.legal_status = [...filters.legalStatuses];
   if (jurisdiction.length > 0) input.jurisdiction = jurisdiction;
+  if (filters.kinds.length > 0) input.kind = [...filters.kinds];
   return input;
 }
 
@@ -58,6 +74,7 @@ export function resultsPath(
   if (input.ipc_filters?.length) params.set('ipc_filters', input.ipc_filters.join(','));
   if (input.legal_status?.length) params.set('legal_status', input.legal_status.join(','));
   if (input.jurisdiction?.length) params.set('jurisdiction', input.jurisdiction.join(','));
+  if (input.kind?.length) params.set('kind', input.kind.join(','));
   if (!isWholeRange(input.years)) params.set('years', (input.years ?? []).join(','));
   if (options.sanitiseSearch === false) params.set('sanitiseSearch', 'false');
   return `/search/results?${params.toString()}`;
@@ -89,9 +106,13 @@ export function parseResultsParams(params: URLSearchParams): ResultsParams {
   const ipc = commaList(params.get('ipc_filters'));
   const legal = commaList(params.get('legal_status')).filter((value) => LEGAL_STATUS_VALUES.has(value));
   const jurisdiction = commaList(params.get('jurisdiction')).map((code) => code.toUpperCase());
+  const kinds = commaList(params.get('kind'))
+    .map((letter) => letter.toUpperCase())
+    .filter((letter) => DOCUMENT_TYPE_VALUES.has(letter));
   if (ipc.length > 0) input.ipc_filters = ipc;
   if (legal.length > 0) input.legal_status = legal;
   if (jurisdiction.length > 0) input.jurisdiction = jurisdiction;
+  if (kinds.length > 0) input.kind = kinds;
   return {
     type: params.get('type') === 'ai' ? 'ai' : 'boolean',
     input,

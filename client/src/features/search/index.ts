@@ -1,13 +1,8 @@
 export { SearchPage } from './SearchPage';
-export {
-  executeSearch,
-  parseSearchResultSet,
-  InvalidSearchResultError,
-  SEARCH_FAILURE_FALLBACK,
-} from './searchResult';
+export { executeSearch, searchFailureMessage } from './searchResult';
 export type { SearchResultItem, SearchResultSet, SearchType } from './searchResult';
-export { parseResultsParams, resultsPath, type ResultsParams } from './filters';
-export type { ResultsNavigationState } from './useRunSearch';
+export { documentTypeLabel, parseResultsParams, resultsPath, type ResultsParams } from './filters';
+export { takeHandedOverResults } from './handover';
 export { countryName } from './reference/countries';
 export {
   INDUSTRY_CATEGORIES,

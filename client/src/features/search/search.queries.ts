@@ -1,5 +1,6 @@
 import { graphql } from '../../__generated__';
 
+/** What the results page keeps of a search: the card's fields and what refine and sort read. */
 export const SEARCH_RESULT_SET_FIELDS = graphql(`
   fragment SearchResultSetFields on SearchResultSet {
     total
@@ -7,28 +8,29 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
     group_by_count
     estimated
     data {
-      lens_id
-      doc_key
-      patent_status
+      ...PatentCard_item
       search_result_order
       ipc_families {
         symbol
       }
       generative_data {
-        title
-        summary
         types
         uses
       }
-      biblio {
-        publication_reference {
-          jurisdiction
-          doc_number
-          kind
-          date
-        }
-        invention_title
-      }
+    }
+  }
+`);
+
+/** A search's payload: its results, and the account as the search left it (the header reads it). */
+export const SEARCH_PAYLOAD_FIELDS = graphql(`
+  fragment SearchPayloadFields on SearchPayload {
+    results {
+      ...SearchResultSetFields
+    }
+    account {
+      uid
+      searchCount
+      limited
     }
   }
 `);
@@ -36,14 +38,7 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
 export const AI_SEARCH = graphql(`
   mutation AiSearch($input: SearchInput!) {
     aiSearch(input: $input) {
-      results {
-        ...SearchResultSetFields
-      }
-      account {
-        uid
-        searchCount
-        limited
-      }
+      ...SearchPayloadFields
     }
   }
 `);
@@ -51,14 +46,7 @@ export const AI_SEARCH = graphql(`
 export const BOOLEAN_SEARCH = graphql(`
   mutation BooleanSearch($input: SearchInput!) {
     booleanSearch(input: $input) {
-      results {
-        ...SearchResultSetFields
-      }
-      account {
-        uid
-        searchCount
-        limited
-      }
+      ...SearchPayloadFields
     }
   }
 `);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApolloClient } from '@apollo/client';
+import { serverMessage } from '../../app/apiErrors';
 import type { SearchInput, SearchResultSetFieldsFragment } from '../../__generated__/graphql';
 import { AI_SEARCH, BOOLEAN_SEARCH } from './search.queries';
 
@@ -29,7 +30,7 @@ const SearchResultItemSchema = z.object({
   biblio: z.object({ publication_reference: PublicationReference, invention_title: z.string() }),
 });
 
-/** Result sets also arrive through navigation state, which any script can write, so they are checked. */
+/** The specification reads a search answer and validates it before showing it. */
 const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
   total: z.number(),
   results: z.number(),
@@ -64,6 +65,13 @@ export async function executeSearch(
   }
   const { data } = await client.mutate({ mutation: BOOLEAN_SEARCH, variables: { input } });
   return parseSearchResultSet(data?.booleanSearch.results);
+}
+
+/** What a failed search tells the user: the server's message, or the spec's fallback. */
+export function searchFailureMessage(failure: unknown): string {
+  console.error('Something went wrong performing a search.', failure);
+  if (failure instanceof InvalidSearchResultError) return failure.message;
+  return serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK;
 }
 
 export const SEARCH_FAILURE_FALLBACK =

@@ -4,28 +4,18 @@ import { useApolloClient } from '@apollo/client/react';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import type { SearchInput } from '../../__generated__/graphql';
 import { useAccount } from '../../app/AccountProvider';
-import { serverMessage } from '../../app/apiErrors';
+import { errorCode } from '../../app/apiErrors';
 import { useToast } from '../../ui/Toasts';
 import { resultsPath } from './filters';
-import {
-  executeSearch,
-  InvalidSearchResultError,
-  SEARCH_FAILURE_FALLBACK,
-  type SearchResultSet,
-  type SearchType,
-} from './searchResult';
-
-/** What the results page finds in navigation state after a search from the search page. */
-export interface ResultsNavigationState {
-  results: SearchResultSet;
-}
+import { handOverResults } from './handover';
+import { executeSearch, searchFailureMessage, type SearchType } from './searchResult';
 
 /** The search page's flow: validate, search, then open the results or explain why not. */
 export function useRunSearch() {
   const client = useApolloClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const { refreshSearchCount } = useAccount();
+  const { reload: reloadAccount } = useAccount();
   const [loading, setLoading] = useState(false);
 
   const run = useCallback(
@@ -43,24 +33,23 @@ export function useRunSearch() {
       try {
         const results = await executeSearch(client, type, input);
         if (results.data.length > 0) {
-          const state: ResultsNavigationState = { results };
-          await navigate(resultsPath(type, input), { state });
+          const path = resultsPath(type, input);
+          handOverResults(path.slice(path.indexOf('?')), results);
+          await navigate(path);
         } else {
           toast({ title: 'Nothing came back with that search. Try something else!?', variant: 'warning' });
         }
       } catch (failure) {
-        console.error('Something went wrong performing a search.', failure);
-        const description =
-          failure instanceof InvalidSearchResultError
-            ? failure.message
-            : (serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK);
+        const description = searchFailureMessage(failure);
         toast({ title: 'Error completing your search', description, variant: 'danger', duration: 5000 });
+        // A refused search changes no count, but the account may have become limited elsewhere
+        // (another tab): read it again so the page shows the upgrade prompt.
+        if (errorCode(failure) === 'SEARCH_LIMIT_REACHED') void reloadAccount();
       } finally {
         setLoading(false);
-        void refreshSearchCount();
       }
     },
-    [client, navigate, toast, refreshSearchCount],
+    [client, navigate, toast, reloadAccount],
   );
 
   return { run, loading };

@@ -1,0 +1,28 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ResultsFooter } from './ResultsFooter';
+
+const set = { total: 1234, results: 500, group_by_count: 987, data: [] };
+
+describe('ResultsFooter', () => {
+  it("states the spec's counts with the grouped total", () => {
+    render(<ResultsFooter shown={20} results={{ ...set, estimated: false }} />);
+    expect(
+      screen.getByText(
+        'Showing (20 of 500) results. In total, 987 grouped results by simple families were found.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('🤖 Descriptions are based on AI. Please use with caution.')).toBeInTheDocument();
+  });
+
+  it('says "about" when the totals are estimates, and falls back to the total without a family count', () => {
+    render(
+      <ResultsFooter shown={30} results={{ ...set, group_by_count: null, total: 12500, estimated: true }} />,
+    );
+    expect(
+      screen.getByText(
+        'Showing (30 of 500) results. In total, about 12,500 grouped results by simple families were found.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { FilterPanel } from './FilterPanel';
+import { EMPTY_FILTERS, type SearchFilters } from './filters';
+
+function Panel({ onChange }: { onChange: (filters: SearchFilters) => void }) {
+  const [filters, setFilters] = useState<SearchFilters>(EMPTY_FILTERS);
+  return (
+    <FilterPanel
+      filters={filters}
+      disabled={false}
+      onChange={(next) => {
+        setFilters(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+describe('FilterPanel', () => {
+  it('ticks document types into kind letters, and clears every filter', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Panel onChange={onChange} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Granted patents' }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ kinds: ['B'] }));
+    await user.click(screen.getByRole('checkbox', { name: 'Applications' }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ kinds: ['B', 'A'] }));
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onChange).toHaveBeenLastCalledWith(EMPTY_FILTERS);
+    expect(screen.getByRole('checkbox', { name: 'Granted patents' })).not.toBeChecked();
+  });
+
+  it('settles typed years inside 1824..2050 when a box is left, "from" never after "to"', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Panel onChange={onChange} />);
+    const from = screen.getByLabelText('From year');
+    const to = screen.getByLabelText('To year');
+    await user.type(to, '3000');
+    await user.tab();
+    expect(to).toHaveValue(2050);
+    await user.type(from, '1700');
+    await user.tab();
+    expect(from).toHaveValue(1824);
+    await user.clear(to);
+    await user.type(to, '1900');
+    await user.clear(from);
+    await user.type(from, '1950');
+    await user.tab();
+    expect(from).toHaveValue(1900);
+  });
+});

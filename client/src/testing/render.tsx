@@ -1,0 +1,21 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { ToastProvider } from '../ui/Toasts';
+
+/**
+ * Renders a component with the providers every page has (toasts, router, an Apollo client whose
+ * link answers nothing: these tests check what happens before any request).
+ */
+export function renderWithProviders(element: ReactElement) {
+  const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
+  return render(
+    <ApolloProvider client={client}>
+      <ToastProvider>
+        <MemoryRouter>{element}</MemoryRouter>
+      </ToastProvider>
+    </ApolloProvider>,
+  );
+}
