@@ -36,6 +36,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('PatentScout <no-reply@patentscout.localhost>'),
   MAIL_SMTP_PORT: port.default(2525),
+  MAILING_LIST_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -83,6 +84,8 @@ export interface AppConfig {
     | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string };
   demoCorpusSize: number;
   modes: { mail: string; payments: string; ai: string };
+  /** Where the waiting-list form posts: an external form service, or the product's own endpoint. */
+  mailingListUrl: string;
   /** Where mail goes: an SMTP relay, or the embedded SMTP server that feeds the dev mailbox. */
   mail: { mode: 'smtp'; url: string; from: string } | { mode: 'local'; port: number; from: string };
   search: { maxResults: number; freeSearchesPerMonth: number };
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       payments: vars.STRIPE_SECRET_KEY ? 'Stripe' : 'local checkout',
       ai: vars.OPENAI_API_KEY ? 'OpenAI-compatible model' : 'offline summarizer',
     },
+    mailingListUrl: vars.MAILING_LIST_URL ?? '/api/v1/mailing-list',
     mail: vars.SMTP_URL
       ? { mode: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
       : { mode: 'local', port: vars.MAIL_SMTP_PORT, from: vars.MAIL_FROM },

@@ -103,6 +103,13 @@ export interface OutboxTable {
   received_at: Timestamp;
 }
 
+export interface MailingListTable {
+  email: string;
+  list: string;
+  first_name: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   patents: PatentsTable;
@@ -111,6 +118,7 @@ export interface Database {
   mail_messages: MailMessagesTable;
   mail_attachments: MailAttachmentsTable;
   outbox: OutboxTable;
+  mailing_list: MailingListTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

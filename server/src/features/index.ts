@@ -2,6 +2,7 @@ import { createAccountsFeature, type AccountsService } from './accounts/index.js
 import type { FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
+import { createMailingListFeature, type MailingListService } from './mailing-list/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
 
@@ -12,6 +13,7 @@ export interface Services {
   patents: PatentsService;
   favourites: FavouritesService;
   mail: MailService;
+  mailingList: MailingListService;
 }
 
 export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
@@ -26,7 +28,8 @@ export function createFeatures(deps: FeatureDeps): Features {
   const search = createSearchFeature(deps, { accounts: accounts.service });
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
-  return { mail, accounts, search, patents, favourites };
+  const mailingList = createMailingListFeature(deps);
+  return { mail, accounts, search, patents, favourites, mailingList };
 }
 
 export function servicesOf(features: Features): Services {
