@@ -74,7 +74,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/features/**/*.ts'],
+    files: ['server/src/features/**/*.{ts,tsx}'],
     ignores: ['server/src/features/**/*.test.ts', 'server/src/features/search/engine/**'],
     rules: restrict(FEATURES_STAY_FRAMEWORK_FREE, ONE_ENGINE_ENTRY),
   },

@@ -32,8 +32,8 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string): string
     `  AI        ${config.modes.ai}`,
     `  patents   ${corpus}`,
     `  data      ${relative(config.dataDir)}`,
-    config.auth.mode === 'emulator'
-      ? `  e-mails   ${config.http.publicUrl}/dev/emails (links the emulator would have sent)`
+    config.mail.mode === 'local' || config.auth.mode === 'emulator'
+      ? `  e-mails   ${config.http.publicUrl}/dev/emails (the app's mail, and the emulator's sign-in links)`
       : '',
     'Press Ctrl-C to stop.',
     '',

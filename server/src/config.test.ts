@@ -8,6 +8,8 @@ const PRODUCTION = {
   FIREBASE_API_KEY: 'key',
   FIREBASE_AUTH_DOMAIN: 'patentscout-prod.firebaseapp.com',
   PUBLIC_URL: 'https://patentscout.example',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+  MAIL_FROM: 'PatentScout <hello@patentscout.example>',
 };
 
 describe('loadConfig', () => {
@@ -26,16 +28,28 @@ describe('loadConfig', () => {
     const config = loadConfig(PRODUCTION);
     expect(config.database).toEqual({ mode: 'external', url: PRODUCTION.DATABASE_URL });
     expect(config.auth).toMatchObject({ mode: 'firebase', projectId: 'patentscout-prod' });
+    expect(config.mail).toEqual({ mode: 'smtp', url: PRODUCTION.SMTP_URL, from: PRODUCTION.MAIL_FROM });
+    expect(config.modes.mail).toBe('SMTP (smtp.example:465)');
   });
 
-  it.each(['DATABASE_URL', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'PUBLIC_URL'])(
-    'stops production start-up naming a missing %s',
-    (name) => {
-      const env: Record<string, string> = { ...PRODUCTION };
-      delete env[name];
-      expect(() => loadConfig(env)).toThrowError(new RegExp(`${name}: required when NODE_ENV=production`));
-    },
-  );
+  it('sends mail to the embedded SMTP server by default, and refuses a malformed SMTP_URL', () => {
+    expect(loadConfig({}).mail).toMatchObject({ mode: 'local', port: 2525 });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example' })).toThrowError(/SMTP_URL: must be an smtp:\/\//);
+  });
+
+  it.each([
+    'DATABASE_URL',
+    'FIREBASE_PROJECT_ID',
+    'FIREBASE_API_KEY',
+    'FIREBASE_AUTH_DOMAIN',
+    'PUBLIC_URL',
+    'SMTP_URL',
+    'MAIL_FROM',
+  ])('stops production start-up naming a missing %s', (name) => {
+    const env: Record<string, string> = { ...PRODUCTION };
+    delete env[name];
+    expect(() => loadConfig(env)).toThrowError(new RegExp(`${name}: required when NODE_ENV=production`));
+  });
 
   it('names every malformed variable', () => {
     try {

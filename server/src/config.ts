@@ -29,7 +29,14 @@ const EnvSchema = z.object({
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_AUTH_EMULATOR_PORT: port.default(9099),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).default(20_000),
-  SMTP_URL: optionalText,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('PatentScout <no-reply@patentscout.localhost>'),
+  MAIL_SMTP_PORT: port.default(2525),
+  MAILING_LIST_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -55,6 +62,8 @@ const REQUIRED_IN_PRODUCTION = [
   'FIREBASE_API_KEY',
   'FIREBASE_AUTH_DOMAIN',
   'PUBLIC_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
 ] as const;
 
 export class ConfigError extends Error {
@@ -75,6 +84,10 @@ export interface AppConfig {
     | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string };
   demoCorpusSize: number;
   modes: { mail: string; payments: string; ai: string };
+  /** Where the waiting-list form posts: an external form service, or the product's own endpoint. */
+  mailingListUrl: string;
+  /** Where mail goes: an SMTP relay, or the embedded SMTP server that feeds the dev mailbox. */
+  mail: { mode: 'smtp'; url: string; from: string } | { mode: 'local'; port: number; from: string };
   search: { maxResults: number; freeSearchesPerMonth: number };
   /** Who writes AI titles and summaries: the offline summarizer, or an OpenAI-compatible chat model. */
   summarizer:
@@ -136,10 +149,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         },
     demoCorpusSize: vars.DEMO_CORPUS_SIZE,
     modes: {
-      mail: vars.SMTP_URL ? 'SMTP' : `local outbox (${path.join(dataDir, 'outbox')})`,
+      mail: vars.SMTP_URL
+        ? `SMTP (${new URL(vars.SMTP_URL).host})`
+        : `local SMTP server on port ${vars.MAIL_SMTP_PORT} (dev mailbox: /dev/emails)`,
       payments: vars.STRIPE_SECRET_KEY ? 'Stripe' : 'local checkout',
       ai: vars.OPENAI_API_KEY ? 'OpenAI-compatible model' : 'offline summarizer',
     },
+    mailingListUrl: vars.MAILING_LIST_URL ?? '/api/v1/mailing-list',
+    mail: vars.SMTP_URL
+      ? { mode: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
+      : { mode: 'local', port: vars.MAIL_SMTP_PORT, from: vars.MAIL_FROM },
     search: {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,

@@ -9,6 +9,7 @@ import { createFeatures, featureModules, servicesOf } from './features/index.js'
 import { buildHttpApp } from './http/app.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
+import { startMailTransport } from './integrations/mail-transport.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
@@ -97,7 +98,23 @@ export async function startServer(options: {
 
     const identity = createFirebaseIdentityProvider(config.auth);
     stops.push(() => identity.close());
-    const features = createFeatures({ db, databaseUrl, identity, clock: systemClock, config, logger });
+    const mail = await startMailTransport({ mail: config.mail, logger });
+    stops.push(() => mail.stop());
+    const features = createFeatures({
+      db,
+      databaseUrl,
+      identity,
+      clock: systemClock,
+      config,
+      logger,
+      mailer: mail.mailer,
+      jobs: {
+        send: async (name, payload) => {
+          await jobs.boss.send(name, payload ?? {});
+        },
+      },
+    });
+    mail.receiveWith(features.mail.service.receive);
     for (const feature of featureModules(features)) if (feature.close) stops.push(feature.close);
     await options.beforeListen?.(db);
     // Registered after the demo corpus is in, so the first start does not enrich or fetch meanwhile.

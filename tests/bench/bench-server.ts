@@ -4,7 +4,7 @@ import { loadConfig } from '@patentscout/server/config';
 import { startServer, type RunningServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
 
-export const BENCH_PORTS = { http: 3199, postgres: 54379, emulator: 9599 } as const;
+export const BENCH_PORTS = { http: 3199, postgres: 54379, emulator: 9599, smtp: 2599 } as const;
 const PROJECT_ID = 'demo-patentscout-bench';
 
 /**
@@ -21,6 +21,7 @@ export async function startBenchServer(
     PORT: String(BENCH_PORTS.http),
     EMBEDDED_PG_PORT: String(BENCH_PORTS.postgres),
     FIREBASE_AUTH_EMULATOR_PORT: String(BENCH_PORTS.emulator),
+    MAIL_SMTP_PORT: String(BENCH_PORTS.smtp),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     LOG_LEVEL: 'warn',
     DEMO_CORPUS_SIZE: String(size),

@@ -5,6 +5,7 @@ export const E2E = {
   dataDir: '.data/e2e',
   pgPort: 54359,
   emulatorPort: 9499,
+  smtpPort: 2559,
   projectId: 'demo-patentscout-e2e',
 } as const;
 

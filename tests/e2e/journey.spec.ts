@@ -34,6 +34,13 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   await expect(page.getByText('Welcome, Alice!')).toBeVisible();
   await expect(page.getByText('Version: 1.0.0')).toBeVisible();
 
+  // The waiting list, from the Previous Searches tab: joined once, then confirmed and disabled.
+  await page.getByRole('tab', { name: 'Previous Searches' }).click();
+  const previousTab = page.getByRole('tabpanel', { name: 'Previous Searches' });
+  await previousTab.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(previousTab.getByRole('button', { name: "Thanks! We'll be in touch." })).toBeDisabled();
+  await page.getByRole('tab', { name: 'AI Search' }).click();
+
   await page.getByRole('button', { name: 'Navigate' }).click();
   for (const item of ['Home', 'University Searches', 'Favourites', 'My Account']) {
     await expect(

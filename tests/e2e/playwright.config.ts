@@ -48,6 +48,7 @@ export default defineConfig({
       DATA_DIR: E2E.dataDir,
       EMBEDDED_PG_PORT: String(E2E.pgPort),
       FIREBASE_AUTH_EMULATOR_PORT: String(E2E.emulatorPort),
+      MAIL_SMTP_PORT: String(E2E.smtpPort),
       FIREBASE_PROJECT_ID: E2E.projectId,
       DEMO_CORPUS_SIZE: '3000',
       LOG_LEVEL: 'warn',

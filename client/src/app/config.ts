@@ -7,6 +7,8 @@ const AppConfigSchema = z.object({
   embedded: z.boolean(),
   firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
   authEmulatorUrl: z.string().nullable(),
+  /** Where the waiting-list form posts (an external form service, or the product's own endpoint). */
+  mailingListUrl: z.string(),
 });
 
 export type AppConfig = z.infer<typeof AppConfigSchema>;

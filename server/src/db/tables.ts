@@ -69,11 +69,56 @@ export interface SearchEventsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface MailMessagesTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface MailAttachmentsTable {
+  message_id: number;
+  position: number;
+  filename: string;
+  content_type: string;
+  content: Buffer;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  message_id: string;
+  from_address: string;
+  to_addresses: string[];
+  subject: string;
+  source: Buffer;
+  received_at: Timestamp;
+}
+
+export interface MailingListTable {
+  email: string;
+  list: string;
+  first_name: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   patents: PatentsTable;
   favourites: FavouritesTable;
   search_events: SearchEventsTable;
+  mail_messages: MailMessagesTable;
+  mail_attachments: MailAttachmentsTable;
+  outbox: OutboxTable;
+  mailing_list: MailingListTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

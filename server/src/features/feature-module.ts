@@ -5,6 +5,7 @@ import type { JobDefinition } from '../jobs/job-definition.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
+import type { JobSender, Mailer } from '../shared/mail.js';
 import type { RestRoute } from '../shared/rest.js';
 
 /** What the composition root hands every feature. */
@@ -16,6 +17,10 @@ export interface FeatureDeps {
   clock: Clock;
   config: AppConfig;
   logger: Logger;
+  /** The SMTP client; only the mail feature sends, other features queue through its service. */
+  mailer: Mailer;
+  /** Queues background jobs (pg-boss in the server). */
+  jobs: JobSender;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createAccountsFeature, type AccountsService } from './accounts/index.js';
 import type { FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
+import { createMailFeature, type MailService } from './mail/index.js';
+import { createMailingListFeature, type MailingListService } from './mailing-list/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
 
@@ -10,6 +12,8 @@ export interface Services {
   search: SearchService;
   patents: PatentsService;
   favourites: FavouritesService;
+  mail: MailService;
+  mailingList: MailingListService;
 }
 
 export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
@@ -19,11 +23,13 @@ export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]>
  * gets that one's service). A new feature is its folder, a line here and a line in `Services`.
  */
 export function createFeatures(deps: FeatureDeps): Features {
+  const mail = createMailFeature(deps);
   const accounts = createAccountsFeature(deps);
   const search = createSearchFeature(deps, { accounts: accounts.service });
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
-  return { accounts, search, patents, favourites };
+  const mailingList = createMailingListFeature(deps);
+  return { mail, accounts, search, patents, favourites, mailingList };
 }
 
 export function servicesOf(features: Features): Services {

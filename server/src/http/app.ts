@@ -67,6 +67,7 @@ function clientConfig(config: AppConfig) {
           }
         : { apiKey: auth.apiKey, authDomain: auth.authDomain, projectId: auth.projectId },
     authEmulatorUrl: auth.mode === 'emulator' ? `http://${auth.emulatorHost}:${auth.emulatorPort}` : null,
+    mailingListUrl: config.mailingListUrl,
   };
 }
 

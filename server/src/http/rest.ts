@@ -25,6 +25,15 @@ export function registerBodyParsers(app: FastifyInstance): void {
     request.rawBody = body as Buffer;
     done(null, (body as Buffer).toString('utf8'));
   });
+  // HTML forms' encoding (the waiting list posts one): fields as strings, the last of a repeated one.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer' },
+    (request, body, done) => {
+      request.rawBody = body as Buffer;
+      done(null, Object.fromEntries(new URLSearchParams((body as Buffer).toString('utf8'))));
+    },
+  );
 }
 
 function lastValues(record: unknown): Record<string, string | undefined> {

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'PATENT_ID_REQUIRED'
   | 'PATENT_NOT_FOUND'
   | 'FAVOURITE_NOT_FOUND'
+  | 'MESSAGE_NOT_FOUND'
   | 'SEARCH_LIMIT_REACHED';
 
 export class AppError extends Error {

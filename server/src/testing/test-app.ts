@@ -3,7 +3,16 @@ import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildHttpApp } from '../http/app.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
-import { createFeatures, featureModules, type Features } from '../features/index.js';
+import { startMailTransport } from '../integrations/mail-transport.js';
+import { startJobQueue } from '../jobs/boss.js';
+import { registerJobs } from '../jobs/register-jobs.js';
+import {
+  createFeatures,
+  featureModules,
+  servicesOf,
+  type Features,
+  type Services,
+} from '../features/index.js';
 import type { Clock } from '../shared/clock.js';
 import { systemClock } from '../shared/clock.js';
 import { createLogger } from '../shared/logger.js';
@@ -15,12 +24,16 @@ export interface TestApp {
   database: TestDatabase;
   config: AppConfig;
   app: FastifyInstance;
+  services: Services;
+  /** The SMTP server the app sends to (the local one, feeding the outbox). */
+  smtpUrl: string;
   close(): Promise<void>;
 }
 
 /**
- * The real HTTP app (Fastify, Apollo, REST shims, services, repositories) on a random port, over
- * this file's own database and the run's Firebase Auth emulator.
+ * The real HTTP app (Fastify, Apollo, REST shims, services, repositories, pg-boss jobs and the
+ * local SMTP server feeding the outbox) on random ports, over this file's own database and the
+ * run's Firebase Auth emulator.
  */
 export async function startTestApp(
   options: { clock?: Clock; env?: Record<string, string> } = {},
@@ -35,8 +48,11 @@ export async function startTestApp(
     ...options.env,
   });
   if (config.auth.mode === 'emulator') config.auth.emulatorHost = emulatorHost!;
+  if (config.mail.mode === 'local') config.mail.port = 0;
   const logger = createLogger('silent');
   const identity = createFirebaseIdentityProvider(config.auth);
+  const queue = await startJobQueue({ connectionString: database.url, onError: () => undefined });
+  const mail = await startMailTransport({ mail: config.mail, logger });
   const features: Features = createFeatures({
     db: database.db,
     databaseUrl: database.url,
@@ -44,7 +60,19 @@ export async function startTestApp(
     clock: options.clock ?? systemClock,
     config,
     logger,
+    mailer: mail.mailer,
+    jobs: {
+      send: async (name, payload) => {
+        await queue.boss.send(name, payload ?? {});
+      },
+    },
   });
+  mail.receiveWith(features.mail.service.receive);
+  const stopJobs = await registerJobs(
+    queue.boss,
+    featureModules(features).flatMap((feature) => feature.jobs ?? []),
+    { db: database.db, logger, services: servicesOf(features) },
+  );
   const ok = async () => ({ ok: true, detail: 'test' });
   const app = await buildHttpApp({
     config,
@@ -62,8 +90,13 @@ export async function startTestApp(
     database,
     config,
     app,
+    services: servicesOf(features),
+    smtpUrl: mail.url,
     async close() {
       await app.close();
+      await stopJobs();
+      await queue.stop();
+      await mail.stop();
       for (const feature of featureModules(features)) await feature.close?.();
       await identity.close();
       await database.drop();

@@ -2,27 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { z } from 'zod';
 import { useAppConfig } from '../../app/AppConfigContext';
+import { AuthLinksSection } from './AuthLinksSection';
+import { fetchAuthEmails, fetchOutbox, type AuthEmail, type OutboxEntry } from './devApi';
+import { OutboxSection } from './OutboxSection';
 
-const AuthEmailsSchema = z.object({
-  emails: z.array(z.object({ email: z.string(), kind: z.string(), link: z.string() })),
-});
-
-type AuthEmail = z.infer<typeof AuthEmailsSchema>['emails'][number];
-
-async function fetchAuthEmails(): Promise<AuthEmail[]> {
-  const response = await fetch('/dev/auth-emails', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`The e-mail list could not be loaded (status ${response.status}).`);
-  const parsed = AuthEmailsSchema.safeParse(await response.json());
-  if (!parsed.success) throw new Error('The e-mail list is malformed.');
-  return parsed.data.emails;
-}
-
-/** Embedded mode only: the Firebase Auth emulator's latest e-mail links, since no real mail is sent. */
+/** Embedded mode only: the mail the app sent (to its local SMTP server) and the emulator's links. */
 export function DevEmailsPage() {
   const { embedded } = useAppConfig();
+  const [messages, setMessages] = useState<OutboxEntry[] | null>(null);
   const [emails, setEmails] = useState<AuthEmail[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -30,7 +18,9 @@ export function DevEmailsPage() {
   const refresh = useCallback(async () => {
     setLoading(true);
     try {
-      setEmails(await fetchAuthEmails());
+      const [outbox, authEmails] = await Promise.all([fetchOutbox(), fetchAuthEmails()]);
+      setMessages(outbox);
+      setEmails(authEmails);
       setError(null);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -61,33 +51,12 @@ export function DevEmailsPage() {
         </Button>
       </div>
       <p className="text-muted">
-        In embedded mode no real e-mail is sent. These are the latest links the Firebase Auth emulator would
-        have e-mailed (verification, password reset, sign-in links), newest first. Open a link to act on it.
+        In embedded mode no e-mail leaves this machine: the app sends it to its own SMTP server, and it lands
+        here.
       </p>
       {error ? <Alert variant="danger">{error}</Alert> : null}
-      {emails && emails.length === 0 ? <p>No e-mails yet.</p> : null}
-      {emails && emails.length > 0 ? (
-        <Table responsive striped size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Link</th>
-            </tr>
-          </thead>
-          <tbody>
-            {emails.map((item, index) => (
-              <tr key={`${item.link}-${index}`}>
-                <td>{item.email}</td>
-                <td>{item.kind}</td>
-                <td>
-                  <a href={item.link}>Open link</a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      ) : null}
+      <OutboxSection messages={messages} />
+      <AuthLinksSection emails={emails} />
     </>
   );
 }

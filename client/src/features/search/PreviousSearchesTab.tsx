@@ -1,8 +1,8 @@
-import Button from 'react-bootstrap/Button';
 import { useAccount } from '../../app/AccountProvider';
 import { useAuth } from '../../app/AuthProvider';
+import { WaitingListButton } from './WaitingListButton';
 
-/** Previous searches are not built yet; the waiting list will collect interest once its service exists. */
+/** Previous searches, and the waiting list for what comes next. */
 export function PreviousSearchesTab() {
   const { user } = useAuth();
   const { account } = useAccount();
@@ -16,14 +16,7 @@ export function PreviousSearchesTab() {
         Soon you'll find your earlier searches here, ready to run again, with their reports available to
         download as PDF.
       </p>
-      {name && email ? (
-        <>
-          <Button variant="outline-primary" disabled title="Coming soon">
-            Join the waiting list
-          </Button>
-          <p className="small text-muted mt-2 mb-0">The waiting list is coming soon.</p>
-        </>
-      ) : null}
+      {name && email ? <WaitingListButton name={name} email={email} /> : null}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import * as lighterPatentWrites from './20261123T0100-lighter-patent-writes.js';
 import * as topRankIndexes from './20261123T0200-top-rank-indexes.js';
 import * as textCountryIndex from './20261123T0300-text-country-index.js';
 import * as textCountryTopIndex from './20261123T0400-text-country-top-index.js';
+import * as mail from './20261124T0100-mail.js';
+import * as mailingList from './20261124T0200-mailing-list.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123T0200-top-rank-indexes': topRankIndexes,
   '20261123T0300-text-country-index': textCountryIndex,
   '20261123T0400-text-country-top-index': textCountryTopIndex,
+  '20261124T0100-mail': mail,
+  '20261124T0200-mailing-list': mailingList,
 };
 
 export const migrationProvider: MigrationProvider = {

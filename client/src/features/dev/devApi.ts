@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const AuthEmailsSchema = z.object({
+  emails: z.array(z.object({ email: z.string(), kind: z.string(), link: z.string() })),
+});
+export type AuthEmail = z.infer<typeof AuthEmailsSchema>['emails'][number];
+
+const OutboxListSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      from: z.string(),
+      to: z.array(z.string()),
+      subject: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
+});
+export type OutboxEntry = z.infer<typeof OutboxListSchema>['messages'][number];
+
+const OutboxMessageSchema = z.object({
+  id: z.number(),
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  receivedAt: z.string(),
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  listUnsubscribe: z.string().nullable(),
+  attachments: z.array(
+    z.object({ index: z.number(), filename: z.string(), contentType: z.string(), size: z.number() }),
+  ),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+
+async function getJson<T>(url: string, schema: z.ZodType<T>, what: string): Promise<T> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The ${what} could not be loaded (status ${response.status}).`);
+  const parsed = schema.safeParse(await response.json());
+  if (!parsed.success) throw new Error(`The ${what} is malformed.`);
+  return parsed.data;
+}
+
+export const fetchAuthEmails = async () =>
+  (await getJson('/dev/auth-emails', AuthEmailsSchema, 'e-mail link list')).emails;
+export const fetchOutbox = async () => (await getJson('/dev/outbox', OutboxListSchema, 'outbox')).messages;
+export const fetchOutboxMessage = (id: number) =>
+  getJson(`/dev/outbox/${id}`, OutboxMessageSchema, 'message');
+export const attachmentUrl = (id: number, index: number) => `/dev/outbox/${id}/attachments/${index}`;

@@ -1,0 +1,25 @@
+import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { mailJobs } from './mail.jobs.js';
+import { createMailRepo } from './mail.repo.js';
+import { devMailboxRoutes } from './mail.routes.js';
+import { createMailService, type MailService } from './mail.service.js';
+
+export type { MailService, MailToSend } from './mail.service.js';
+export { EmailLayout, emailStyles } from './templates/EmailLayout.js';
+
+/** E-mail: every message is queued here and sent by the `mail.flush` job through `deps.mailer`. */
+export function createMailFeature(deps: FeatureDeps): FeatureModule<MailService> {
+  const service = createMailService({
+    repo: createMailRepo(deps.db),
+    mailer: deps.mailer,
+    from: deps.config.mail.from,
+    publicUrl: deps.config.http.publicUrl,
+    jobs: deps.jobs,
+    logger: deps.logger,
+  });
+  return {
+    service,
+    routes: deps.config.mail.mode === 'local' ? devMailboxRoutes(service) : [],
+    jobs: mailJobs(service),
+  };
+}

@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { simpleParser, type AddressObject } from 'mailparser';
+import type { ReactElement } from 'react';
+import { AppError } from '../../shared/errors.js';
+import type { JobSender, MailAttachment, Mailer } from '../../shared/mail.js';
+import type { Logger } from '../../shared/logger.js';
+import type { Executor, MailRepo } from './mail.repo.js';
+import { renderEmail } from './templates/render.js';
+
+export const MAIL_FLUSH_JOB = 'mail.flush';
+/** Attempts before a message is given up (about 4 hours of retries, doubling from 30 s). */
+const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** A message a feature wants sent. */
+export interface MailToSend {
+  /**
+   * One key per logical message (e.g. `digest:<uid>:<week>`): queuing it again does nothing,
+   * and the Message-ID derives from it.
+   */
+  key: string;
+  to: string;
+  subject: string;
+  body: ReactElement;
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+}
+
+export class OutboxMessageNotFoundError extends AppError {
+  constructor() {
+    super('MESSAGE_NOT_FOUND', 'No such message in the outbox.');
+  }
+}
+
+function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((object) => object.value.map((address) => address.address ?? '')).filter(Boolean);
+}
+
+/** The Message-ID of a logical message: the same for every attempt to send it. */
+export function mailMessageId(key: string, host: string): string {
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 40)}@${host}>`;
+}
+
+const attachmentName = (filename: string | undefined, index: number) => filename ?? `attachment-${index + 1}`;
+
+export function createMailService(deps: {
+  repo: MailRepo;
+  mailer: Mailer;
+  from: string;
+  publicUrl: string;
+  jobs: JobSender;
+  logger: Logger;
+  now?: () => Date;
+}) {
+  const { repo, mailer, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const host = new URL(deps.publicUrl).hostname;
+
+  async function parsedReceived(id: number) {
+    const row = await repo.findReceived(id);
+    if (!row) throw new OutboxMessageNotFoundError();
+    return Object.assign(await simpleParser(row.source), { row });
+  }
+
+  const messageIdFor = (key: string) => mailMessageId(key, host);
+
+  /** Asks the worker to send what is due now; the minute schedule covers a lost nudge. */
+  async function flushSoon(): Promise<void> {
+    await deps.jobs.send(MAIL_FLUSH_JOB).catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not queue a mail flush; the next scheduled one sends it');
+    });
+  }
+
+  return {
+    /** An absolute link into the product (mail clients have no base URL). */
+    link(pathAndQuery: string): string {
+      return new URL(pathAndQuery, deps.publicUrl).toString();
+    },
+
+    /**
+     * Queues a message; answers false when its key was queued before. Within `executor` (a
+     * transaction) the message commits with the event that caused it, and the caller calls
+     * `flushSoon()` after the commit.
+     */
+    async queue(mail: MailToSend, executor?: Executor): Promise<boolean> {
+      const { html, text } = await renderEmail(mail.body);
+      const queued = await repo.queue(
+        {
+          key: mail.key,
+          to: mail.to,
+          subject: mail.subject,
+          html,
+          text,
+          headers: mail.headers ?? {},
+          attachments: mail.attachments ?? [],
+        },
+        executor,
+      );
+      if (queued && !executor) await flushSoon();
+      return queued;
+    },
+
+    flushSoon,
+
+    /** Sends every due message, one at a time, until none is due or the worker stops. */
+    async flush(signal?: AbortSignal): Promise<{ sent: number; failed: number }> {
+      let sent = 0;
+      let failed = 0;
+      while (!signal?.aborted) {
+        const found = await repo.withNextDue(async ({ key, mail, attempts }) => {
+          try {
+            await mailer.send({
+              messageId: messageIdFor(key),
+              from: deps.from,
+              to: mail.to,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+              headers: mail.headers,
+              attachments: mail.attachments,
+            });
+            sent += 1;
+            return { sent: true };
+          } catch (error) {
+            failed += 1;
+            const message = error instanceof Error ? error.message : String(error);
+            const giveUp = attempts + 1 >= MAX_ATTEMPTS;
+            logger.warn({ err: error, key, attempts: attempts + 1, giveUp }, 'sending a message failed');
+            const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempts);
+            return {
+              sent: false,
+              error: message,
+              retryAt: giveUp ? null : new Date(now().getTime() + delay),
+            };
+          }
+        });
+        if (!found) break;
+      }
+      return { sent, failed };
+    },
+
+    /** The embedded SMTP server's store: keeps what it received, once per Message-ID. */
+    async receive(source: Buffer, envelope: { from: string; to: string[] }): Promise<void> {
+      const parsed = await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true });
+      await repo.storeReceived({
+        messageId: parsed.messageId ?? `<${createHash('sha256').update(source).digest('hex')}@local>`,
+        from: envelope.from || addresses(parsed.from)[0] || '',
+        to: envelope.to.length > 0 ? envelope.to : addresses(parsed.to),
+        subject: parsed.subject ?? '',
+        source,
+      });
+    },
+
+    async listReceived() {
+      const rows = await repo.listReceived(200);
+      return rows.map((row) => ({
+        id: row.id,
+        from: row.from_address,
+        to: row.to_addresses,
+        subject: row.subject,
+        receivedAt: new Date(row.received_at).toISOString(),
+      }));
+    },
+
+    /** A received message, parsed: both parts, its headers of interest and its attachments. */
+    async readReceived(id: number) {
+      const parsed = await parsedReceived(id);
+      const { row } = parsed;
+      const unsubscribe = parsed.headerLines.find((line) => line.key === 'list-unsubscribe');
+      return {
+        id: row.id,
+        messageId: row.message_id,
+        from: parsed.from?.text ?? row.from_address,
+        to: row.to_addresses,
+        subject: row.subject,
+        receivedAt: new Date(row.received_at).toISOString(),
+        html: typeof parsed.html === 'string' ? parsed.html : null,
+        text: parsed.text ?? null,
+        listUnsubscribe: unsubscribe
+          ? unsubscribe.line.slice(unsubscribe.line.indexOf(':') + 1).trim()
+          : null,
+        attachments: parsed.attachments.map((attachment, index) => ({
+          index,
+          filename: attachmentName(attachment.filename, index),
+          contentType: attachment.contentType,
+          size: attachment.size,
+        })),
+      };
+    },
+
+    async receivedAttachment(id: number, index: number): Promise<MailAttachment> {
+      const attachment = (await parsedReceived(id)).attachments[index];
+      if (!attachment) throw new OutboxMessageNotFoundError();
+      return {
+        filename: attachmentName(attachment.filename, index),
+        contentType: attachment.contentType,
+        content: attachment.content,
+      };
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;
