@@ -10,6 +10,7 @@ const PRODUCTION = {
   PUBLIC_URL: 'https://patentscout.example',
   SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
   MAIL_FROM: 'PatentScout <hello@patentscout.example>',
+  APP_SECRET: 'a-production-secret-of-at-least-32-characters',
 };
 
 describe('loadConfig', () => {
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
     'PUBLIC_URL',
     'SMTP_URL',
     'MAIL_FROM',
+    'APP_SECRET',
   ])('stops production start-up naming a missing %s', (name) => {
     const env: Record<string, string> = { ...PRODUCTION };
     delete env[name];

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('PatentScout <no-reply@patentscout.localhost>'),
   MAIL_SMTP_PORT: port.default(2525),
   MAILING_LIST_URL: z.string().url().optional(),
+  APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -64,6 +65,7 @@ const REQUIRED_IN_PRODUCTION = [
   'PUBLIC_URL',
   'SMTP_URL',
   'MAIL_FROM',
+  'APP_SECRET',
 ] as const;
 
 export class ConfigError extends Error {
@@ -84,6 +86,8 @@ export interface AppConfig {
     | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string };
   demoCorpusSize: number;
   modes: { mail: string; payments: string; ai: string };
+  /** Signs links that work without a sign-in (unsubscribe); unset, a secret kept in the database. */
+  appSecret: string | undefined;
   /** Where the waiting-list form posts: an external form service, or the product's own endpoint. */
   mailingListUrl: string;
   /** Where mail goes: an SMTP relay, or the embedded SMTP server that feeds the dev mailbox. */
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       payments: vars.STRIPE_SECRET_KEY ? 'Stripe' : 'local checkout',
       ai: vars.OPENAI_API_KEY ? 'OpenAI-compatible model' : 'offline summarizer',
     },
+    appSecret: vars.APP_SECRET,
     mailingListUrl: vars.MAILING_LIST_URL ?? '/api/v1/mailing-list',
     mail: vars.SMTP_URL
       ? { mode: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }

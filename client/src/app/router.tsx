@@ -8,6 +8,7 @@ import { PatentPage } from '../features/patent';
 import { ResultsPage } from '../features/results';
 import { SearchPage } from '../features/search';
 import { UniversitySearchesPage } from '../features/universities';
+import { UnsubscribePage } from '../features/updates';
 import { PageFrame } from './PageFrame';
 import { RequireAuth } from './RequireAuth';
 
@@ -36,6 +37,7 @@ export function createRouter(loaders: { results: LoaderFunction }) {
             },
             { path: 'patents', element: <PatentPage /> },
             { path: 'patents/:id', element: <PatentPage /> },
+            { path: 'unsubscribe', element: <UnsubscribePage /> },
             { path: 'dev/emails', element: <DevEmailsPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

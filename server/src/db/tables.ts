@@ -48,7 +48,7 @@ export interface PatentsTable {
   ai_types: string[] | null;
   ai_uses: string[] | null;
   ai_generated_at: Timestamp | null;
-  indexed_at: Generated<Timestamp>;
+  indexed_at: Timestamp;
 }
 
 export interface FavouritesTable {
@@ -110,6 +110,26 @@ export interface MailingListTable {
   created_at: Timestamp;
 }
 
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_uid: string;
+  kind: 'ai' | 'boolean';
+  query: string;
+  filters: ColumnType<unknown, string, string>;
+  address: string;
+  search_key: string;
+  created_at: Timestamp;
+  /** The Sunday (YYYY-MM-DD) of the last week a digest covered. */
+  last_digest_week: DateText | null;
+  last_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   patents: PatentsTable;
@@ -119,6 +139,8 @@ export interface Database {
   mail_attachments: MailAttachmentsTable;
   outbox: OutboxTable;
   mailing_list: MailingListTable;
+  saved_searches: SavedSearchesTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import { createMailFeature, type MailService } from './mail/index.js';
 import { createMailingListFeature, type MailingListService } from './mailing-list/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
+import { createUpdatesFeature, type UpdatesService } from './updates/index.js';
 
 /** Every feature's service, as resolvers and jobs reach them (`context.services`). */
 export interface Services {
@@ -14,6 +15,7 @@ export interface Services {
   favourites: FavouritesService;
   mail: MailService;
   mailingList: MailingListService;
+  updates: UpdatesService;
 }
 
 export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
@@ -29,7 +31,8 @@ export function createFeatures(deps: FeatureDeps): Features {
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
   const mailingList = createMailingListFeature(deps);
-  return { mail, accounts, search, patents, favourites, mailingList };
+  const updates = createUpdatesFeature(deps, { search: search.service, mail: mail.service });
+  return { mail, accounts, search, patents, favourites, mailingList, updates };
 }
 
 export function servicesOf(features: Features): Services {

@@ -14,6 +14,8 @@ import { registerHealthRoute, type HealthProbe } from './health.js';
 import { mountRestRoutes, registerBodyParsers } from './rest.js';
 
 const API_PREFIXES = ['/api', '/graphql', '/payments', '/dev/', '/healthz', '/app-config.json'];
+/** Client pages whose paths share an API prefix: opened or reloaded directly, they get the app. */
+const CLIENT_PAGES_UNDER_API_PREFIXES = new Set(['/dev/emails']);
 
 export async function buildHttpApp(deps: {
   config: AppConfig;
@@ -76,11 +78,11 @@ async function serveClient(app: FastifyInstance, distDir: string): Promise<void>
   const hasBuild = existsSync(`${distDir}/index.html`);
   if (hasBuild) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const path = request.url.split('?')[0]!;
+    const isApi =
+      API_PREFIXES.some((prefix) => path.startsWith(prefix)) && !CLIENT_PAGES_UNDER_API_PREFIXES.has(path);
     if (request.method !== 'GET' || isApi) {
-      return reply
-        .status(404)
-        .send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
     }
     if (!hasBuild) {
       return reply

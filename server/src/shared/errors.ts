@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'PATENT_NOT_FOUND'
   | 'FAVOURITE_NOT_FOUND'
   | 'MESSAGE_NOT_FOUND'
+  | 'SAVED_SEARCH_NOT_FOUND'
   | 'SEARCH_LIMIT_REACHED';
 
 export class AppError extends Error {

@@ -5,6 +5,7 @@ import { useAuth } from '../../app/AuthProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { AccountInfoForm } from './AccountInfoForm';
 import { DangerZone } from './DangerZone';
+import { WeeklyUpdatesSection } from '../updates';
 import { PlansSection } from './PlansSection';
 
 const GOOGLE_PROVIDER_ID = 'google.com';
@@ -46,6 +47,7 @@ export function AccountPage() {
       ) : (
         <>
           <PlansSection subscribed={account?.subscriptionStatus === 'active'} />
+          <WeeklyUpdatesSection />
           <AccountInfoForm key={`${email}|${name}`} email={email} name={name} googleUser={googleUser} />
           <DangerZone />
         </>

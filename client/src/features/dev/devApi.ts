@@ -47,3 +47,17 @@ export const fetchOutbox = async () => (await getJson('/dev/outbox', OutboxListS
 export const fetchOutboxMessage = (id: number) =>
   getJson(`/dev/outbox/${id}`, OutboxMessageSchema, 'message');
 export const attachmentUrl = (id: number, index: number) => `/dev/outbox/${id}/attachments/${index}`;
+
+const DigestRunSchema = z.object({ users: z.number(), mails: z.number() });
+
+/** Sends this week's weekly digests now (embedded mode's dev control). */
+export async function sendWeeklyDigestsNow(): Promise<z.infer<typeof DigestRunSchema>> {
+  const response = await fetch('/dev/weekly-digest', {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`The weekly digests could not be sent (status ${response.status}).`);
+  const parsed = DigestRunSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error('The digest run answered something unexpected.');
+  return parsed.data;
+}

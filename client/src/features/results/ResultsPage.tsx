@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import type { SearchResultSet } from '../search';
+import { WeeklyUpdatesButton } from '../updates';
 import { ActiveFilters } from './ActiveFilters';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
@@ -69,6 +70,7 @@ const searching = (
 
 export function ResultsPage() {
   const { params, outcome } = useLoaderData() as ResultsLoaderData;
+  const location = useLocation();
   const query = params.input.query;
   const refinePath = `/home?${new URLSearchParams(params.type === 'boolean' ? { query, tab: 'advanced' } : { query }).toString()}`;
 
@@ -79,14 +81,7 @@ export function ResultsPage() {
       <ActiveFilters params={params} />
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <Link to={refinePath}>Update or refine this search</Link>
-        <span title="Coming soon" className="d-inline-block">
-          <Button variant="outline-secondary" size="sm" disabled aria-describedby="weekly-updates-note">
-            Get weekly updates
-          </Button>
-        </span>
-        <span id="weekly-updates-note" className="small text-muted">
-          Weekly e-mail updates are coming soon.
-        </span>
+        <WeeklyUpdatesButton key={location.search} queryString={location.search} />
       </div>
       <Suspense fallback={searching}>
         <Outcome outcome={outcome} />

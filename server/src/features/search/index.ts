@@ -7,8 +7,8 @@ import { searchRoutes } from './search.routes.js';
 import { createSearchService, type SearchService } from './search.service.js';
 
 export { SearchLimitReachedError } from './search.errors.js';
-export type { SearchOutcome, SearchService } from './search.service.js';
-export type { SearchResultItem, SearchResultSet } from './search.types.js';
+export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
+export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
 export function createSearchFeature(
   deps: FeatureDeps,

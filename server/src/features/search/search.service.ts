@@ -4,7 +4,13 @@ import type { Clock } from '../../shared/clock.js';
 import { NotAuthenticatedError, ValidationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
-import { FILTER_INPUTS, type SearchEngine, type SearchHit, type RankedCandidates } from './engine/index.js';
+import {
+  FILTER_INPUTS,
+  type RankedCandidates,
+  type SearchEngine,
+  type SearchFilters,
+  type SearchHit,
+} from './engine/index.js';
 import { parseLensQuery } from './query/parser.js';
 import { SearchLimitReachedError } from './search.errors.js';
 import type { SearchRepo } from './search.repo.js';
@@ -21,6 +27,13 @@ const SearchRequest = z.object({
 });
 
 export type SearchRequestInput = z.input<typeof SearchRequest>;
+
+/** A search request that passed a search's checks, kept as data (a saved search stores it). */
+export interface CheckedSearchRequest {
+  kind: SearchKind;
+  query: string;
+  filters: SearchFilters;
+}
 
 /** A search's answer, and the searcher's searches this month with this one counted. */
 export interface SearchOutcome {
@@ -54,8 +67,7 @@ export function createSearchService(deps: {
     return used > freeSearchesPerMonth && isLimited(used, await deps.subscriptionStatusOf(viewer.uid));
   }
 
-  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchOutcome> {
-    if (!viewer) throw new NotAuthenticatedError();
+  function checkRequest(kind: SearchKind, input: unknown): CheckedSearchRequest {
     const { query, ...filters } = parseInput(SearchRequest, input);
     if (kind === 'ai' && query.length < AI_SEARCH_MIN_CHARACTERS) {
       throw new ValidationError(
@@ -63,12 +75,25 @@ export function createSearchService(deps: {
         'QUERY_TOO_SHORT',
       );
     }
-    const lensQuery = kind === 'boolean' ? parseLensQuery(query) : null;
+    // An advanced query that cannot be read is refused here, with its position.
+    if (kind === 'boolean') parseLensQuery(query);
+    return { kind, query, filters };
+  }
+
+  function ranked(request: CheckedSearchRequest, most: number): Promise<RankedCandidates> {
+    const { kind, query, filters } = request;
+    return kind === 'boolean'
+      ? engine.advanced({ query: parseLensQuery(query), filters, maxResults: most })
+      : engine.natural({ text: query, filters, maxResults: most });
+  }
+
+  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchOutcome> {
+    if (!viewer) throw new NotAuthenticatedError();
+    const request = checkRequest(kind, input);
+    const { query } = request;
     if (await limitedNow(viewer)) throw new SearchLimitReachedError(freeSearchesPerMonth);
 
-    const found = lensQuery
-      ? await engine.advanced({ query: lensQuery, filters, maxResults })
-      : await engine.natural({ text: query, filters, maxResults });
+    const found = await ranked(request, maxResults);
     const results = checkedAnswer(kind, found);
     const searchesThisMonth = await repo.recordSearch(
       { uid: viewer.uid, kind, query, resultCount: results.total },
@@ -80,6 +105,14 @@ export function createSearchService(deps: {
   return {
     freeSearchesPerMonth,
     isLimited,
+    /** Checks a request as a search would (query, kind rules, filters) without running it. */
+    checkRequest,
+    /**
+     * The best `most` matches of a checked request, for the product's own work (weekly digests,
+     * deep one-shot searches): not counted toward anyone's allowance and not recorded.
+     */
+    rankedMatches: async (request: CheckedSearchRequest, most: number): Promise<SearchHit[]> =>
+      (await ranked(request, most)).hits,
     countThisMonth: async (viewer: Viewer | null): Promise<number> => {
       if (!viewer) throw new NotAuthenticatedError();
       return repo.countSince(viewer.uid, startOfMonth());

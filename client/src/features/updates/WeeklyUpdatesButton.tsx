@@ -1,0 +1,41 @@
+import { useMutation } from '@apollo/client/react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { serverMessage } from '../../app/apiErrors';
+import { useToast } from '../../ui/Toasts';
+import { SAVED_SEARCHES, SUBSCRIBE_TO_SEARCH_UPDATES } from './updates.queries';
+
+/** Follows the results page's search by weekly e-mail: ready, in progress, then 'Subscribed!'. */
+export function WeeklyUpdatesButton({ queryString }: { queryString: string }) {
+  const toast = useToast();
+  const [subscribe, { loading, data }] = useMutation(SUBSCRIBE_TO_SEARCH_UPDATES, {
+    refetchQueries: [SAVED_SEARCHES],
+  });
+  const subscribed = Boolean(data?.subscribeToSearchUpdates.savedSearch);
+
+  async function follow() {
+    try {
+      await subscribe({ variables: { queryString } });
+      toast({ title: "We'll keep you up to date weekly on results of this search.", variant: 'info' });
+    } catch (failure) {
+      console.error('Subscribing to weekly updates failed', failure);
+      toast({
+        title: 'Error.',
+        description: serverMessage(failure) ?? 'Something went wrong, please try again.',
+        variant: 'danger',
+      });
+    }
+  }
+
+  return (
+    <Button
+      variant="outline-primary"
+      size="sm"
+      onClick={() => void follow()}
+      disabled={loading || subscribed}
+    >
+      {loading ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+      {subscribed ? 'Subscribed!' : 'Get weekly updates'}
+    </Button>
+  );
+}

@@ -1,0 +1,3 @@
+export { UnsubscribePage } from './UnsubscribePage';
+export { WeeklyUpdatesButton } from './WeeklyUpdatesButton';
+export { WeeklyUpdatesSection } from './WeeklyUpdatesSection';

@@ -1,0 +1,34 @@
+import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import type { MailService } from '../mail/index.js';
+import type { SearchService } from '../search/index.js';
+import { updatesJobs } from './updates.jobs.js';
+import { createUpdatesRepo } from './updates.repo.js';
+import { updatesResolvers } from './updates.resolvers.js';
+import { devDigestRoute, updatesRoutes } from './updates.routes.js';
+import { createUpdatesService, type UpdatesService } from './updates.service.js';
+
+export { WEEKLY_DIGEST_JOB } from './updates.jobs.js';
+export type { SavedSearch, UpdatesService } from './updates.service.js';
+
+/** Weekly e-mail updates on saved searches. */
+export function createUpdatesFeature(
+  deps: FeatureDeps,
+  others: { search: SearchService; mail: MailService },
+): FeatureModule<UpdatesService> {
+  const service = createUpdatesService({
+    repo: createUpdatesRepo(deps.db),
+    db: deps.db,
+    search: others.search,
+    mail: others.mail,
+    clock: deps.clock,
+    logger: deps.logger,
+    configuredSecret: deps.config.appSecret,
+  });
+  const embedded = deps.config.mail.mode === 'local';
+  return {
+    service,
+    routes: [...updatesRoutes(service), ...(embedded ? [devDigestRoute(service)] : [])],
+    resolvers: updatesResolvers,
+    jobs: updatesJobs(service),
+  };
+}

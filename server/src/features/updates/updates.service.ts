@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { countryName, PRODUCT_NAME, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, NotAuthenticatedError, ValidationError } from '../../shared/errors.js';
+import type { Logger } from '../../shared/logger.js';
+import { parseInput } from '../../shared/validation.js';
+import type { Viewer } from '../../shared/viewer.js';
+import type { MailService } from '../mail/index.js';
+import type { SearchService } from '../search/index.js';
+import { searchFromQueryString } from './query-string.js';
+import { WeeklyDigest, type DigestSection } from './templates/WeeklyDigest.js';
+import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope } from './unsubscribe-token.js';
+import type { SavedSearchRow, UpdatesRepo } from './updates.repo.js';
+import { digestWeek } from './week.js';
+
+/** How many of a saved search's best matches a digest looks through for new patents. */
+const DIGEST_CANDIDATES = 2000;
+/** New patents listed per search; the rest are counted and linked. */
+const LISTED_PER_SEARCH = 10;
+const QueryString = z.string().trim().min(1, 'Please give the search to follow.').max(4000);
+const SavedSearchId = z.coerce.number().int().positive();
+
+export class SavedSearchNotFoundError extends AppError {
+  constructor() {
+    super('SAVED_SEARCH_NOT_FOUND', 'That saved search was not found.');
+  }
+}
+
+export interface SavedSearch {
+  id: string;
+  kind: 'ai' | 'boolean';
+  query: string;
+  /** The results page's address for the search, relative (`/search/results?...`). */
+  resultsPath: string;
+  createdAt: string;
+  /** When a digest last listed patents for it. */
+  lastSentAt: string | null;
+}
+
+const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
+  id: String(row.id),
+  kind: row.kind,
+  query: row.query,
+  resultsPath: `/search/results?${row.address}`,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastSentAt: row.last_sent_at ? new Date(row.last_sent_at).toISOString() : null,
+});
+
+/** The results page's own address parameters, in a fixed order (the link and the display). */
+function cleanAddress(queryString: string): string {
+  const given = new URLSearchParams(queryString.trim().replace(/^.*\?/, ''));
+  const kept = new URLSearchParams();
+  for (const name of ['query', 'type', 'ipc_filters', 'legal_status', 'jurisdiction', 'kind', 'years']) {
+    const value = given.get(name);
+    if (value && !(name === 'years' && value.replace(/\s/g, '') === `${YEAR_MIN},${YEAR_MAX}`))
+      kept.set(name, value);
+  }
+  return kept.toString();
+}
+
+export function createUpdatesService(deps: {
+  repo: UpdatesRepo;
+  db: Db;
+  search: Pick<SearchService, 'checkRequest' | 'rankedMatches'>;
+  mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;
+  clock: Clock;
+  logger: Logger;
+  /** `APP_SECRET`; without it a secret made once and kept in the database. */
+  configuredSecret: string | undefined;
+}) {
+  const { repo, mail, logger } = deps;
+  let secret: Promise<string> | undefined;
+  const signingSecret = () =>
+    (secret ??= deps.configuredSecret ? Promise.resolve(deps.configuredSecret) : repo.secret('unsubscribe'));
+
+  const unsubscribeLink = async (scope: UnsubscribeScope, uid: string) =>
+    mail.link(`/unsubscribe?token=${signUnsubscribeToken(await signingSecret(), scope, uid)}`);
+
+  async function digestSection(
+    row: Awaited<ReturnType<UpdatesRepo['dueFor']>>[number],
+    week: ReturnType<typeof digestWeek>,
+  ) {
+    const request = { kind: row.kind, query: row.query, filters: row.filters as never };
+    const hits = await deps.search.rankedMatches(request, DIGEST_CANDIDATES);
+    const fresh = await repo.indexedBetween(
+      hits.map((hit) => hit.lens_id),
+      week.start,
+      week.end,
+    );
+    if (fresh.length === 0) return null;
+    // Families new this week first; within each group the search's own ranking.
+    const ordered = [
+      ...fresh.filter((patent) => patent.new_family),
+      ...fresh.filter((patent) => !patent.new_family),
+    ];
+    const section: DigestSection = {
+      query: row.query,
+      kindLabel: row.kind === 'ai' ? 'AI search' : 'Advanced search',
+      resultsLink: mail.link(`/search/results?${row.address}`),
+      patents: ordered.slice(0, LISTED_PER_SEARCH).map((patent) => ({
+        title: patent.ai_title?.trim() || patent.title,
+        country: countryName(patent.jurisdiction) ?? patent.jurisdiction,
+        date: patent.date_published,
+        status: patent.patent_status.toLowerCase().replace(/_/g, ' '),
+        link: mail.link(`/patents/${encodeURIComponent(patent.lens_id)}`),
+        newFamily: patent.new_family,
+      })),
+      more: Math.max(0, ordered.length - LISTED_PER_SEARCH),
+      unsubscribeLink: await unsubscribeLink({ savedSearchId: row.id }, row.user_uid),
+    };
+    return section;
+  }
+
+  return {
+    /** Follows a results page's search; following the same search again changes nothing. */
+    async subscribe(viewer: Viewer | null, queryString: unknown): Promise<SavedSearch> {
+      if (!viewer) throw new NotAuthenticatedError();
+      const address = cleanAddress(parseInput(QueryString, queryString));
+      const { kind, input } = searchFromQueryString(address);
+      if (input.query === '') throw new ValidationError('The search to follow has no query.');
+      const checked = deps.search.checkRequest(kind, input);
+      const searchKey = createHash('sha256')
+        .update(JSON.stringify([checked.kind, checked.query.toLowerCase(), checked.filters]))
+        .digest('hex');
+      const row = await repo.save({
+        uid: viewer.uid,
+        kind,
+        query: checked.query,
+        filters: checked.filters,
+        address,
+        searchKey,
+      });
+      return toSavedSearch(row);
+    },
+
+    async list(viewer: Viewer | null): Promise<SavedSearch[]> {
+      if (!viewer) throw new NotAuthenticatedError();
+      return (await repo.listFor(viewer.uid)).map(toSavedSearch);
+    },
+
+    async unsubscribe(viewer: Viewer | null, id: unknown): Promise<{ id: string }> {
+      if (!viewer) throw new NotAuthenticatedError();
+      const savedSearchId = parseInput(SavedSearchId, id);
+      if (!(await repo.remove(viewer.uid, savedSearchId))) throw new SavedSearchNotFoundError();
+      return { id: String(savedSearchId) };
+    },
+
+    /** The one-click link of a digest: no sign-in, the signed token says what to stop. */
+    async unsubscribeWithToken(token: unknown): Promise<{ removed: number }> {
+      const verified = verifyUnsubscribeToken(
+        await signingSecret(),
+        parseInput(z.string().max(1000), token ?? ''),
+      );
+      if (!verified)
+        throw new ValidationError(
+          'This unsubscribe link is not valid. Manage your updates on your account page.',
+        );
+      const { scope, uid } = verified;
+      if (scope !== 'all') return { removed: (await repo.remove(uid, scope.savedSearchId)) ? 1 : 0 };
+      let removed = 0;
+      for (const row of await repo.listFor(uid)) if (await repo.remove(uid, row.id)) removed += 1;
+      return { removed };
+    },
+
+    /**
+     * Mails each user one digest of the patents that entered the index during the week before the
+     * latest Sunday boundary, for every search they follow; nothing when nothing is new. A week is
+     * digested once per saved search (recorded with the queued mail, in one transaction).
+     */
+    async sendWeeklyDigests(signal?: AbortSignal): Promise<{ users: number; mails: number }> {
+      const week = digestWeek(deps.clock.now());
+      const due = await repo.dueFor(week.sunday);
+      const byUser = new Map<string, typeof due>();
+      for (const row of due) byUser.set(row.user_uid, [...(byUser.get(row.user_uid) ?? []), row]);
+      let mails = 0;
+      for (const [uid, rows] of byUser) {
+        if (signal?.aborted) break;
+        const sections = (await Promise.all(rows.map((row) => digestSection(row, week)))).filter(
+          (section): section is DigestSection => section !== null,
+        );
+        const first = rows[0]!;
+        const ids = rows.map((row) => row.id);
+        await deps.db.transaction().execute(async (trx) => {
+          if (sections.length > 0) {
+            const unsubscribeAll = await unsubscribeLink('all', uid);
+            await mail.queue(
+              {
+                key: `weekly-digest:${uid}:${week.sunday}`,
+                to: first.email,
+                subject: `${PRODUCT_NAME}: new patents for your searches, week ending ${week.sunday}`,
+                body: createElement(WeeklyDigest, {
+                  name: first.name,
+                  weekLabel: week.sunday,
+                  sections,
+                  publicUrl: mail.link('/'),
+                  accountLink: mail.link('/account'),
+                  unsubscribeAllLink: unsubscribeAll,
+                }),
+                headers: {
+                  'List-Unsubscribe': `<${unsubscribeAll.replace('/unsubscribe?', '/api/v1/unsubscribe?')}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              },
+              trx,
+            );
+            mails += 1;
+          }
+          await repo.markDigested(trx, ids, week.sunday, sections.length > 0 ? deps.clock.now() : null);
+        });
+      }
+      if (mails > 0) await mail.flushSoon();
+      logger.info({ week: week.sunday, users: byUser.size, mails }, 'weekly digests');
+      return { users: byUser.size, mails };
+    },
+  };
+}
+
+export type UpdatesService = ReturnType<typeof createUpdatesService>;
