@@ -63,10 +63,14 @@ export interface FavouritesTable {
 export interface SearchEventsTable {
   id: Generated<string>;
   user_uid: string;
-  kind: 'ai' | 'boolean';
+  kind: 'ai' | 'boolean' | 'oneshot';
+  /** The request as the user gave it (query and filters), to run it again. */
+  request: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The search's identity (kind, query, filters): a repeat within a day costs no credit. */
+  search_key: string | null;
   query: string;
   result_count: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface MailMessagesTable {
@@ -130,6 +134,19 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+export interface OneShotRequestsTable {
+  id: Generated<string>;
+  user_uid: string;
+  query: string;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  families: number | null;
+  report: Buffer | null;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   patents: PatentsTable;
@@ -141,6 +158,7 @@ export interface Database {
   mailing_list: MailingListTable;
   saved_searches: SavedSearchesTable;
   app_secrets: AppSecretsTable;
+  oneshot_requests: OneShotRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import * as textCountryTopIndex from './20261123T0400-text-country-top-index.js'
 import * as mail from './20261124T0100-mail.js';
 import * as mailingList from './20261124T0200-mailing-list.js';
 import * as weeklyUpdates from './20261124T0300-weekly-updates.js';
+import * as oneshot from './20261124T0400-oneshot-and-previous-searches.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124T0100-mail': mail,
   '20261124T0200-mailing-list': mailingList,
   '20261124T0300-weekly-updates': weeklyUpdates,
+  '20261124T0400-oneshot-and-previous-searches': oneshot,
 };
 
 export const migrationProvider: MigrationProvider = {

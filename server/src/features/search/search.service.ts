@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock.js';
@@ -39,6 +40,16 @@ export interface CheckedSearchRequest {
 export interface SearchOutcome {
   results: SearchResultSet;
   searchesThisMonth: number;
+}
+
+/** How long a repeat of the same search is free. */
+const FREE_REPEAT_MS = 24 * 60 * 60 * 1000;
+
+/** A search's identity for the free repeat: its kind, its query (case aside) and its filters. */
+function searchKeyOf(request: CheckedSearchRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify([request.kind, request.query.toLowerCase(), request.filters]))
+    .digest('hex');
 }
 
 export function createSearchService(deps: {
@@ -91,14 +102,20 @@ export function createSearchService(deps: {
     if (!viewer) throw new NotAuthenticatedError();
     const request = checkRequest(kind, input);
     const { query } = request;
-    if (await limitedNow(viewer)) throw new SearchLimitReachedError(freeSearchesPerMonth);
+    // The same search again within a day (a reload, a shared link, "Run again") costs no credit.
+    const searchKey = searchKeyOf(request);
+    const dayAgo = new Date(clock.now().getTime() - FREE_REPEAT_MS);
+    const repeat = await repo.searchedSince(viewer.uid, searchKey, dayAgo);
+    if (!repeat && (await limitedNow(viewer))) throw new SearchLimitReachedError(freeSearchesPerMonth);
 
     const found = await ranked(request, maxResults);
     const results = checkedAnswer(kind, found);
-    const searchesThisMonth = await repo.recordSearch(
-      { uid: viewer.uid, kind, query, resultCount: results.total },
-      startOfMonth(),
-    );
+    const searchesThisMonth = repeat
+      ? await repo.countSince(viewer.uid, startOfMonth())
+      : await repo.recordSearch(
+          { uid: viewer.uid, kind, query, resultCount: results.total, request: input, searchKey },
+          startOfMonth(),
+        );
     return { results, searchesThisMonth };
   }
 
@@ -116,6 +133,30 @@ export function createSearchService(deps: {
     countThisMonth: async (viewer: Viewer | null): Promise<number> => {
       if (!viewer) throw new NotAuthenticatedError();
       return repo.countSince(viewer.uid, startOfMonth());
+    },
+    /**
+     * Uses one credit for work done later (a one-shot search): refused when the free searches are
+     * used up, like a search; recorded as a search event of its own kind.
+     */
+    async chargeCredit(viewer: Viewer | null, event: { kind: 'oneshot'; query: string }): Promise<number> {
+      if (!viewer) throw new NotAuthenticatedError();
+      if (await limitedNow(viewer)) throw new SearchLimitReachedError(freeSearchesPerMonth);
+      return repo.recordSearch(
+        { uid: viewer.uid, kind: event.kind, query: event.query, resultCount: 0 },
+        startOfMonth(),
+      );
+    },
+    /** The user's latest AI and advanced searches, newest first, with the request to run them again. */
+    async recentSearches(viewer: Viewer | null, limit = 50) {
+      if (!viewer) throw new NotAuthenticatedError();
+      return (await repo.recent(viewer.uid, limit)).map((row) => ({
+        id: String(row.id),
+        kind: row.kind as SearchKind,
+        query: row.query,
+        request: row.request,
+        resultCount: row.result_count,
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
     },
     aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
     booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
