@@ -36,7 +36,16 @@ export async function ensureClientBuild(
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newestMtime(sources)) return 'fresh';
   log('Building the client (missing or out of date)...');
   const started = Date.now();
-  await build({ configFile: path.join(clientDir, 'vite.config.ts'), root: clientDir, logLevel: 'error' });
+  // Vite sets process.env.NODE_ENV to 'production' for its build; the server in this process must
+  // keep its own (React's packages pick their build from it when first loaded, and a development
+  // JSX runtime under a production renderer fails).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: path.join(clientDir, 'vite.config.ts'), root: clientDir, logLevel: 'error' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 'built';
 }

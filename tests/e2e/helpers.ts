@@ -45,3 +45,14 @@ export async function signInWithEmail(page: Page, email: string, password: strin
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** A new verified user, signed in: registration, the dev inbox's confirmation link, then sign-in. */
+export async function signUpAndSignIn(page: Page, prefix: string): Promise<{ email: string; name: string }> {
+  const name = prefix[0]!.toUpperCase() + prefix.slice(1);
+  const account = { email: uniqueEmail(prefix), name, password: `${prefix}-password-7` };
+  await registerWithEmail(page, account);
+  await confirmEmailThroughDevInbox(page, account.email);
+  await signInWithEmail(page, account.email, account.password);
+  await expect(toast(page, 'Welcome back.')).toBeVisible();
+  return account;
+}

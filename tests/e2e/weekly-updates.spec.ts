@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { E2E_DATABASE_URL } from './e2e-env.js';
-import {
-  confirmEmailThroughDevInbox,
-  registerWithEmail,
-  signInWithEmail,
-  toast,
-  uniqueEmail,
-} from './helpers.js';
+import { signUpAndSignIn, toast } from './helpers.js';
 
 /** Marks the patents of a topic as indexed during the last complete week (it ended last Sunday). */
 async function indexedLastWeek(titleWord: string) {
@@ -25,11 +19,7 @@ async function indexedLastWeek(titleWord: string) {
 }
 
 test('a user follows a search, gets the weekly digest in the mailbox, and unsubscribes', async ({ page }) => {
-  const account = { email: uniqueEmail('wes'), name: 'Wes', password: 'weekly-updates-7' };
-  await registerWithEmail(page, account);
-  await confirmEmailThroughDevInbox(page, account.email);
-  await signInWithEmail(page, account.email, account.password);
-  await expect(toast(page, 'Welcome back.')).toBeVisible();
+  const account = await signUpAndSignIn(page, 'wes');
 
   await page.goto('/home');
   const aiTab = page.getByRole('tabpanel', { name: 'AI Search' });

@@ -5,6 +5,7 @@ import { createMailFeature, type MailService } from './mail/index.js';
 import { createMailingListFeature, type MailingListService } from './mailing-list/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
+import { createOneShotFeature, type OneShotService } from './oneshot/index.js';
 import { createUpdatesFeature, type UpdatesService } from './updates/index.js';
 
 /** Every feature's service, as resolvers and jobs reach them (`context.services`). */
@@ -16,6 +17,7 @@ export interface Services {
   mail: MailService;
   mailingList: MailingListService;
   updates: UpdatesService;
+  oneShot: OneShotService;
 }
 
 export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
@@ -32,7 +34,12 @@ export function createFeatures(deps: FeatureDeps): Features {
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
   const mailingList = createMailingListFeature(deps);
   const updates = createUpdatesFeature(deps, { search: search.service, mail: mail.service });
-  return { mail, accounts, search, patents, favourites, mailingList, updates };
+  const oneShot = createOneShotFeature(deps, {
+    search: search.service,
+    accounts: accounts.service,
+    mail: mail.service,
+  });
+  return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot };
 }
 
 export function servicesOf(features: Features): Services {

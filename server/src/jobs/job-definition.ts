@@ -13,6 +13,14 @@ export interface JobDefinition {
   schedule?: string;
   /** How long one run may take before the queue counts it as failed and retries it. */
   expireInSeconds?: number;
+  /**
+   * `stately` (the default): at most one run waiting and one running, for jobs that sweep a
+   * table. `standard`: every sent job runs, for jobs with a payload of their own (one request each).
+   */
+  policy?: 'stately' | 'standard';
+  /** Retries after a failed or expired run (pg-boss's default otherwise), `retryDelay` seconds apart. */
+  retryLimit?: number;
+  retryDelay?: number;
   /** Validates its payload itself (zod) and is idempotent: a retried run must do no harm. */
   handler(payload: unknown, context: JobContext): Promise<void>;
 }

@@ -28,8 +28,11 @@ export async function registerJobs(
   for (const job of jobs) {
     await boss.createQueue(job.name, {
       name: job.name,
-      policy: 'stately',
+      policy: job.policy ?? 'stately',
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      ...(job.retryLimit !== undefined
+        ? { retryLimit: job.retryLimit, retryDelay: job.retryDelay ?? 30 }
+        : {}),
     });
     await boss.work(job.name, { batchSize: 1 }, async ([received]) => {
       const logger = options.logger.child({ job: job.name, jobId: received?.id });

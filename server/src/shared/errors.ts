@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'FAVOURITE_NOT_FOUND'
   | 'MESSAGE_NOT_FOUND'
   | 'SAVED_SEARCH_NOT_FOUND'
+  | 'ONESHOT_NOT_FOUND'
   | 'SEARCH_LIMIT_REACHED';
 
 export class AppError extends Error {

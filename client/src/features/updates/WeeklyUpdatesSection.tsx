@@ -54,9 +54,13 @@ export function WeeklyUpdatesSection() {
           </p>
         ) : null}
         {searches.length > 0 ? (
-          <ListGroup variant="flush">
+          <ListGroup as="ul" variant="flush">
             {searches.map((search) => (
-              <ListGroup.Item key={search.id} className="d-flex flex-wrap align-items-center gap-2 px-0">
+              <ListGroup.Item
+                as="li"
+                key={search.id}
+                className="d-flex flex-wrap align-items-center gap-2 px-0"
+              >
                 <div className="flex-grow-1">
                   <Link to={search.resultsPath} className="fw-semibold text-break">
                     {search.query}

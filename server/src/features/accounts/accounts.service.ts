@@ -66,6 +66,12 @@ export function createAccountsService(deps: { repo: AccountsRepo; identity: Iden
       }
     },
 
+    /** Where to write to a user (jobs mail users who are not signing in): null without an account. */
+    async contactOf(uid: string): Promise<{ email: string; name: string } | null> {
+      const row = await repo.findByUid(uid);
+      return row && !row.deleted_at ? { email: row.email, name: row.name } : null;
+    },
+
     /** The account's subscription status, or null without an account or a subscription. */
     async subscriptionStatusOf(uid: string): Promise<string | null> {
       return (await repo.findByUid(uid))?.subscription_status ?? null;

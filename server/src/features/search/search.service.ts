@@ -7,6 +7,7 @@ import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
 import {
   FILTER_INPUTS,
+  NO_FILTERS,
   type RankedCandidates,
   type SearchEngine,
   type SearchFilters,
@@ -124,6 +125,12 @@ export function createSearchService(deps: {
     isLimited,
     /** Checks a request as a search would (query, kind rules, filters) without running it. */
     checkRequest,
+    /** A request of a bare query, without filters (a one-shot search's). */
+    plainRequest: (kind: SearchKind, query: string): CheckedSearchRequest => ({
+      kind,
+      query,
+      filters: NO_FILTERS,
+    }),
     /**
      * The best `most` matches of a checked request, for the product's own work (weekly digests,
      * deep one-shot searches): not counted toward anyone's allowance and not recorded.

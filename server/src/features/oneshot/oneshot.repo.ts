@@ -1,0 +1,133 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/tables.js';
+
+/** What a report says of a simple family: its lead patent's page facts and its other offices. */
+export interface FamilyDetails {
+  lens_id: string;
+  family_id: string | null;
+  title: string;
+  ai_title: string | null;
+  ai_summary: string | null;
+  ai_uses: string[] | null;
+  patent_status: string;
+  jurisdiction: string;
+  doc_number: string;
+  kind: string;
+  date_published: string;
+  earliest_priority_date: string | null;
+  owners: string[];
+  applicants: string[];
+}
+
+export function createOneShotRepo(db: Db) {
+  return {
+    async create(uid: string, query: string): Promise<string> {
+      const row = await db
+        .insertInto('oneshot_requests')
+        .values({ user_uid: uid, query })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    find(id: string) {
+      return db.selectFrom('oneshot_requests').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    listFor(uid: string, limit: number) {
+      return db
+        .selectFrom('oneshot_requests')
+        .select(['id', 'query', 'status', 'families', 'created_at'])
+        .where('user_uid', '=', uid)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Claims an unfinished request for a run; false when it is done or another run has it fresh. */
+    async claim(id: string): Promise<boolean> {
+      const claimed = await db
+        .updateTable('oneshot_requests')
+        .set({ status: 'running', attempts: sql`attempts + 1`, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return claimed.numUpdatedRows > 0n;
+    },
+
+    async finish(executor: Kysely<Database>, id: string, result: { families: number; report: Buffer }) {
+      await executor
+        .updateTable('oneshot_requests')
+        .set({
+          status: 'done',
+          families: result.families,
+          report: result.report,
+          error: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async fail(id: string, error: string) {
+      await db
+        .updateTable('oneshot_requests')
+        .set({ status: 'failed', error, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Unfinished requests no run has touched since `before` (a worker died, or a send was lost). */
+    async stale(before: Date): Promise<string[]> {
+      const rows = await db
+        .selectFrom('oneshot_requests')
+        .select('id')
+        .where('status', 'in', ['queued', 'running'])
+        .where(sql<SqlBool>`updated_at < ${before}`)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** The lead patents' details, in the order given. */
+    async details(lensIds: string[]): Promise<FamilyDetails[]> {
+      if (lensIds.length === 0) return [];
+      const { rows } = await sql<FamilyDetails>`
+        SELECT p.lens_id, p.family_id, p.title, p.ai_title, p.ai_summary, p.ai_uses, p.patent_status,
+               p.jurisdiction, p.doc_number, p.kind, p.date_published, p.earliest_priority_date,
+               p.owners, p.applicants
+        FROM unnest(${lensIds}::text[]) WITH ORDINALITY AS given(lens_id, position)
+        JOIN patents p ON p.lens_id = given.lens_id
+        ORDER BY given.position`.execute(db);
+      return rows;
+    },
+
+    /** The family of each patent (null for a patent without one). */
+    async familiesOf(lensIds: string[]): Promise<Map<string, string | null>> {
+      if (lensIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('patents')
+        .select(['lens_id', 'family_id'])
+        .where('lens_id', 'in', lensIds)
+        .execute();
+      return new Map(rows.map((row) => [row.lens_id, row.family_id]));
+    },
+
+    /** The offices each family was published by. */
+    async familyOffices(familyIds: string[]): Promise<Map<string, string[]>> {
+      if (familyIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('patents')
+        .select([
+          'family_id',
+          sql<string[]>`array_agg(DISTINCT jurisdiction ORDER BY jurisdiction)`.as('offices'),
+        ])
+        .where('family_id', 'in', familyIds)
+        .groupBy('family_id')
+        .execute();
+      return new Map(rows.map((row) => [row.family_id!, row.offices]));
+    },
+  };
+}
+
+export type OneShotRepo = ReturnType<typeof createOneShotRepo>;
