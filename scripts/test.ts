@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 
 /**
  * `npm test`: every check the project has, in order, stopping at the first failure. The browser
- * tests need Debian's Chromium; where it is missing it is installed (root with apt-get) or the
- * run stops with instructions: the browser tests are never skipped silently.
+ * tests need Debian's Chromium and the one-shot report test Poppler's pdftoppm; where one is
+ * missing it is installed (root with apt-get) or the run stops with instructions.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,33 +31,59 @@ function run(command: string, args: string[]): number {
   return result.status ?? 1;
 }
 
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * A Debian package a test step needs: installed with apt-get where it is missing and the run is
+ * root's, otherwise the run stops and says how. Tests that need it are never skipped silently.
+ */
+function ensureDebianTool(tool: {
+  path: string;
+  debianPackage: string;
+  why: string;
+  variable?: string;
+}): void {
+  if (existsSync(tool.path)) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
+  const instead = tool.variable ? `, or set ${tool.variable}` : '';
   if (!isRoot || !hasApt) {
     process.stderr.write(
-      `Chromium is missing at ${CHROMIUM}; the browser tests need it.\n` +
-        `Install Debian's package (as root: apt-get update && apt-get install -y chromium), or set CHROMIUM_PATH.\n`,
+      `${tool.path} is missing; ${tool.why}.\n` +
+        `Install Debian's package (as root: apt-get update && apt-get install -y ${tool.debianPackage})${instead}.\n`,
     );
     process.exit(1);
   }
-  process.stdout.write("Chromium is missing: installing Debian's chromium package...\n");
+  process.stdout.write(`${tool.path} is missing: installing Debian's ${tool.debianPackage} package...\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-  if (update.status !== 0 || install.status !== 0 || !existsSync(CHROMIUM)) {
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', tool.debianPackage], {
+    stdio: 'inherit',
+    env,
+  });
+  if (update.status !== 0 || install.status !== 0 || !existsSync(tool.path)) {
     process.stderr.write(
-      'Installing chromium failed; install it by hand (apt-get install -y chromium) and run npm test again.\n',
+      `Installing ${tool.debianPackage} failed; install it by hand (apt-get install -y ${tool.debianPackage}) and run npm test again.\n`,
     );
     process.exit(1);
   }
 }
 
+const CHROMIUM_TOOL = {
+  path: CHROMIUM,
+  debianPackage: 'chromium',
+  why: 'the browser tests need it',
+  variable: 'CHROMIUM_PATH',
+};
+const PDFTOPPM_TOOL = {
+  path: '/usr/bin/pdftoppm',
+  debianPackage: 'poppler-utils',
+  why: 'the one-shot report test renders the PDF with it',
+};
+
 const timings: string[] = [];
 const started = Date.now();
 for (const step of steps) {
-  if (step.name.startsWith('end-to-end')) ensureChromium();
+  if (step.name.startsWith('unit')) ensureDebianTool(PDFTOPPM_TOOL);
+  if (step.name.startsWith('end-to-end')) ensureDebianTool(CHROMIUM_TOOL);
   process.stdout.write(`\n=== ${step.name} ===\n`);
   const stepStarted = Date.now();
   const status = run(step.command, step.args);

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
@@ -53,6 +57,21 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string): Prom
   }
 }
 
+/** Share of dark pixels on a PDF's first page, as Poppler's pdftoppm renders it (greyscale). */
+function inkOnFirstPage(pdf: Buffer): number {
+  const folder = mkdtempSync(path.join(tmpdir(), 'oneshot-report-'));
+  writeFileSync(path.join(folder, 'report.pdf'), pdf);
+  execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '40', '-gray', 'report.pdf', 'page'], {
+    cwd: folder,
+  });
+  const image = readFileSync(path.join(folder, 'page-1.pgm'));
+  // P5 header: magic, width, height, maxval, each followed by white space; then one byte a pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(image.toString('latin1', 0, 40))!;
+  const pixels = image.subarray(header[0].length);
+  expect(pixels.length).toBe(Number(header[1]) * Number(header[2]));
+  return pixels.filter((value) => value < 160).length / pixels.length;
+}
+
 async function mailsTo(email: string) {
   const { body } = await call(app.baseUrl, 'GET', '/dev/outbox');
   return (body.messages as { id: number; to: string[]; subject: string }[]).filter((message) =>
@@ -88,7 +107,10 @@ describe('one-shot searches', () => {
     const response = await download(requestId, owner.idToken);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    const pdf = Buffer.from(await response.arrayBuffer()).toString('latin1');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // The cover renders: the product's name, the question and the date put ink on the page.
+    expect(inkOnFirstPage(bytes)).toBeGreaterThan(0.002);
+    const pdf = bytes.toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toContain(`(PatentScout one-shot report: ${QUERY})`);
     // Cover, summary, and one page for each of the two families (the pizza oven is not one).

@@ -12,6 +12,7 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
 import { downloadOneShotReport } from './downloadReport';
+import { describeFilters, parseResultsParams } from './filters';
 import { PREVIOUS_SEARCHES } from './oneshot.queries';
 import { WaitingListButton } from './WaitingListButton';
 
@@ -28,6 +29,13 @@ const STATUS_LABELS: Record<string, string> = {
 };
 /** While a one-shot search runs, the list looks again this often. */
 const POLL_MS = 5000;
+
+function FiltersInWords({ resultsPath }: { resultsPath: string }) {
+  const words = describeFilters(
+    parseResultsParams(new URLSearchParams(resultsPath.split('?')[1] ?? '')).input,
+  );
+  return words ? <div className="small">{words}</div> : null;
+}
 
 /** The user's earlier searches, to run again; one-shot searches with their reports. */
 export function PreviousSearchesTab() {
@@ -79,6 +87,7 @@ export function PreviousSearchesTab() {
             >
               <div className="flex-grow-1">
                 <div className="fw-semibold text-break">{search.query}</div>
+                {search.resultsPath ? <FiltersInWords resultsPath={search.resultsPath} /> : null}
                 <div className="small text-muted">
                   {KIND_LABELS[search.kind] ?? search.kind} · {formatDate(search.createdAt)}
                   {search.resultCount !== null && search.resultCount !== undefined

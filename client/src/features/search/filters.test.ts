@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, effectiveYears, parseResultsParams, resultsPath, toSearchInput } from './filters';
+import {
+  EMPTY_FILTERS,
+  describeFilters,
+  effectiveYears,
+  parseResultsParams,
+  resultsPath,
+  toSearchInput,
+} from './filters';
 import { COUNTRY_OPTIONS, jurisdictionsFor } from './reference/countries';
 
 const paramsOf = (path: string) => parseResultsParams(new URLSearchParams(path.slice(path.indexOf('?'))));
@@ -53,5 +60,20 @@ describe('the filter panel rules', () => {
       years: [2010, 2012],
     });
     expect(back.yearsGiven).toBe(true);
+  });
+
+  it("describes a search's filters in words, and nothing for a search without any", () => {
+    expect(describeFilters({ query: 'x', years: [1824, 2050] })).toBe('');
+    expect(
+      describeFilters({
+        query: 'x',
+        jurisdiction: ['AU', 'NZ'],
+        kind: ['B'],
+        legal_status: ['active'],
+        years: [2015, 2020],
+      }),
+    ).toBe(
+      'Legal status: Active · Countries: Australia, New Zealand · Document types: Granted patents · Years: 2015–2020',
+    );
   });
 });

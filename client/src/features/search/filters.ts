@@ -1,7 +1,7 @@
 import { LEGAL_STATUSES, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { SearchInput } from '../../__generated__/graphql';
-import { jurisdictionsFor } from './reference/countries';
-import { ipcFiltersFor } from './reference/industries';
+import { countryName, jurisdictionsFor } from './reference/countries';
+import { categoriesForIpcFilters, ipcFiltersFor } from './reference/industries';
 import type { SearchType } from './searchResult';
 
 /** The document-type filter's choices: the kind code's letter (WIPO ST.16) says what was published. */
@@ -119,4 +119,27 @@ export function parseResultsParams(params: URLSearchParams): ResultsParams {
     sanitiseSearch: params.get('sanitiseSearch') !== 'false',
     yearsGiven: params.has('years') && !isWholeRange(years),
   };
+}
+
+/** A search's filters in words ("Countries: Australia · Years: 2015–2020"), or '' without any. */
+export function describeFilters(input: SearchInput): string {
+  const parts: string[] = [];
+  const ipc = input.ipc_filters ?? [];
+  if (ipc.length > 0) {
+    const categories = categoriesForIpcFilters(ipc);
+    parts.push(
+      `Categories: ${(categories.length > 0 ? categories.map((category) => category.label) : ipc).join(', ')}`,
+    );
+  }
+  const statuses = input.legal_status ?? [];
+  if (statuses.length > 0)
+    parts.push(
+      `Legal status: ${statuses.map((value) => LEGAL_STATUSES.find((status) => status.value === value)?.label ?? value).join(', ')}`,
+    );
+  const countries = input.jurisdiction ?? [];
+  if (countries.length > 0) parts.push(`Countries: ${countries.map(countryName).join(', ')}`);
+  const kinds = input.kind ?? [];
+  if (kinds.length > 0) parts.push(`Document types: ${kinds.map(documentTypeLabel).join(', ')}`);
+  if (!isWholeRange(input.years) && input.years) parts.push(`Years: ${input.years[0]}–${input.years[1]}`);
+  return parts.join(' · ');
 }
