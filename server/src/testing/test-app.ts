@@ -36,7 +36,12 @@ export interface TestApp {
  * run's Firebase Auth emulator.
  */
 export async function startTestApp(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    /** false: queue jobs but run none here (a worker process of the test's own runs them). */
+    runJobs?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const [emulatorHost, emulatorPort] = inject('authEmulatorHost').split(':');
   const database = await createTestDatabase();
@@ -68,11 +73,14 @@ export async function startTestApp(
     },
   });
   mail.receiveWith(features.mail.service.receive);
-  const stopJobs = await registerJobs(
-    queue.boss,
-    featureModules(features).flatMap((feature) => feature.jobs ?? []),
-    { db: database.db, logger, services: servicesOf(features) },
-  );
+  const stopJobs =
+    options.runJobs === false
+      ? async () => undefined
+      : await registerJobs(
+          queue.boss,
+          featureModules(features).flatMap((feature) => feature.jobs ?? []),
+          { db: database.db, logger, services: servicesOf(features) },
+        );
   const ok = async () => ({ ok: true, detail: 'test' });
   const app = await buildHttpApp({
     config,
