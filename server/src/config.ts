@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   MAILING_LIST_URL: z.string().url().optional(),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_DISCOVER: optionalText,
+  STRIPE_LOCAL_PORT: port.default(12111),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
@@ -66,7 +69,17 @@ const REQUIRED_IN_PRODUCTION = [
   'SMTP_URL',
   'MAIL_FROM',
   'APP_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_DISCOVER',
 ] as const;
+
+/** The embedded mode's stand-in for Stripe: fixed test credentials it and the app share. */
+const LOCAL_STRIPE = {
+  secretKey: 'sk_test_patentscout_local',
+  webhookSecret: 'whsec_patentscout_local_checkout',
+  priceDiscover: 'price_discover_monthly',
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -92,6 +105,16 @@ export interface AppConfig {
   mailingListUrl: string;
   /** Where mail goes: an SMTP relay, or the embedded SMTP server that feeds the dev mailbox. */
   mail: { mode: 'smtp'; url: string; from: string } | { mode: 'local'; port: number; from: string };
+  /** Stripe, or the local stand-in on its own port that speaks the same API (`integrations/local-stripe`). */
+  billing: {
+    mode: 'stripe' | 'local';
+    secretKey: string;
+    webhookSecret: string;
+    /** The Discover plan's Stripe price. */
+    priceDiscover: string;
+    /** The local stand-in's port (local mode). */
+    localPort: number;
+  };
   search: { maxResults: number; freeSearchesPerMonth: number };
   /** Who writes AI titles and summaries: the offline summarizer, or an OpenAI-compatible chat model. */
   summarizer:
@@ -122,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (vars.FIREBASE_PROJECT_ID.startsWith('demo-')) {
       throw new ConfigError(['FIREBASE_PROJECT_ID: a demo- project cannot be used in production']);
     }
+  }
+
+  if (vars.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_DISCOVER'] as const).filter((name) => !vars[name]);
+    if (missing.length > 0)
+      throw new ConfigError(missing.map((name) => `${name}: required with STRIPE_SECRET_KEY`));
   }
 
   const dataDir = path.resolve(vars.DATA_DIR);
@@ -156,7 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mail: vars.SMTP_URL
         ? `SMTP (${new URL(vars.SMTP_URL).host})`
         : `local SMTP server on port ${vars.MAIL_SMTP_PORT} (dev mailbox: /dev/emails)`,
-      payments: vars.STRIPE_SECRET_KEY ? 'Stripe' : 'local checkout',
+      payments: vars.STRIPE_SECRET_KEY
+        ? 'Stripe'
+        : `local Stripe stand-in on port ${vars.STRIPE_LOCAL_PORT} (test checkout, no real payments)`,
       ai: vars.OPENAI_API_KEY ? 'OpenAI-compatible model' : 'offline summarizer',
     },
     appSecret: vars.APP_SECRET,
@@ -164,6 +195,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: vars.SMTP_URL
       ? { mode: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
       : { mode: 'local', port: vars.MAIL_SMTP_PORT, from: vars.MAIL_FROM },
+    billing: vars.STRIPE_SECRET_KEY
+      ? {
+          mode: 'stripe',
+          secretKey: vars.STRIPE_SECRET_KEY,
+          webhookSecret: vars.STRIPE_WEBHOOK_SECRET!,
+          priceDiscover: vars.STRIPE_PRICE_DISCOVER!,
+          localPort: vars.STRIPE_LOCAL_PORT,
+        }
+      : { mode: 'local', ...LOCAL_STRIPE, localPort: vars.STRIPE_LOCAL_PORT },
     search: {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,

@@ -10,6 +10,7 @@ import { buildHttpApp } from './http/app.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startMailTransport } from './integrations/mail-transport.js';
+import { startStripe } from './integrations/stripe.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
@@ -100,6 +101,13 @@ export async function startServer(options: {
     stops.push(() => identity.close());
     const mail = await startMailTransport({ mail: config.mail, logger });
     stops.push(() => mail.stop());
+    const stripe = await startStripe({
+      billing: config.billing,
+      logger,
+      stateFile: path.join(config.dataDir, 'local-stripe.json'),
+    });
+    stops.push(() => stripe.stop());
+    stripe.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);
     const features = createFeatures({
       db,
       databaseUrl,
@@ -108,6 +116,7 @@ export async function startServer(options: {
       config,
       logger,
       mailer: mail.mailer,
+      payments: stripe.payments,
       jobs: {
         send: async (name, payload) => {
           await jobs.boss.send(name, payload ?? {});

@@ -9,6 +9,10 @@ export interface UsersTable {
   email: string;
   name: string;
   subscription_status: string | null;
+  stripe_customer_id: Generated<string | null>;
+  stripe_subscription_id: Generated<string | null>;
+  subscription_period_end: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  subscription_cancel_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
@@ -159,6 +163,13 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   app_secrets: AppSecretsTable;
   oneshot_requests: OneShotRequestsTable;
+  stripe_events: StripeEventsTable;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: Generated<Timestamp>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
 import type { JobSender, Mailer } from '../shared/mail.js';
+import type { PaymentProvider } from '../shared/payments.js';
 import type { RestRoute } from '../shared/rest.js';
 
 /** What the composition root hands every feature. */
@@ -19,6 +20,8 @@ export interface FeatureDeps {
   logger: Logger;
   /** The SMTP client; only the mail feature sends, other features queue through its service. */
   mailer: Mailer;
+  /** Stripe (or its local stand-in) behind the billing feature's interface. */
+  payments: PaymentProvider;
   /** Queues background jobs (pg-boss in the server). */
   jobs: JobSender;
 }

@@ -1,4 +1,5 @@
 import { createAccountsFeature, type AccountsService } from './accounts/index.js';
+import { createBillingFeature, type BillingService } from './billing/index.js';
 import type { FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
@@ -18,6 +19,7 @@ export interface Services {
   mailingList: MailingListService;
   updates: UpdatesService;
   oneShot: OneShotService;
+  billing: BillingService;
 }
 
 export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
@@ -39,7 +41,8 @@ export function createFeatures(deps: FeatureDeps): Features {
     accounts: accounts.service,
     mail: mail.service,
   });
-  return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot };
+  const billing = createBillingFeature(deps, { mail: mail.service });
+  return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot, billing };
 }
 
 export function servicesOf(features: Features): Services {

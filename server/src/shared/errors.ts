@@ -18,7 +18,12 @@ export type ErrorCode =
   | 'MESSAGE_NOT_FOUND'
   | 'SAVED_SEARCH_NOT_FOUND'
   | 'ONESHOT_NOT_FOUND'
-  | 'SEARCH_LIMIT_REACHED';
+  | 'SEARCH_LIMIT_REACHED'
+  | 'UNKNOWN_PLAN'
+  | 'ALREADY_SUBSCRIBED'
+  | 'NO_BILLING_ACCOUNT'
+  | 'WEBHOOK_SIGNATURE_INVALID'
+  | 'PAYMENTS_UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(

@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from '../config.js';
 import { buildHttpApp } from '../http/app.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
 import { startMailTransport } from '../integrations/mail-transport.js';
+import { startStripe } from '../integrations/stripe.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
 import {
@@ -54,10 +55,12 @@ export async function startTestApp(
   });
   if (config.auth.mode === 'emulator') config.auth.emulatorHost = emulatorHost!;
   if (config.mail.mode === 'local') config.mail.port = 0;
+  if (config.billing.mode === 'local') config.billing.localPort = 0;
   const logger = createLogger('silent');
   const identity = createFirebaseIdentityProvider(config.auth);
   const queue = await startJobQueue({ connectionString: database.url, onError: () => undefined });
   const mail = await startMailTransport({ mail: config.mail, logger });
+  const stripe = await startStripe({ billing: config.billing, logger });
   const features: Features = createFeatures({
     db: database.db,
     databaseUrl: database.url,
@@ -66,6 +69,7 @@ export async function startTestApp(
     config,
     logger,
     mailer: mail.mailer,
+    payments: stripe.payments,
     jobs: {
       send: async (name, payload) => {
         await queue.boss.send(name, payload ?? {});
@@ -93,6 +97,7 @@ export async function startTestApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  stripe.deliverWebhooksTo(`http://127.0.0.1:${port}/payments/webhook`);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
@@ -105,6 +110,7 @@ export async function startTestApp(
       await stopJobs();
       await queue.stop();
       await mail.stop();
+      await stripe.stop();
       for (const feature of featureModules(features)) await feature.close?.();
       await identity.close();
       await database.drop();

@@ -8,6 +8,7 @@ import { createDb } from '../db/client.js';
 import { createFeatures, featureModules, servicesOf } from '../features/index.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
 import { startMailTransport } from '../integrations/mail-transport.js';
+import { startStripe } from '../integrations/stripe.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
 import { systemClock } from '../shared/clock.js';
@@ -21,6 +22,8 @@ const logger = createLogger(config.logLevel);
 const db = createDb(databaseUrl, 4, () => undefined);
 const queue = await startJobQueue({ connectionString: databaseUrl, onError: () => undefined });
 const mail = await startMailTransport({ mail: config.mail, logger });
+if (config.billing.mode === 'local') config.billing.localPort = 0;
+const stripe = await startStripe({ billing: config.billing, logger });
 const features = createFeatures({
   db,
   databaseUrl,
@@ -29,6 +32,7 @@ const features = createFeatures({
   config,
   logger,
   mailer: mail.mailer,
+  payments: stripe.payments,
   jobs: {
     send: async (name, payload) => {
       await queue.boss.send(name, payload ?? {});

@@ -12,6 +12,7 @@ import * as mail from './20261124T0100-mail.js';
 import * as mailingList from './20261124T0200-mailing-list.js';
 import * as weeklyUpdates from './20261124T0300-weekly-updates.js';
 import * as oneshot from './20261124T0400-oneshot-and-previous-searches.js';
+import * as billing from './20261124T0500-billing.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124T0200-mailing-list': mailingList,
   '20261124T0300-weekly-updates': weeklyUpdates,
   '20261124T0400-oneshot-and-previous-searches': oneshot,
+  '20261124T0500-billing': billing,
 };
 
 export const migrationProvider: MigrationProvider = {
