@@ -148,7 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   if (vars.STRIPE_SECRET_KEY) {
-    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_DISCOVER'] as const).filter((name) => !vars[name]);
+    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_DISCOVER'] as const).filter(
+      (name) => !vars[name],
+    );
     if (missing.length > 0)
       throw new ConfigError(missing.map((name) => `${name}: required with STRIPE_SECRET_KEY`));
   }

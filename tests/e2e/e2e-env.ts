@@ -6,6 +6,7 @@ export const E2E = {
   pgPort: 54359,
   emulatorPort: 9499,
   smtpPort: 2559,
+  stripePort: 12141,
   projectId: 'demo-patentscout-e2e',
 } as const;
 

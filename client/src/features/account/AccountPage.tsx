@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { useAccount } from '../../app/AccountProvider';
@@ -6,7 +8,33 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { AccountInfoForm } from './AccountInfoForm';
 import { DangerZone } from './DangerZone';
 import { WeeklyUpdatesSection } from '../updates';
+import { ACCOUNT_BILLING } from './billing.queries';
 import { PlansSection } from './PlansSection';
+
+/** Stripe's events can trail the return from checkout by a few seconds: look again meanwhile. */
+const CHECKOUT_RETURN_POLLS = 10;
+const CHECKOUT_RETURN_POLL_MS = 2000;
+
+/** After a successful checkout, reloads the account until the subscription shows up. */
+function useSubscriptionAfterCheckout(success: boolean, active: boolean) {
+  const client = useApolloClient();
+  const { reload } = useAccount();
+  useEffect(() => {
+    if (!success || active) return;
+    let polls = 0;
+    const refresh = () => {
+      void reload();
+      void client.query({ query: ACCOUNT_BILLING, fetchPolicy: 'network-only' }).catch(() => undefined);
+    };
+    refresh();
+    const timer = window.setInterval(() => {
+      polls += 1;
+      if (polls >= CHECKOUT_RETURN_POLLS) window.clearInterval(timer);
+      refresh();
+    }, CHECKOUT_RETURN_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [success, active, client, reload]);
+}
 
 const GOOGLE_PROVIDER_ID = 'google.com';
 
@@ -35,6 +63,9 @@ export function AccountPage() {
   const googleUser = Boolean(
     user?.providerData.some((provider) => provider.providerId === GOOGLE_PROVIDER_ID),
   );
+  const [params] = useSearchParams();
+  const subscribed = account?.subscriptionStatus === 'active';
+  useSubscriptionAfterCheckout(params.has('success'), subscribed);
   const email = account?.email ?? user?.email ?? '';
   const name = account?.name ?? user?.displayName ?? '';
 
@@ -46,7 +77,7 @@ export function AccountPage() {
         <CenteredSpinner label="Loading your account..." />
       ) : (
         <>
-          <PlansSection subscribed={account?.subscriptionStatus === 'active'} />
+          <PlansSection subscribed={subscribed} />
           <WeeklyUpdatesSection />
           <AccountInfoForm key={`${email}|${name}`} email={email} name={name} googleUser={googleUser} />
           <DangerZone />
