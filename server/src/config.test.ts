@@ -11,6 +11,9 @@ const PRODUCTION = {
   SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
   MAIL_FROM: 'PatentScout <hello@patentscout.example>',
   APP_SECRET: 'a-production-secret-of-at-least-32-characters',
+  STRIPE_SECRET_KEY: 'sk_live_key',
+  STRIPE_WEBHOOK_SECRET: 'whsec_endpoint',
+  STRIPE_PRICE_DISCOVER: 'price_discover',
 };
 
 describe('loadConfig', () => {
@@ -47,10 +50,27 @@ describe('loadConfig', () => {
     'SMTP_URL',
     'MAIL_FROM',
     'APP_SECRET',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_DISCOVER',
   ])('stops production start-up naming a missing %s', (name) => {
     const env: Record<string, string> = { ...PRODUCTION };
     delete env[name];
     expect(() => loadConfig(env)).toThrowError(new RegExp(`${name}: required when NODE_ENV=production`));
+  });
+
+  it('uses the local Stripe stand-in without a key, and Stripe only with its webhook secret and price', () => {
+    expect(loadConfig({}).billing).toMatchObject({ mode: 'local', localPort: 12111 });
+    expect(loadConfig(PRODUCTION).billing).toEqual({
+      mode: 'stripe',
+      secretKey: 'sk_live_key',
+      webhookSecret: 'whsec_endpoint',
+      priceDiscover: 'price_discover',
+      localPort: 12111,
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_key' })).toThrowError(
+      /STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+    );
   });
 
   it('names every malformed variable', () => {
