@@ -5,12 +5,11 @@ import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
 import { createDb, migrateToLatest, type Db } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
-import { createFeatures, featureModules, servicesOf } from './features/index.js';
+import { startFeatureRuntime } from './feature-runtime.js';
+import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
-import { startMailTransport } from './integrations/mail-transport.js';
-import { startStripe } from './integrations/stripe.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
@@ -99,32 +98,19 @@ export async function startServer(options: {
 
     const identity = createFirebaseIdentityProvider(config.auth);
     stops.push(() => identity.close());
-    const mail = await startMailTransport({ mail: config.mail, logger });
-    stops.push(() => mail.stop());
-    const stripe = await startStripe({
-      billing: config.billing,
-      logger,
-      stateFile: path.join(config.dataDir, 'local-stripe.json'),
-    });
-    stops.push(() => stripe.stop());
-    stripe.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);
-    const features = createFeatures({
+    const runtime = await startFeatureRuntime({
+      config,
       db,
       databaseUrl,
       identity,
       clock: systemClock,
-      config,
       logger,
-      mailer: mail.mailer,
-      payments: stripe.payments,
-      jobs: {
-        send: async (name, payload) => {
-          await jobs.boss.send(name, payload ?? {});
-        },
-      },
+      boss: jobs.boss,
+      stripeStateFile: path.join(config.dataDir, 'local-stripe.json'),
     });
-    mail.receiveWith(features.mail.service.receive);
-    for (const feature of featureModules(features)) if (feature.close) stops.push(feature.close);
+    stops.push(() => runtime.stop());
+    runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);
+    const { features } = runtime;
     await options.beforeListen?.(db);
     // Registered after the demo corpus is in, so the first start does not enrich or fetch meanwhile.
     const featureJobs = featureModules(features).flatMap((feature) => feature.jobs ?? []);

@@ -3,17 +3,10 @@ import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildHttpApp } from '../http/app.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
-import { startMailTransport } from '../integrations/mail-transport.js';
-import { startStripe } from '../integrations/stripe.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
-import {
-  createFeatures,
-  featureModules,
-  servicesOf,
-  type Features,
-  type Services,
-} from '../features/index.js';
+import { startFeatureRuntime } from '../feature-runtime.js';
+import { featureModules, servicesOf, type Services } from '../features/index.js';
 import type { Clock } from '../shared/clock.js';
 import { systemClock } from '../shared/clock.js';
 import { createLogger } from '../shared/logger.js';
@@ -59,24 +52,16 @@ export async function startTestApp(
   const logger = createLogger('silent');
   const identity = createFirebaseIdentityProvider(config.auth);
   const queue = await startJobQueue({ connectionString: database.url, onError: () => undefined });
-  const mail = await startMailTransport({ mail: config.mail, logger });
-  const stripe = await startStripe({ billing: config.billing, logger });
-  const features: Features = createFeatures({
+  const runtime = await startFeatureRuntime({
+    config,
     db: database.db,
     databaseUrl: database.url,
     identity,
     clock: options.clock ?? systemClock,
-    config,
     logger,
-    mailer: mail.mailer,
-    payments: stripe.payments,
-    jobs: {
-      send: async (name, payload) => {
-        await queue.boss.send(name, payload ?? {});
-      },
-    },
+    boss: queue.boss,
   });
-  mail.receiveWith(features.mail.service.receive);
+  const { features } = runtime;
   const stopJobs =
     options.runJobs === false
       ? async () => undefined
@@ -97,21 +82,19 @@ export async function startTestApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  stripe.deliverWebhooksTo(`http://127.0.0.1:${port}/payments/webhook`);
+  runtime.deliverWebhooksTo(`http://127.0.0.1:${port}/payments/webhook`);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     config,
     app,
     services: servicesOf(features),
-    smtpUrl: mail.url,
+    smtpUrl: runtime.smtpUrl,
     async close() {
       await app.close();
       await stopJobs();
       await queue.stop();
-      await mail.stop();
-      await stripe.stop();
-      for (const feature of featureModules(features)) await feature.close?.();
+      await runtime.stop();
       await identity.close();
       await database.drop();
     },

@@ -5,10 +5,9 @@
  */
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
-import { createFeatures, featureModules, servicesOf } from '../features/index.js';
+import { startFeatureRuntime } from '../feature-runtime.js';
+import { featureModules, servicesOf } from '../features/index.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
-import { startMailTransport } from '../integrations/mail-transport.js';
-import { startStripe } from '../integrations/stripe.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
 import { systemClock } from '../shared/clock.js';
@@ -21,23 +20,15 @@ const databaseUrl = config.database.url;
 const logger = createLogger(config.logLevel);
 const db = createDb(databaseUrl, 4, () => undefined);
 const queue = await startJobQueue({ connectionString: databaseUrl, onError: () => undefined });
-const mail = await startMailTransport({ mail: config.mail, logger });
 if (config.billing.mode === 'local') config.billing.localPort = 0;
-const stripe = await startStripe({ billing: config.billing, logger });
-const features = createFeatures({
+const { features } = await startFeatureRuntime({
+  config,
   db,
   databaseUrl,
   identity: createFirebaseIdentityProvider(config.auth),
   clock: systemClock,
-  config,
   logger,
-  mailer: mail.mailer,
-  payments: stripe.payments,
-  jobs: {
-    send: async (name, payload) => {
-      await queue.boss.send(name, payload ?? {});
-    },
-  },
+  boss: queue.boss,
 });
 await registerJobs(
   queue.boss,

@@ -1,0 +1,73 @@
+import type PgBoss from 'pg-boss';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { createFeatures, featureModules, type Features } from './features/index.js';
+import { startMailTransport } from './integrations/mail-transport.js';
+import { startStripe } from './integrations/stripe.js';
+import type { Clock } from './shared/clock.js';
+import type { IdentityProvider } from './shared/identity.js';
+import type { Logger } from './shared/logger.js';
+
+export interface FeatureRuntime {
+  features: Features;
+  /** The SMTP server the app sends to (in the local mode, the embedded one feeding the outbox). */
+  smtpUrl: string;
+  /** Where the local Stripe stand-in sends its webhook events (the app's `/payments/webhook`). */
+  deliverWebhooksTo(url: string): void;
+  /** Closes the features, then the mail transport and the payment provider. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What every process that hosts the features starts (the server, the test app, a test worker):
+ * the mail transport, the payment provider (Stripe or its local stand-in) and the features over
+ * them, queuing their jobs with pg-boss.
+ */
+export async function startFeatureRuntime(options: {
+  config: AppConfig;
+  db: Db;
+  databaseUrl: string;
+  identity: IdentityProvider;
+  clock: Clock;
+  logger: Logger;
+  boss: PgBoss;
+  /** The local Stripe stand-in keeps its objects here across restarts (in memory without it). */
+  stripeStateFile?: string;
+}): Promise<FeatureRuntime> {
+  const { config, logger } = options;
+  const mail = await startMailTransport({ mail: config.mail, logger });
+  const stripe = await startStripe({
+    billing: config.billing,
+    logger,
+    stateFile: options.stripeStateFile,
+  }).catch(async (error: unknown) => {
+    await mail.stop();
+    throw error;
+  });
+  const features = createFeatures({
+    db: options.db,
+    databaseUrl: options.databaseUrl,
+    identity: options.identity,
+    clock: options.clock,
+    config,
+    logger,
+    mailer: mail.mailer,
+    payments: stripe.payments,
+    jobs: {
+      send: async (name, payload) => {
+        await options.boss.send(name, payload ?? {});
+      },
+    },
+  });
+  mail.receiveWith(features.mail.service.receive);
+  return {
+    features,
+    smtpUrl: mail.url,
+    deliverWebhooksTo: stripe.deliverWebhooksTo,
+    async stop() {
+      for (const feature of featureModules(features)) await feature.close?.();
+      await mail.stop();
+      await stripe.stop();
+    },
+  };
+}
