@@ -35,7 +35,7 @@ export async function buildHttpApp(deps: {
   });
   registerBodyParsers(app);
 
-  registerAuthHook(app, identity);
+  registerAuthHook(app, identity, (uid) => features.accounts.service.isDeleted(uid));
   registerHealthRoute(app, deps.health);
   app.get('/app-config.json', async () => clientConfig(config));
   if (config.auth.mode === 'emulator') registerDevRoutes(app, config.auth);

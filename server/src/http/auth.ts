@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AccountDeletedError } from '../features/accounts/index.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Viewer } from '../shared/viewer.js';
 
@@ -12,11 +13,20 @@ declare module 'fastify' {
  * Turns `Authorization: Bearer <Firebase ID token>` into `request.viewer`. An absent or empty
  * header means signed out; a token that does not verify is refused with 401.
  */
-export function registerAuthHook(app: FastifyInstance, identity: IdentityProvider): void {
+export function registerAuthHook(
+  app: FastifyInstance,
+  identity: IdentityProvider,
+  /** A closed account's tokens stay valid at the provider until they expire: refused here. */
+  isDeleted: (uid: string) => Promise<boolean>,
+): void {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization?.trim() ?? '';
     const token = header.replace(/^Bearer\s*/i, '').trim();
-    request.viewer = token ? await identity.verifyIdToken(token) : null;
+    const viewer = token ? await identity.verifyIdToken(token) : null;
+    if (viewer && (await isDeleted(viewer.uid))) {
+      throw new AccountDeletedError();
+    }
+    request.viewer = viewer;
   });
 }

@@ -46,6 +46,13 @@ export function createFirebaseIdentityProvider(auth: AppConfig['auth']): Identit
         throw error;
       }
     },
+    async deleteUser(uid) {
+      try {
+        await firebaseAuth.deleteUser(uid);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      }
+    },
     close: () => deleteApp(app),
   };
 }

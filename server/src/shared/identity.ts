@@ -5,6 +5,8 @@ import type { Viewer } from './viewer.js';
 export interface IdentityProvider {
   verifyIdToken(token: string): Promise<Viewer>;
   createUser(input: { email: string; password: string; displayName: string }): Promise<{ uid: string }>;
+  /** Removes the user from the provider; a user already gone is not an error. */
+  deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
 }
 

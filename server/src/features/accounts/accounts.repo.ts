@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/tables.js';
 
@@ -34,6 +35,62 @@ export function createAccountsRepo(db: Db) {
         if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
         throw error;
       }
+    },
+
+    /** Changes name and e-mail of a live account; null when another live account has the e-mail. */
+    async updateProfile(uid: string, changes: { name?: string; email?: string }): Promise<UserRow | null> {
+      try {
+        return (
+          (await db
+            .updateTable('users')
+            .set({ ...changes, updated_at: sql`now()` })
+            .where('uid', '=', uid)
+            .where('deleted_at', 'is', null)
+            .returningAll()
+            .executeTakeFirst()) ?? null
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+        throw error;
+      }
+    },
+
+    /** Closes the account at once; its rows stay until the purge. False when it was not live. */
+    async markDeleted(uid: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ deleted_at: at })
+        .where('uid', '=', uid)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async isDeleted(uid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('uid')
+        .where('uid', '=', uid)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Removes accounts closed before `before` with everything that is theirs (favourites, saved
+     * searches and one-shot requests go with the row; search events have no key to it).
+     */
+    async purgeDeletedBefore(before: Date): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .deleteFrom('users')
+          .where('deleted_at', '<', before)
+          .returning('uid')
+          .execute();
+        const uids = rows.map((row) => row.uid);
+        if (uids.length > 0) await trx.deleteFrom('search_events').where('user_uid', 'in', uids).execute();
+        return uids;
+      });
     },
   };
 }

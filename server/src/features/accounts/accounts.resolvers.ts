@@ -6,6 +6,10 @@ export const accountsResolvers: Resolvers = {
   },
   Mutation: {
     register: (_, { input }, { services }) => services.accounts.register(input),
+    updateAccount: async (_, { input }, { viewer, services }) => ({
+      account: await services.accounts.updateAccount(viewer, input),
+    }),
+    deleteAccount: (_, { input }, { viewer, services }) => services.accounts.deleteAccount(viewer, input),
     registerGoogleUser: async (_, { input }, { viewer, services }) => ({
       account: await services.accounts.registerGoogleUser(viewer, input),
     }),

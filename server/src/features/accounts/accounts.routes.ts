@@ -19,6 +19,23 @@ export function accountsRoutes(accounts: AccountsService): RestRoute[] {
       },
     },
     {
+      method: 'PATCH',
+      url: '/api/users',
+      async handler({ viewer, body }) {
+        const account = await accounts.updateAccount(viewer, body);
+        return {
+          body: { name: account.name, email: account.email, subscriptionStatus: account.subscriptionStatus },
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/api/users',
+      async handler({ viewer, body }) {
+        return { body: await accounts.deleteAccount(viewer, body) };
+      },
+    },
+    {
       method: 'POST',
       url: '/api/register',
       async handler({ body }) {

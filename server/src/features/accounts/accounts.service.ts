@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailAlreadyRegisteredError, type IdentityProvider } from '../../shared/identity.js';
 import { AppError, ForbiddenError, NotAuthenticatedError } from '../../shared/errors.js';
+import type { Clock } from '../../shared/clock.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
 import type { AccountsRepo } from './accounts.repo.js';
@@ -34,20 +35,52 @@ const GoogleRegistrationInput = z.object({
   uid: z.string().min(1),
 });
 
+const UpdateAccountInput = z
+  .object({
+    email: email.optional(),
+    name: z.string().trim().min(2, 'Please enter a name of at least two characters.').max(200).optional(),
+    /** Some clients send the uid they mean; it must be the signed-in user's. */
+    uid: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((input) => input.email !== undefined || input.name !== undefined, {
+    message: 'Give a new name or e-mail address.',
+  });
+
+const DeleteAccountInput = z.object({ email }).strict();
+
+/** How long a closed account's data is kept before the purge removes it. */
+export const DELETED_ACCOUNT_RETENTION_DAYS = 30;
+
+export class AccountDeletedError extends AppError {
+  constructor() {
+    super('ACCOUNT_DELETED', 'This account has been deleted.');
+  }
+}
+
 export class AccountNotFoundError extends AppError {
   constructor() {
     super('ACCOUNT_NOT_FOUND', 'Account not found.');
   }
 }
 
-export function createAccountsService(deps: { repo: AccountsRepo; identity: IdentityProvider }) {
-  const { repo, identity } = deps;
+export function createAccountsService(deps: {
+  repo: AccountsRepo;
+  identity: IdentityProvider;
+  clock: Clock;
+}) {
+  const { repo, identity, clock } = deps;
 
   return {
     async getAccount(viewer: Viewer | null): Promise<Account> {
       if (!viewer) throw new NotAuthenticatedError();
-      const row = await repo.findByUid(viewer.uid);
+      let row = await repo.findByUid(viewer.uid);
       if (!row) throw new AccountNotFoundError();
+      // The identity provider changes the e-mail once the user confirms it from the new address:
+      // the row follows the token, never a client's word.
+      if (viewer.email && viewer.email.toLowerCase() !== row.email.toLowerCase()) {
+        row = (await repo.updateProfile(viewer.uid, { email: viewer.email })) ?? row;
+      }
       return {
         uid: row.uid,
         name: row.name,
@@ -82,6 +115,59 @@ export function createAccountsService(deps: { repo: AccountsRepo; identity: Iden
       const { uid } = await identity.createUser({ email: address, password, displayName: name });
       if (!(await repo.upsert({ uid, email: address, name }))) throw new EmailAlreadyRegisteredError();
       return { uid };
+    },
+
+    /**
+     * Changes the account's name, and its e-mail only to the address the identity provider
+     * already has (after the user confirmed it): another address stays pending until then.
+     */
+    async updateAccount(viewer: Viewer | null, input: unknown): Promise<Account> {
+      if (!viewer) throw new NotAuthenticatedError();
+      const changes = parseInput(UpdateAccountInput, input);
+      if (changes.uid !== undefined && changes.uid !== viewer.uid) {
+        throw new ForbiddenError('You can only change your own account.');
+      }
+      const current = await this.getAccount(viewer);
+      const confirmedEmail =
+        changes.email !== undefined &&
+        viewer.email &&
+        changes.email.toLowerCase() === viewer.email.toLowerCase()
+          ? viewer.email
+          : undefined;
+      const update = {
+        ...(changes.name !== undefined && changes.name !== current.name ? { name: changes.name } : {}),
+        ...(confirmedEmail && confirmedEmail !== current.email ? { email: confirmedEmail } : {}),
+      };
+      if (Object.keys(update).length === 0) return current;
+      if (!(await repo.updateProfile(viewer.uid, update))) throw new EmailAlreadyRegisteredError();
+      return this.getAccount(viewer);
+    },
+
+    /**
+     * Closes the account at once (no sign-in, no API access, no more mail) and removes the
+     * identity; the purge job deletes its data after the retention period.
+     */
+    async deleteAccount(viewer: Viewer | null, input: unknown): Promise<{ deleted: true }> {
+      if (!viewer) throw new NotAuthenticatedError();
+      const { email: confirmation } = parseInput(DeleteAccountInput, input);
+      const account = await this.getAccount(viewer);
+      if (confirmation.toLowerCase() !== account.email.toLowerCase()) {
+        throw new ForbiddenError("The e-mail address doesn't match your account's.");
+      }
+      await repo.markDeleted(viewer.uid, clock.now());
+      await identity.deleteUser(viewer.uid);
+      return { deleted: true };
+    },
+
+    /** True for a closed account: its tokens are refused even while they have not expired. */
+    isDeleted(uid: string): Promise<boolean> {
+      return repo.isDeleted(uid);
+    },
+
+    /** Deletes the data of accounts closed more than the retention period ago. */
+    async purgeDeleted(): Promise<number> {
+      const before = new Date(clock.now().getTime() - DELETED_ACCOUNT_RETENTION_DAYS * 24 * 3600_000);
+      return (await repo.purgeDeletedBefore(before)).length;
     },
 
     async registerGoogleUser(viewer: Viewer | null, input: unknown): Promise<Account> {
