@@ -30,13 +30,13 @@ interface AccountContextValue {
   /** The server's rule: above the free searches of the month, without an active subscription. */
   limited: boolean;
   reload: () => Promise<void>;
-  /** Registers a first-time Google user with the server, then reloads the account. */
-  completeGoogleSignIn: (user: User) => Promise<void>;
+  /** Registers a user signing in for the first time (Google or an e-mail link) with the server, then reloads the account. */
+  completeFirstSignIn: (user: User) => Promise<void>;
 }
 
 const AccountContext = createContext<AccountContextValue | null>(null);
 
-function isNewGoogleRegistration(user: User): boolean {
+function isFirstSignIn(user: User): boolean {
   // NOTE: Firebase's public UserMetadata only has second-precision strings; the millisecond
   // createdAt / lastLoginAt fields the spec compares exist on the implementation object.
   const metadata = user.metadata as typeof user.metadata & { createdAt?: string; lastLoginAt?: string };
@@ -89,9 +89,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     return () => window.clearTimeout(timer);
   }, [uid, load]);
 
-  const completeGoogleSignIn = useCallback(
+  const completeFirstSignIn = useCallback(
     async (signedIn: User) => {
-      if (!isNewGoogleRegistration(signedIn)) return;
+      if (!isFirstSignIn(signedIn)) return;
       const registration = client.mutate({
         mutation: REGISTER_GOOGLE_USER,
         variables: {
@@ -110,7 +110,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       try {
         await registration;
       } catch (failure) {
-        console.error('Registering the Google user failed', failure);
+        console.error('Registering the new user failed', failure);
       } finally {
         pendingRegistration.current = null;
       }
@@ -127,9 +127,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       searchCount: account?.searchCount ?? 0,
       limited: account?.limited ?? false,
       reload: load,
-      completeGoogleSignIn,
+      completeFirstSignIn,
     }),
-    [account, loading, error, load, completeGoogleSignIn],
+    [account, loading, error, load, completeFirstSignIn],
   );
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }

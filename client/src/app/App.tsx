@@ -6,7 +6,6 @@ import { createResultsLoader } from '../features/results';
 import { ToastProvider, useToast } from '../ui/Toasts';
 import { AccountProvider } from './AccountProvider';
 import { createApolloClient } from './apollo';
-import { EmbeddedDevHooks } from './EmbeddedDevHooks';
 import { AppConfigContext } from './AppConfigContext';
 import { AuthProvider } from './AuthProvider';
 import type { AppConfig } from './config';
@@ -40,7 +39,6 @@ export function App({ config, auth }: { config: AppConfig; auth: Auth }) {
         <AuthProvider auth={auth}>
           <ApolloProvider client={client}>
             <AccountProvider>
-              {config.embedded ? <EmbeddedDevHooks /> : null}
               <SignOutProvider>
                 <AppRouter auth={auth} />
               </SignOutProvider>

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunction } from 'react-router';
 import { AccountPage } from '../features/account';
+import { AuthActionPage } from '../features/auth-action';
 import { DevEmailsPage } from '../features/dev';
 import { NotFoundPage, RouteErrorPage } from '../features/errors';
 import { FavouritesPage } from '../features/favourites';
@@ -38,6 +39,7 @@ export function createRouter(loaders: { results: LoaderFunction }) {
             { path: 'patents', element: <PatentPage /> },
             { path: 'patents/:id', element: <PatentPage /> },
             { path: 'unsubscribe', element: <UnsubscribePage /> },
+            { path: 'auth/action', element: <AuthActionPage /> },
             { path: 'dev/emails', element: <DevEmailsPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

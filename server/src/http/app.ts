@@ -38,7 +38,7 @@ export async function buildHttpApp(deps: {
   registerAuthHook(app, identity, (uid) => features.accounts.service.isDeleted(uid));
   registerHealthRoute(app, deps.health);
   app.get('/app-config.json', async () => clientConfig(config));
-  if (config.auth.mode === 'emulator') registerDevRoutes(app, config.auth);
+  if (config.auth.mode === 'emulator') registerDevRoutes(app, config.auth, config.http.publicUrl);
 
   const modules = featureModules(features);
   mountRestRoutes(

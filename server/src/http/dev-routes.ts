@@ -4,9 +4,27 @@ import type { AppConfig } from '../config.js';
 
 const OobCodes = z.object({
   oobCodes: z
-    .array(z.object({ email: z.string(), requestType: z.string(), oobLink: z.string() }).loose())
+    .array(
+      z
+        .object({
+          email: z.string(),
+          newEmail: z.string().optional(),
+          requestType: z.string(),
+          oobLink: z.string(),
+        })
+        .loose(),
+    )
     .default([]),
 });
+
+/**
+ * The emulator's links open its own bare handler; production's open the app's `/auth/action`
+ * page (the Firebase project's action URL). The dev mailbox gives the app's, like production.
+ */
+function inAppLink(oobLink: string, publicUrl: string): string {
+  const emulatorLink = new URL(oobLink);
+  return `${publicUrl}/auth/action${emulatorLink.search}`;
+}
 
 /**
  * Embedded mode only: the Firebase Auth emulator sends no real e-mail, so this lists the links
@@ -15,6 +33,7 @@ const OobCodes = z.object({
 export function registerDevRoutes(
   app: FastifyInstance,
   auth: Extract<AppConfig['auth'], { mode: 'emulator' }>,
+  publicUrl: string,
 ): void {
   app.get('/dev/auth-emails', async (_request, reply) => {
     const url = `http://${auth.emulatorHost}:${auth.emulatorPort}/emulator/v1/projects/${auth.projectId}/oobCodes`;
@@ -24,7 +43,11 @@ export function registerDevRoutes(
     }
     const { oobCodes } = OobCodes.parse(await response.json());
     const emails = oobCodes
-      .map((code) => ({ email: code.email, kind: code.requestType, link: code.oobLink }))
+      .map((code) => ({
+        email: code.newEmail ?? code.email,
+        kind: code.requestType,
+        link: inAppLink(code.oobLink, publicUrl),
+      }))
       .reverse();
     return { emails };
   });

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { ReauthenticateDialog } from './ReauthenticateDialog';
+import { useAccountUpdate, type AccountDraft } from './useAccountUpdate';
 
 interface Props {
   email: string;
@@ -10,16 +13,30 @@ interface Props {
   googleUser: boolean;
 }
 
-const PASSWORD_MIN = 6;
+/** The spec's rule: a new password of at most this many characters is refused. */
+const PASSWORD_MAX_REFUSED = 6;
 
-/**
- * Account information. Saving needs an account-update operation the server does not offer yet,
- * so 'Save changes' stays disabled with a note instead of pretending to save.
- */
 export function AccountInfoForm({ email, name, googleUser }: Props) {
-  const [draft, setDraft] = useState({ email, name, password: '' });
-  const changed = draft.email !== email || draft.name !== name || draft.password !== '';
-  const passwordTooShort = draft.password !== '' && draft.password.length <= PASSWORD_MIN;
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<AccountDraft>({ email, name, password: '' });
+  const [confirming, setConfirming] = useState(false);
+  const { save, busy } = useAccountUpdate({ email, name });
+  const changed = draft.email.trim() !== email || draft.name.trim() !== name || draft.password !== '';
+  const passwordTooShort = draft.password !== '' && draft.password.length <= PASSWORD_MAX_REFUSED;
+  const emailInvalid = draft.email.trim() === '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (changed && !passwordTooShort && !emailInvalid) setConfirming(true);
+  }
+
+  async function confirm(currentPassword: string) {
+    const outcome = await save(draft, currentPassword);
+    if (outcome === 'failed') return;
+    setConfirming(false);
+    if (outcome === 'signed-out') void navigate('/');
+    else void navigate('/home');
+  }
 
   return (
     <section aria-labelledby="account-info-title" className="mb-5">
@@ -31,7 +48,7 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
           You signed in with Google, so your e-mail, name and password are managed by your Google account.
         </Alert>
       ) : null}
-      <Form onSubmit={(event) => event.preventDefault()} style={{ maxWidth: '32rem' }}>
+      <Form onSubmit={submit} style={{ maxWidth: '32rem' }} noValidate>
         <fieldset disabled={googleUser}>
           <Form.Group className="mb-3" controlId="account-email">
             <Form.Label>Email</Form.Label>
@@ -40,7 +57,9 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
               autoComplete="email"
               value={draft.email}
               onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+              isInvalid={emailInvalid}
             />
+            <Form.Control.Feedback type="invalid">Please enter your e-mail address.</Form.Control.Feedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId="account-name">
             <Form.Label>Name</Form.Label>
@@ -63,17 +82,26 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
               onChange={(e) => setDraft({ ...draft, password: e.target.value })}
             />
           </Form.Group>
-          {passwordTooShort ? <Alert variant="danger">Password must be at least 6 characters</Alert> : null}
+          {passwordTooShort ? (
+            <Alert variant="danger" role="alert">
+              Password must be at least 6 characters
+            </Alert>
+          ) : null}
         </fieldset>
-        <Button type="submit" variant="primary" disabled title="Coming soon" aria-describedby="save-note">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={googleUser || !changed || passwordTooShort || emailInvalid}
+        >
           Save changes
         </Button>
-        <p id="save-note" className="small text-muted mt-2 mb-0">
-          {changed
-            ? 'Editing your account online is coming soon; your changes have not been saved.'
-            : 'Editing your account online is coming soon.'}
-        </p>
       </Form>
+      <ReauthenticateDialog
+        show={confirming}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={(currentPassword) => void confirm(currentPassword)}
+      />
     </section>
   );
 }

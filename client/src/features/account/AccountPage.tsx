@@ -80,7 +80,7 @@ export function AccountPage() {
           <PlansSection subscribed={subscribed} />
           <WeeklyUpdatesSection />
           <AccountInfoForm key={`${email}|${name}`} email={email} name={name} googleUser={googleUser} />
-          <DangerZone />
+          <DangerZone email={email} />
         </>
       )}
     </>

@@ -1,8 +1,55 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useApolloClient } from '@apollo/client/react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useAuth } from '../../app/AuthProvider';
+import { useSignOut } from '../../app/SignOutProvider';
+import { useToast } from '../../ui/Toasts';
+import { DELETE_ACCOUNT } from './account-edit.queries';
 
-/** Account deletion needs a server operation that does not exist yet; the button waits for it. */
-export function DangerZone() {
+/**
+ * Deletes the account after a confirmation. The server closes it at once and removes the
+ * identity-provider user; its rows are purged within 30 days.
+ */
+export function DangerZone({ email }: { email: string }) {
+  const { auth } = useAuth();
+  const client = useApolloClient();
+  const { signOutNow } = useSignOut();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function deleteAccount() {
+    setBusy(true);
+    try {
+      await client.mutate({
+        mutation: DELETE_ACCOUNT,
+        variables: { input: { email: auth.currentUser?.email ?? email } },
+      });
+      setConfirming(false);
+      toast({
+        title: 'Deleted',
+        description: 'Successfully deleted your account. Thank you for using PatentScout.',
+        variant: 'success',
+      });
+      await signOutNow();
+      void navigate('/');
+    } catch (failure) {
+      console.error('Failed to delete your account', failure);
+      toast({
+        title: 'Failed',
+        description: `Couldn't delete your account. Please try again later. ${failure instanceof Error ? failure.message : String(failure)}`,
+        variant: 'danger',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <section aria-labelledby="danger-zone-title" className="mb-5">
       <Card border="danger" style={{ maxWidth: '32rem' }}>
@@ -13,14 +60,39 @@ export function DangerZone() {
           <p className="small">
             Deleting your account can't be undone. Your data is removed from our system within 30 days.
           </p>
-          <Button variant="outline-danger" disabled title="Coming soon" aria-describedby="delete-note">
+          <Button variant="outline-danger" onClick={() => setConfirming(true)}>
             Delete Account
           </Button>
-          <p id="delete-note" className="small text-muted mt-2 mb-0">
-            Deleting your account online is coming soon. Until then, contact us and we will do it for you.
-          </p>
         </Card.Body>
       </Card>
+      <Modal
+        show={confirming}
+        onHide={busy ? undefined : () => setConfirming(false)}
+        centered
+        aria-labelledby="delete-account-title"
+      >
+        <Modal.Header closeButton={!busy} closeLabel="Close">
+          <Modal.Title id="delete-account-title">Delete Account</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>Are you sure? This action can't be undone.</p>
+          <p className="mb-0">
+            Your account is closed straight away, and your data (favourites, saved searches and search
+            history) is removed from our system within 30 days.
+          </p>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setConfirming(false)} disabled={busy} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void deleteAccount()} disabled={busy}>
+            {busy ? (
+              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+            ) : null}
+            Delete my account
+          </Button>
+        </Modal.Footer>
+      </Modal>
     </section>
   );
 }

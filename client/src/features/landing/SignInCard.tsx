@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
-import { GoogleAuthProvider, signInWithPopup } from 'firebase/auth';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Stack from 'react-bootstrap/Stack';
-import { useAccount } from '../../app/AccountProvider';
 import { useAuth } from '../../app/AuthProvider';
 import { useSignOut } from '../../app/SignOutProvider';
+import { EmulatorGoogleDialog } from './EmulatorGoogleDialog';
+import { useGoogleSignIn } from './useGoogleSignIn';
 
 interface Props {
   onSignInWithEmail: () => void;
@@ -13,20 +13,10 @@ interface Props {
 }
 
 export function SignInCard({ onSignInWithEmail, onRegisterWithEmail }: Props) {
-  const { auth, user, loading, error, authed } = useAuth();
-  const { completeGoogleSignIn } = useAccount();
+  const { user, loading, error, authed } = useAuth();
+  const google = useGoogleSignIn();
   const { requestSignOut } = useSignOut();
   const navigate = useNavigate();
-
-  const continueWithGoogle = async () => {
-    try {
-      const credential = await signInWithPopup(auth, new GoogleAuthProvider());
-      await completeGoogleSignIn(credential.user);
-    } catch (failure) {
-      // The spec gives identity-provider failures (popup closed or blocked, ...) no special handling.
-      console.error('Google sign-in failed', failure);
-    }
-  };
 
   let body;
   if (loading) {
@@ -59,7 +49,7 @@ export function SignInCard({ onSignInWithEmail, onRegisterWithEmail }: Props) {
           Welcome, please sign in.
         </Card.Title>
         <Stack gap={2} className="col-sm-10 mx-auto mt-3">
-          <Button variant="outline-dark" onClick={() => void continueWithGoogle()}>
+          <Button variant="outline-dark" onClick={google.start}>
             <span aria-hidden="true" className="me-2 fw-bold text-primary">
               G
             </span>
@@ -88,6 +78,11 @@ export function SignInCard({ onSignInWithEmail, onRegisterWithEmail }: Props) {
       <Card.Body className="p-4" aria-live="polite">
         {body}
       </Card.Body>
+      <EmulatorGoogleDialog
+        show={google.choosing}
+        onClose={google.cancelChoosing}
+        onChoose={google.chooseTestAccount}
+      />
     </Card>
   );
 }

@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { sendEmailVerification, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import {
+  sendEmailVerification,
+  sendSignInLinkToEmail,
+  signInWithEmailAndPassword,
+  signOut,
+} from 'firebase/auth';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useAuth } from '../../app/AuthProvider';
 import { useToast } from '../../ui/Toasts';
+import { EMAIL_FOR_SIGN_IN_KEY } from './useEmailLinkSignIn';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 
 interface Props {
@@ -49,6 +55,34 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
     }
   };
 
+  const sendSignInLink = async () => {
+    if (!isValidEmail(email) || busy) return;
+    setBusy(true);
+    const address = email.trim();
+    try {
+      await sendSignInLinkToEmail(auth, address, {
+        url: `${window.location.origin}/`,
+        handleCodeInApp: true,
+      });
+      window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, address);
+      toast({
+        title: 'Sign-in link sent.',
+        description: `Check ${address} and follow the link to sign in.`,
+        variant: 'success',
+      });
+      onClose();
+    } catch (failure) {
+      console.error('Sending the sign-in link failed', failure);
+      toast({
+        title: 'Error.',
+        description: "Couldn't send the sign-in link. Try again?",
+        variant: 'danger',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="sign-in-title">
       <Form onSubmit={(event) => void submit(event)} noValidate>
@@ -87,6 +121,18 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
           >
             Forgot password?
           </a>
+          <p className="small text-muted mt-3 mb-0">
+            No password at hand?{' '}
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0 align-baseline"
+              onClick={() => void sendSignInLink()}
+              disabled={!isValidEmail(email) || busy}
+            >
+              E-mail me a sign-in link
+            </Button>
+          </p>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={busy}>

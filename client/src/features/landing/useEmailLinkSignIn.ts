@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
+import { useAccount } from '../../app/AccountProvider';
 import { useAuth } from '../../app/AuthProvider';
 
 export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
@@ -12,6 +13,7 @@ export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
  */
 export function useEmailLinkSignIn(): void {
   const { auth, markEmailLinkSignIn } = useAuth();
+  const { completeFirstSignIn } = useAccount();
   const navigate = useNavigate();
   // NOTE: StrictMode runs effects twice in development; a link can only be used once.
   const attempted = useRef(false);
@@ -28,9 +30,11 @@ export function useEmailLinkSignIn(): void {
       return;
     }
     signInWithEmailLink(auth, email, href)
-      .then(() => {
+      .then(async ({ user }) => {
         window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
         markEmailLinkSignIn(true);
+        // A link to an address with no account yet creates the identity: give it its account too.
+        await completeFirstSignIn(user);
         // The one-time code in the address is spent; drop it so a reload does not retry it.
         void navigate('/', { replace: true });
       })
@@ -38,5 +42,5 @@ export function useEmailLinkSignIn(): void {
         console.error('E-mail link sign-in failed', failure);
         markEmailLinkSignIn(false);
       });
-  }, [auth, markEmailLinkSignIn, navigate]);
+  }, [auth, markEmailLinkSignIn, navigate, completeFirstSignIn]);
 }

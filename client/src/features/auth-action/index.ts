@@ -1,0 +1,1 @@
+export { AuthActionPage } from './AuthActionPage';
