@@ -39,7 +39,6 @@ export default defineConfig({
       '/api': toServer,
       '/app-config.json': toServer,
       '/healthz': toServer,
-      '/docs': toServer,
       '/dev': devToServer,
     },
   },

@@ -51,7 +51,10 @@ export async function signInWithEmail(page: Page, email: string, password: strin
 }
 
 /** A new verified user, signed in: registration, the dev inbox's confirmation link, then sign-in. */
-export async function signUpAndSignIn(page: Page, prefix: string): Promise<{ email: string; name: string }> {
+export async function signUpAndSignIn(
+  page: Page,
+  prefix: string,
+): Promise<{ email: string; name: string; password: string }> {
   const name = prefix[0]!.toUpperCase() + prefix.slice(1);
   const account = { email: uniqueEmail(prefix), name, password: `${prefix}-password-7` };
   await registerWithEmail(page, account);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   confirmEmailThroughDevInbox,
   registerWithEmail,
@@ -6,6 +6,13 @@ import {
   toast,
   uniqueEmail,
 } from './helpers.js';
+
+async function expectImageLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .toBe(true);
+}
 
 test('a visitor registers, confirms the e-mail, signs in, searches and opens a patent', async ({ page }) => {
   const account = { email: uniqueEmail('alice'), name: 'Alice', password: 'lithium-battery-7' };
@@ -65,7 +72,15 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   await expect(page).toHaveURL(/\/search\/results\?/);
   await expect(page.getByRole('heading', { name: `Search "${query}"` })).toBeVisible();
   await expect(page.getByText(/^Showing \(20 of \d+\) results\./)).toBeVisible();
-  await expect(page.getByText('🤖 Descriptions are based on AI. Please use with caution.')).toBeVisible();
+  await expect(page.getByText('Descriptions are based on AI. Please use with caution.')).toBeVisible();
+  // The robot and the flags are SVG images that load without an emoji font.
+  await expectImageLoaded(page.getByRole('img', { name: '🤖' }));
+  await expectImageLoaded(
+    page
+      .getByRole('main')
+      .getByRole('img', { name: /\([A-Z]{2}\)$/ })
+      .first(),
+  );
   await expect(page.getByText("This month, you've done 1 searches.")).toBeVisible();
 
   // A reload searches again from the address; the same search within a day costs no credit.

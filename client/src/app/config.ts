@@ -31,10 +31,10 @@ function optional(value: unknown, fallback: string): string {
  */
 export const clientSettings = {
   graphqlPath: '/graphql',
-  featuresUrl: optional(import.meta.env.VITE_FEATURES_URL, '/docs/features'),
-  docsUrl: optional(import.meta.env.VITE_DOCS_URL, '/docs/'),
-  searchSyntaxUrl: optional(import.meta.env.VITE_SEARCH_SYNTAX_URL, '/docs/search-syntax'),
-  pricingUrl: optional(import.meta.env.VITE_PRICING_URL, '/docs/pricing'),
+  featuresUrl: optional(import.meta.env.VITE_FEATURES_URL, '/features'),
+  docsUrl: optional(import.meta.env.VITE_DOCS_URL, '/docs'),
+  searchSyntaxUrl: optional(import.meta.env.VITE_SEARCH_SYNTAX_URL, '/docs#search-syntax'),
+  pricingUrl: optional(import.meta.env.VITE_PRICING_URL, '/pricing'),
   contactEmail: optional(import.meta.env.VITE_CONTACT_EMAIL, 'team@patentscout.app'),
   lensPatentUrl: 'https://www.lens.org/lens/patent/',
   isDevBuild: import.meta.env.DEV,

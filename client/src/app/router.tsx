@@ -4,6 +4,7 @@ import { AuthActionPage } from '../features/auth-action';
 import { DevEmailsPage } from '../features/dev';
 import { NotFoundPage, RouteErrorPage } from '../features/errors';
 import { FavouritesPage } from '../features/favourites';
+import { DocsPage, FeaturesPage, PricingPage } from '../features/info';
 import { LandingPage } from '../features/landing';
 import { PatentPage } from '../features/patent';
 import { ResultsPage } from '../features/results';
@@ -40,6 +41,9 @@ export function createRouter(loaders: { results: LoaderFunction }) {
             { path: 'patents/:id', element: <PatentPage /> },
             { path: 'unsubscribe', element: <UnsubscribePage /> },
             { path: 'auth/action', element: <AuthActionPage /> },
+            { path: 'features', element: <FeaturesPage /> },
+            { path: 'docs', element: <DocsPage /> },
+            { path: 'pricing', element: <PricingPage /> },
             { path: 'dev/emails', element: <DevEmailsPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

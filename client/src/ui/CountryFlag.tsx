@@ -1,32 +1,42 @@
-/** Offices and historic codes that have no regional-indicator flag of their own. */
-const SPECIAL_FLAGS: Record<string, string> = {
-  EP: '🇪🇺',
-  EU: '🇪🇺',
-  WO: '🌐',
-  EA: '🌍',
-  AP: '🌍',
-  OA: '🌍',
-  GC: '🌍',
-  YU: '🏳️',
-  SU: '🏳️',
-  DD: '🏳️',
-  CS: '🏳️',
+/** The flag-icons SVGs (4:3), bundled as files and loaded only when a flag is shown. */
+// NOTE: no-inline keeps ~270 small SVGs out of the script as data addresses.
+const FLAG_URLS = import.meta.glob<string>('../../../node_modules/flag-icons/flags/4x3/*.svg', {
+  query: '?no-inline',
+  import: 'default',
+  eager: true,
+});
+
+/** Patent offices and historic codes that have no country flag of their own. */
+const OFFICE_FLAGS: Record<string, string> = {
+  EP: 'eu',
+  EU: 'eu',
+  WO: 'un',
+  EA: 'xx',
+  AP: 'xx',
+  OA: 'xx',
+  GC: 'arab',
 };
 
-/** The emoji flag for a two-letter code, built from Unicode regional indicators. */
-export function flagEmoji(code: string): string {
+/** The SVG address of a two-letter code's flag; the neutral flag for codes without one. */
+export function flagUrl(code: string): string | undefined {
   const upper = code.trim().toUpperCase();
-  const special = SPECIAL_FLAGS[upper];
-  if (special) return special;
-  if (!/^[A-Z]{2}$/.test(upper)) return '🏳️';
-  return String.fromCodePoint(...[...upper].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+  const file = OFFICE_FLAGS[upper] ?? upper.toLowerCase();
+  const url = FLAG_URLS[`../../../node_modules/flag-icons/flags/4x3/${file}.svg`];
+  return url ?? FLAG_URLS['../../../node_modules/flag-icons/flags/4x3/xx.svg'];
 }
 
+/** A country's or office's flag as an image, its name (and code) as the text alternative. */
 export function CountryFlag({ code, name }: { code: string; name?: string }) {
   const label = name ? `${name} (${code})` : code;
   return (
-    <span role="img" aria-label={label} title={label} className="me-1">
-      {flagEmoji(code)}
-    </span>
+    <img
+      src={flagUrl(code)}
+      alt={label}
+      title={label}
+      width={20}
+      height={15}
+      className="country-flag me-1 align-baseline"
+      loading="lazy"
+    />
   );
 }

@@ -10,6 +10,7 @@ import { clientSettings } from '../../app/config';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
 import { ACCOUNT_BILLING, CREATE_BILLING_PORTAL_SESSION, CREATE_CHECKOUT_SESSION } from './billing.queries';
+import { SiteLink } from '../../ui/SiteLink';
 
 /** Sends the browser to a hosted payment page (Stripe's, or the local test checkout). */
 function redirectTo(url: string) {
@@ -62,10 +63,7 @@ export function PlansSection({ subscribed }: { subscribed: boolean }) {
       </h2>
       <p>
         Full information about our plans is on the{' '}
-        <a href={clientSettings.pricingUrl} target="_blank" rel="noopener noreferrer">
-          pricing page
-        </a>
-        .
+        <SiteLink href={clientSettings.pricingUrl}>pricing page</SiteLink>.
       </p>
       <Card className="shadow-sm" style={{ maxWidth: '28rem' }}>
         <Card.Body>

@@ -10,6 +10,7 @@ import { RegisterDialog } from './RegisterDialog';
 import { SignInCard } from './SignInCard';
 import { SignInDialog } from './SignInDialog';
 import { useEmailLinkSignIn } from './useEmailLinkSignIn';
+import { SiteLink } from '../../ui/SiteLink';
 
 type Dialog = 'sign-in' | 'register' | 'forgot-password' | null;
 
@@ -34,17 +35,13 @@ export function LandingPage() {
       />
       <Row className="justify-content-center text-center mt-4 g-2">
         <Col xs="auto">
-          <a href={clientSettings.featuresUrl} target="_blank" rel="noopener noreferrer">
-            Explore the features
-          </a>
+          <SiteLink href={clientSettings.featuresUrl}>Explore the features</SiteLink>
         </Col>
         <Col xs="auto" aria-hidden="true">
           ·
         </Col>
         <Col xs="auto">
-          <a href={clientSettings.docsUrl} target="_blank" rel="noopener noreferrer">
-            Read the documentation
-          </a>
+          <SiteLink href={clientSettings.docsUrl}>Read the documentation</SiteLink>
         </Col>
       </Row>
       {embedded ? (

@@ -1,3 +1,4 @@
+import robotIcon from 'bootstrap-icons/icons/robot.svg?url';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
@@ -20,7 +21,8 @@ export function AiInsights({ generative }: { generative: AiInsights_GenerativeFr
     <Card as="section" aria-labelledby="ai-title" className="shadow-sm mb-4">
       <Card.Body>
         <h2 id="ai-title" className="h5">
-          <span aria-hidden="true">🤖 </span>AI insights
+          <img src={robotIcon} alt="" width={18} height={18} className="me-1 align-text-bottom" />
+          AI insights
         </h2>
         {!generative || !title ? (
           <p className="mb-0">

@@ -12,7 +12,10 @@ describe('ResultsFooter', () => {
         'Showing (20 of 500) results. In total, 987 grouped results by simple families were found.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('🤖 Descriptions are based on AI. Please use with caution.')).toBeInTheDocument();
+    // The robot is an image (no emoji font needed) whose text alternative keeps the spec's sentence.
+    const robot = screen.getByRole('img', { name: '🤖' });
+    expect(robot).toHaveAttribute('src', expect.stringContaining('robot'));
+    expect(robot.parentElement).toHaveTextContent('Descriptions are based on AI. Please use with caution.');
   });
 
   it('says "about" when the totals are estimates, and falls back to the total without a family count', () => {

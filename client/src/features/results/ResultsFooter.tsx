@@ -1,3 +1,4 @@
+import robotIcon from 'bootstrap-icons/icons/robot.svg?url';
 import type { SearchResultSet } from '../search';
 
 interface Props {
@@ -11,7 +12,11 @@ export function ResultsFooter({ shown, results }: Props) {
   return (
     <footer className="border-top pt-3 mt-3 small">
       <p className="mb-1">{`Showing (${shown} of ${results.results}) results. In total, ${grouped} grouped results by simple families were found.`}</p>
-      <p className="mb-1">🤖 Descriptions are based on AI. Please use with caution.</p>
+      <p className="mb-1">
+        {/* An image, not the emoji: machines without an emoji font show an empty box. */}
+        <img src={robotIcon} alt="🤖" width={16} height={16} className="align-text-bottom" /> Descriptions are
+        based on AI. Please use with caution.
+      </p>
       <p className="mb-1 text-muted">
         Patent data partly sourced from{' '}
         <a href="https://www.lens.org" target="_blank" rel="noopener noreferrer">

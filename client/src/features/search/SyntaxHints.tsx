@@ -1,4 +1,5 @@
 import { clientSettings } from '../../app/config';
+import { SiteLink } from '../../ui/SiteLink';
 
 const HINTS: ReadonlyArray<{ example: string; meaning: string }> = [
   { example: 'abstract:(solar AND panel)', meaning: 'search one field, here the abstract' },
@@ -22,9 +23,9 @@ export function SyntaxHints() {
           </li>
         ))}
       </ul>
-      <a href={clientSettings.searchSyntaxUrl} target="_blank" rel="noopener noreferrer" className="small">
+      <SiteLink href={clientSettings.searchSyntaxUrl} newTab className="small">
         Read the full search syntax documentation
-      </a>
+      </SiteLink>
     </div>
   );
 }

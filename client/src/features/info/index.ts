@@ -1,0 +1,3 @@
+export { DocsPage } from './DocsPage';
+export { FeaturesPage } from './FeaturesPage';
+export { PricingPage } from './PricingPage';
