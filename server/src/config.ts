@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('PatentScout <no-reply@patentscout.localhost>'),
   MAIL_SMTP_PORT: port.default(2525),
   MAILING_LIST_URL: z.string().url().optional(),
+  PAGE_VIEWS_FORWARD_URL: z.string().url().optional(),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -103,6 +104,8 @@ export interface AppConfig {
   appSecret: string | undefined;
   /** Where the waiting-list form posts: an external form service, or the product's own endpoint. */
   mailingListUrl: string;
+  /** Page views are stored first-party; this also forwards each batch to an analytics collector. */
+  pageViewsForwardUrl: string | undefined;
   /** Where mail goes: an SMTP relay, or the embedded SMTP server that feeds the dev mailbox. */
   mail: { mode: 'smtp'; url: string; from: string } | { mode: 'local'; port: number; from: string };
   /** Stripe, or the local stand-in on its own port that speaks the same API (`integrations/local-stripe`). */
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     appSecret: vars.APP_SECRET,
     mailingListUrl: vars.MAILING_LIST_URL ?? '/api/v1/mailing-list',
+    pageViewsForwardUrl: vars.PAGE_VIEWS_FORWARD_URL,
     mail: vars.SMTP_URL
       ? { mode: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
       : { mode: 'local', port: vars.MAIL_SMTP_PORT, from: vars.MAIL_FROM },

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** Postgres `date` columns are read back as YYYY-MM-DD strings (see client.ts type parsers). */
@@ -164,12 +164,22 @@ export interface Database {
   app_secrets: AppSecretsTable;
   oneshot_requests: OneShotRequestsTable;
   stripe_events: StripeEventsTable;
+  page_views: PageViewsTable;
 }
 
 export interface StripeEventsTable {
   id: string;
   type: string;
   processed_at: Generated<Timestamp>;
+}
+
+export interface PageViewsTable {
+  id: GeneratedAlways<string>;
+  path: string;
+  referrer: string | null;
+  user_uid: string | null;
+  session_id: string;
+  viewed_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import { createAccountsFeature, type AccountsService } from './accounts/index.js';
+import { createAnalyticsFeature, type AnalyticsService } from './analytics/index.js';
 import { createBillingFeature, type BillingService } from './billing/index.js';
 import type { FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
@@ -20,6 +21,7 @@ export interface Services {
   updates: UpdatesService;
   oneShot: OneShotService;
   billing: BillingService;
+  analytics: AnalyticsService;
 }
 
 export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
@@ -42,7 +44,8 @@ export function createFeatures(deps: FeatureDeps): Features {
     mail: mail.service,
   });
   const billing = createBillingFeature(deps, { mail: mail.service });
-  return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot, billing };
+  const analytics = createAnalyticsFeature(deps);
+  return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot, billing, analytics };
 }
 
 export function servicesOf(features: Features): Services {

@@ -13,6 +13,7 @@ import * as mailingList from './20261124T0200-mailing-list.js';
 import * as weeklyUpdates from './20261124T0300-weekly-updates.js';
 import * as oneshot from './20261124T0400-oneshot-and-previous-searches.js';
 import * as billing from './20261124T0500-billing.js';
+import * as pageViews from './20261125T0100-page-views.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124T0300-weekly-updates': weeklyUpdates,
   '20261124T0400-oneshot-and-previous-searches': oneshot,
   '20261124T0500-billing': billing,
+  '20261125T0100-page-views': pageViews,
 };
 
 export const migrationProvider: MigrationProvider = {

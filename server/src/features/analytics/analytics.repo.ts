@@ -1,0 +1,42 @@
+import type { Db } from '../../db/client.js';
+
+export interface PageViewRow {
+  path: string;
+  referrer: string | null;
+  userUid: string | null;
+  sessionId: string;
+  viewedAt: Date;
+}
+
+export function createAnalyticsRepo(db: Db) {
+  return {
+    async insertPageViews(views: PageViewRow[]): Promise<void> {
+      if (views.length === 0) return;
+      await db
+        .insertInto('page_views')
+        .values(
+          views.map((view) => ({
+            path: view.path,
+            referrer: view.referrer,
+            user_uid: view.userUid,
+            session_id: view.sessionId,
+            viewed_at: view.viewedAt,
+          })),
+        )
+        .execute();
+    },
+
+    /** Whether an account row exists and is open (views of closed accounts stay anonymous). */
+    async isOpenAccount(uid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('uid')
+        .where('uid', '=', uid)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;
