@@ -7,6 +7,7 @@ import { startStripe } from './integrations/stripe.js';
 import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 import type { Logger } from './shared/logger.js';
+import { httpPageViewForwarder } from './integrations/page-view-forwarder.js';
 
 export interface FeatureRuntime {
   features: Features;
@@ -53,6 +54,9 @@ export async function startFeatureRuntime(options: {
     logger,
     mailer: mail.mailer,
     payments: stripe.payments,
+    pageViewForwarder: config.pageViewsForwardUrl
+      ? httpPageViewForwarder(config.pageViewsForwardUrl)
+      : undefined,
     jobs: {
       send: async (name, payload) => {
         await options.boss.send(name, payload ?? {});

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
@@ -99,5 +101,42 @@ describe('POST /api/v1/page-views', () => {
       expect(refused.body.message).toContain(message);
     }
     expect(await app.database.db.selectFrom('page_views').select('id').execute()).toHaveLength(before.length);
+  });
+});
+
+describe('forwarding page views (PAGE_VIEWS_FORWARD_URL)', () => {
+  it('stores the views and also posts them to the collector, without the one-time codes', async () => {
+    const received: unknown[] = [];
+    const collector = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(JSON.parse(body));
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const { port } = collector.address() as AddressInfo;
+    const forwarding = await startTestApp({
+      env: { PAGE_VIEWS_FORWARD_URL: `http://127.0.0.1:${port}/collect` },
+    });
+    try {
+      const answer = await call(forwarding.baseUrl, 'POST', '/api/v1/page-views', {
+        body: { sessionId: 'session-forward-1', views: [{ path: '/unsubscribe?token=SECRET&list=weekly' }] },
+      });
+      expect(answer.status).toBe(202);
+      await expect.poll(() => received.length).toBe(1);
+      expect(received[0]).toEqual({
+        pageViews: [
+          expect.objectContaining({ path: '/unsubscribe?list=weekly', sessionId: 'session-forward-1' }),
+        ],
+      });
+      expect(await forwarding.database.db.selectFrom('page_views').select('path').execute()).toEqual([
+        { path: '/unsubscribe?list=weekly' },
+      ]);
+    } finally {
+      await forwarding.close();
+      collector.close();
+    }
   });
 });

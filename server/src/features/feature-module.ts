@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
 import type { JobSender, Mailer } from '../shared/mail.js';
+import type { PageViewForwarder } from '../shared/page-views.js';
 import type { PaymentProvider } from '../shared/payments.js';
 import type { RestRoute } from '../shared/rest.js';
 
@@ -22,6 +23,8 @@ export interface FeatureDeps {
   mailer: Mailer;
   /** Stripe (or its local stand-in) behind the billing feature's interface. */
   payments: PaymentProvider;
+  /** Where page views also go, when the deployment names a collector (`PAGE_VIEWS_FORWARD_URL`). */
+  pageViewForwarder?: PageViewForwarder;
   /** Queues background jobs (pg-boss in the server). */
   jobs: JobSender;
 }

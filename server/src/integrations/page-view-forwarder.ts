@@ -1,4 +1,4 @@
-import type { PageViewForwarder } from '../features/analytics/index.js';
+import type { PageViewForwarder } from '../shared/page-views.js';
 
 const FORWARD_TIMEOUT_MS = 5000;
 

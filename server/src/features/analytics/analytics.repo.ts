@@ -1,16 +1,9 @@
 import type { Db } from '../../db/client.js';
-
-export interface PageViewRow {
-  path: string;
-  referrer: string | null;
-  userUid: string | null;
-  sessionId: string;
-  viewedAt: Date;
-}
+import type { PageViewRecord } from '../../shared/page-views.js';
 
 export function createAnalyticsRepo(db: Db) {
   return {
-    async insertPageViews(views: PageViewRow[]): Promise<void> {
+    async insertPageViews(views: PageViewRecord[]): Promise<void> {
       if (views.length === 0) return;
       await db
         .insertInto('page_views')

@@ -5,7 +5,8 @@ import type { Logger } from '../../shared/logger.js';
 import { ValidationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
-import type { AnalyticsRepo, PageViewRow } from './analytics.repo.js';
+import type { PageViewForwarder, PageViewRecord } from '../../shared/page-views.js';
+import type { AnalyticsRepo } from './analytics.repo.js';
 import { cleanPath, cleanReferrer } from './page-view-path.js';
 
 /** A browser batches at most this many views; more in one request is not a browser's. */
@@ -28,11 +29,6 @@ const PageViewBatch = z.object({
     .min(1, 'Send at least one view.')
     .max(MAX_VIEWS_PER_BATCH, `Send at most ${MAX_VIEWS_PER_BATCH} views at a time.`),
 });
-
-/** Sends recorded views on to an analytics service (production's choice); optional. */
-export interface PageViewForwarder {
-  forward(views: PageViewRow[]): Promise<void>;
-}
 
 /** A beacon's body arrives as text (sendBeacon's string bodies are text/plain). */
 function parseBody(body: unknown): unknown {
@@ -72,7 +68,7 @@ export function createAnalyticsService(deps: {
       const batch = parseInput(PageViewBatch, parseBody(body));
       const userUid = await userOf(viewer, batch.idToken);
       const now = clock.now().getTime();
-      const rows: PageViewRow[] = batch.views.map((view) => {
+      const rows: PageViewRecord[] = batch.views.map((view) => {
         const at = view.at ? Date.parse(view.at) : now;
         return {
           path: cleanPath(view.path),
