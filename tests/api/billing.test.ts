@@ -303,3 +303,33 @@ describe('billing: webhooks', () => {
     expect(response.body.code).toBe('NO_BILLING_ACCOUNT');
   });
 });
+
+describe('billing: closing an account', () => {
+  it('cancels the subscription before the account is deleted, so a deleted account is never charged again', async () => {
+    const leaver = await createEmulatorUser({ verified: true });
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: leaver.uid, email: leaver.email, name: 'Lee' })
+      .execute();
+    const session = await checkout(leaver.idToken);
+    const checkoutUrl = new URL(session.body.url as string);
+    await submit(`${checkoutUrl}/pay`);
+    const { stripe_subscription_id: subscriptionId, subscription_status: before } = await accountRow(
+      leaver.uid,
+    );
+    expect(before).toBe('active');
+
+    const deleted = await call(app.baseUrl, 'DELETE', '/api/users', {
+      token: leaver.idToken,
+      body: { email: leaver.email },
+    });
+    expect(deleted.status).toBe(200);
+    const provider = new Stripe(app.config.billing.secretKey, {
+      host: checkoutUrl.hostname,
+      port: Number(checkoutUrl.port),
+      protocol: 'http',
+    });
+    expect((await provider.subscriptions.retrieve(subscriptionId!)).status).toBe('canceled');
+    expect((await accountRow(leaver.uid)).subscription_status).toBe('canceled');
+  });
+});

@@ -32,7 +32,8 @@ export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]>
  */
 export function createFeatures(deps: FeatureDeps): Features {
   const mail = createMailFeature(deps);
-  const accounts = createAccountsFeature(deps);
+  const billing = createBillingFeature(deps, { mail: mail.service });
+  const accounts = createAccountsFeature(deps, { billing: billing.service });
   const search = createSearchFeature(deps, { accounts: accounts.service });
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
@@ -43,7 +44,6 @@ export function createFeatures(deps: FeatureDeps): Features {
     accounts: accounts.service,
     mail: mail.service,
   });
-  const billing = createBillingFeature(deps, { mail: mail.service });
   const analytics = createAnalyticsFeature(deps);
   return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot, billing, analytics };
 }

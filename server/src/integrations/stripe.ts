@@ -142,6 +142,9 @@ export function stripePaymentProvider(stripe: Stripe, webhookSecret: string): Pa
     async retrieveSubscription(id) {
       return subscriptionOf(await stripe.subscriptions.retrieve(id));
     },
+    async cancelSubscription(id) {
+      await stripe.subscriptions.cancel(id);
+    },
     verifyEvent(rawBody, signature) {
       try {
         return eventOf(stripe.webhooks.constructEvent(rawBody, signature, webhookSecret));

@@ -53,6 +53,8 @@ export interface PaymentProvider {
   }): Promise<{ url: string }>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /** Ends the subscription now (no further charge); its `deleted` event follows as a webhook. */
+  cancelSubscription(id: string): Promise<void>;
   /** Checks the signature over the raw body; throws InvalidWebhookSignatureError. */
   verifyEvent(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -78,7 +78,8 @@ export function DangerZone({ email }: { email: string }) {
           <p>Are you sure? This action can't be undone.</p>
           <p className="mb-0">
             Your account is closed straight away, and your data (favourites, saved searches and search
-            history) is removed from our system within 30 days.
+            history) is removed from our system within 30 days. A Discover subscription ends at once, with no
+            further charge.
           </p>
         </Modal.Body>
         <Modal.Footer>

@@ -68,8 +68,10 @@ export function createAccountsService(deps: {
   repo: AccountsRepo;
   identity: IdentityProvider;
   clock: Clock;
+  /** Billing's part in closing an account (its subscription stops first). */
+  billing: { cancelForClosingAccount(uid: string): Promise<void> };
 }) {
-  const { repo, identity, clock } = deps;
+  const { repo, identity, clock, billing } = deps;
 
   return {
     async getAccount(viewer: Viewer | null): Promise<Account> {
@@ -154,6 +156,7 @@ export function createAccountsService(deps: {
       if (confirmation.toLowerCase() !== account.email.toLowerCase()) {
         throw new ForbiddenError("The e-mail address doesn't match your account's.");
       }
+      await billing.cancelForClosingAccount(viewer.uid);
       await repo.markDeleted(viewer.uid, clock.now());
       await identity.deleteUser(viewer.uid);
       return { deleted: true };

@@ -1,3 +1,4 @@
+import type { BillingService } from '../billing/index.js';
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import { accountsJobs } from './accounts.jobs.js';
 import { createAccountsRepo } from './accounts.repo.js';
@@ -13,11 +14,15 @@ export {
   type Viewer,
 } from './accounts.service.js';
 
-export function createAccountsFeature(deps: FeatureDeps): FeatureModule<AccountsService> {
+export function createAccountsFeature(
+  deps: FeatureDeps,
+  others: { billing: BillingService },
+): FeatureModule<AccountsService> {
   const service = createAccountsService({
     repo: createAccountsRepo(deps.db),
     identity: deps.identity,
     clock: deps.clock,
+    billing: others.billing,
   });
   return {
     service,

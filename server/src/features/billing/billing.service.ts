@@ -239,6 +239,17 @@ export function createBillingService(deps: {
     },
 
     /** A webhook delivery: verified over its raw bytes, then processed exactly once. */
+    /**
+     * Stops the account's subscription before the account is closed: a deleted account is never
+     * charged again. A provider outage refuses the closing (PAYMENTS_UNAVAILABLE), so it can be retried.
+     */
+    async cancelForClosingAccount(uid: string): Promise<void> {
+      const account = await repo.find(uid);
+      const subscriptionId = account?.stripe_subscription_id;
+      if (!subscriptionId || account.subscription_status === 'canceled') return;
+      await provider(() => payments.cancelSubscription(subscriptionId));
+    },
+
     async receiveWebhook(rawBody: Buffer | null, signature: string | undefined): Promise<void> {
       if (!rawBody || !signature)
         throw new WebhookSignatureError('the Stripe-Signature header and a body are required.');

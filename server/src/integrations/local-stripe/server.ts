@@ -157,6 +157,14 @@ export async function startLocalStripe(options: {
     );
   });
 
+  app.delete<{ Params: { id: string } }>('/v1/subscriptions/:id', async (request, reply) => {
+    const subscription = state.subscriptions[request.params.id];
+    if (!subscription)
+      return stripeError(reply, 404, `No such subscription: '${request.params.id}'`, 'resource_missing');
+    await lifecycle.cancel(subscription);
+    return subscription;
+  });
+
   app.post('/v1/billing_portal/sessions', async (request, reply) => {
     const params = PortalParams.safeParse(request.body ?? {});
     if (!params.success) return stripeError(reply, 400, params.error.issues[0]!.message);
