@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+import { DialogFooter } from '../../ui/DialogFooter';
 
 interface Props {
   show: boolean;
@@ -46,17 +45,7 @@ export function ReauthenticateDialog({ show, busy, onCancel, onConfirm }: Props)
             />
           </Form.Group>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy || !password}>
-            {busy ? (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            ) : null}
-            Confirm
-          </Button>
-        </Modal.Footer>
+        <DialogFooter submitLabel="Confirm" canSubmit={password !== ''} busy={busy} onCancel={onCancel} />
       </Form>
     </Modal>
   );

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { isValidEmail } from './validation';
+import { DialogFooter } from '../../ui/DialogFooter';
 
 export interface GoogleTestAccount {
   email: string;
@@ -71,17 +70,7 @@ export function EmulatorGoogleDialog({ show, onClose, onChoose }: Props) {
             />
           </Form.Group>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!valid || busy}>
-            {busy ? (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            ) : null}
-            Continue
-          </Button>
-        </Modal.Footer>
+        <DialogFooter submitLabel="Continue" canSubmit={valid} busy={busy} onCancel={onClose} />
       </Form>
     </Modal>
   );

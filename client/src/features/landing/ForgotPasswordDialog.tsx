@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { sendPasswordResetEmail } from 'firebase/auth';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useAuth } from '../../app/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { isValidEmail } from './validation';
+import { DialogFooter } from '../../ui/DialogFooter';
 
 export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();
@@ -58,15 +57,7 @@ export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose
             />
           </Form.Group>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!valid || busy}>
-            {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            Send
-          </Button>
-        </Modal.Footer>
+        <DialogFooter submitLabel="Send" canSubmit={valid} busy={busy} onCancel={onClose} />
       </Form>
     </Modal>
   );

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { sendEmailVerification, signInWithEmailAndPassword, signOut } from 'firebase/auth';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { WITHOUT_AUTH } from '../../app/apollo';
 import { useAuth } from '../../app/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { REGISTER } from './landing.queries';
 import { isLongEnoughPassword, isValidEmail } from './validation';
+import { DialogFooter } from '../../ui/DialogFooter';
 
 export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();
@@ -98,15 +97,7 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
             <Form.Text id="register-password-help">Must be at least 6 characters.</Form.Text>
           </Form.Group>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!valid || busy}>
-            {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            Register
-          </Button>
-        </Modal.Footer>
+        <DialogFooter submitLabel="Register" canSubmit={valid} busy={busy} onCancel={onClose} />
       </Form>
     </Modal>
   );

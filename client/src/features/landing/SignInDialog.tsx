@@ -8,11 +8,11 @@ import {
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useAuth } from '../../app/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { EMAIL_FOR_SIGN_IN_KEY } from './useEmailLinkSignIn';
 import { isLongEnoughPassword, isValidEmail } from './validation';
+import { DialogFooter } from '../../ui/DialogFooter';
 
 interface Props {
   show: boolean;
@@ -134,15 +134,7 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
             </Button>
           </p>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!valid || busy}>
-            {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            Sign in
-          </Button>
-        </Modal.Footer>
+        <DialogFooter submitLabel="Sign in" canSubmit={valid} busy={busy} onCancel={onClose} />
       </Form>
     </Modal>
   );
