@@ -15,7 +15,7 @@ import {
 } from './engine/index.js';
 import { parseLensQuery } from './query/parser.js';
 import { SearchLimitReachedError } from './search.errors.js';
-import type { SearchRepo } from './search.repo.js';
+import type { SearchRepo, SearchReservation } from './search.repo.js';
 import { SearchResultSetSchema, type SearchKind, type SearchResultSet } from './search.types.js';
 
 /** The specification's search request: the query and every filter the engine knows. */
@@ -73,10 +73,28 @@ export function createSearchService(deps: {
     return searchesThisMonth > freeSearchesPerMonth && subscriptionStatus !== 'active';
   }
 
-  async function limitedNow(viewer: Viewer): Promise<boolean> {
-    // Only whether the free searches are used up matters here, so the count stops past the limit.
-    const used = await repo.countSince(viewer.uid, startOfMonth(), freeSearchesPerMonth + 1);
-    return used > freeSearchesPerMonth && isLimited(used, await deps.subscriptionStatusOf(viewer.uid));
+  /**
+   * Reserves the search before it runs (refused once the free searches are used up), atomically
+   * per user: no concurrency, alias or batching trick gets past the allowance.
+   */
+  async function reserve(
+    viewer: Viewer,
+    event: { kind: SearchKind | 'oneshot'; query: string; request?: unknown; searchKey?: string },
+  ): Promise<SearchReservation> {
+    const now = clock.now().getTime();
+    const subscriptionStatus = await deps.subscriptionStatusOf(viewer.uid);
+    const reservation = await repo.reserveSearch(
+      { uid: viewer.uid, ...event },
+      {
+        monthStart: startOfMonth(),
+        repeatSince: new Date(now - FREE_REPEAT_MS),
+        // Only whether the free searches are used up matters here, so the count stops past the limit.
+        countAtMost: freeSearchesPerMonth + 1,
+      },
+      (used) => isLimited(used, subscriptionStatus),
+    );
+    if (!reservation) throw new SearchLimitReachedError(freeSearchesPerMonth);
+    return reservation;
   }
 
   function checkRequest(kind: SearchKind, input: unknown): CheckedSearchRequest {
@@ -104,19 +122,25 @@ export function createSearchService(deps: {
     const request = checkRequest(kind, input);
     const { query } = request;
     // The same search again within a day (a reload, a shared link, "Run again") costs no credit.
-    const searchKey = searchKeyOf(request);
-    const dayAgo = new Date(clock.now().getTime() - FREE_REPEAT_MS);
-    const repeat = await repo.searchedSince(viewer.uid, searchKey, dayAgo);
-    if (!repeat && (await limitedNow(viewer))) throw new SearchLimitReachedError(freeSearchesPerMonth);
-
-    const found = await ranked(request, maxResults);
-    const results = checkedAnswer(kind, found);
-    const searchesThisMonth = repeat
-      ? await repo.countSince(viewer.uid, startOfMonth())
-      : await repo.recordSearch(
-          { uid: viewer.uid, kind, query, resultCount: results.total, request: input, searchKey },
-          startOfMonth(),
-        );
+    const reservation = await reserve(viewer, {
+      kind,
+      query,
+      request: input,
+      searchKey: searchKeyOf(request),
+    });
+    let results: SearchResultSet;
+    try {
+      results = checkedAnswer(kind, await ranked(request, maxResults));
+    } catch (error) {
+      await repo.releaseSearch(reservation);
+      throw error;
+    }
+    const searchesThisMonth = await repo.completeSearch(
+      reservation,
+      results.total,
+      viewer.uid,
+      startOfMonth(),
+    );
     return { results, searchesThisMonth };
   }
 
@@ -147,11 +171,8 @@ export function createSearchService(deps: {
      */
     async chargeCredit(viewer: Viewer | null, event: { kind: 'oneshot'; query: string }): Promise<number> {
       if (!viewer) throw new NotAuthenticatedError();
-      if (await limitedNow(viewer)) throw new SearchLimitReachedError(freeSearchesPerMonth);
-      return repo.recordSearch(
-        { uid: viewer.uid, kind: event.kind, query: event.query, resultCount: 0 },
-        startOfMonth(),
-      );
+      const reservation = await reserve(viewer, event);
+      return repo.completeSearch(reservation, 0, viewer.uid, startOfMonth());
     },
     /** The user's latest AI and advanced searches, newest first, with the request to run them again. */
     async recentSearches(viewer: Viewer | null, limit = 50) {
