@@ -49,6 +49,7 @@ export async function buildHttpApp(deps: {
     services: servicesOf(features),
     resolvers: modules.flatMap((feature) => (feature.resolvers ? [feature.resolvers] : [])),
     logger,
+    production: config.env === 'production',
   });
   await serveClient(app, deps.clientDistDir);
   return app;

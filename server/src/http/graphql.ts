@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerErrorCode } from '@apollo/server/errors';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,7 @@ import type { Logger } from '../shared/logger.js';
 import type { GraphQLContext } from './context.js';
 import { mapError } from './error-map.js';
 import { jitExecution } from './graphql-executor.js';
+import { graphqlProtection } from './graphql-limits.js';
 
 function loadTypeDefs(): string {
   const schemaDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@patentscout/schema')));
@@ -38,18 +42,27 @@ function mergeResolvers(all: readonly Resolvers[]): Resolvers {
 
 export async function registerGraphQL(
   app: FastifyInstance,
-  deps: { services: Services; resolvers: readonly Resolvers[]; logger: Logger },
+  deps: { services: Services; resolvers: readonly Resolvers[]; logger: Logger; production: boolean },
 ) {
   const executor = jitExecution(
     makeExecutableSchema({ typeDefs: loadTypeDefs(), resolvers: mergeResolvers(deps.resolvers) }),
   );
+  const protection = graphqlProtection(deps.production);
   const apollo = new ApolloServer<GraphQLContext>({
     gateway: executor.gateway,
     stringifyResult: executor.stringifyResult,
     // No HTTP caching of answers here (every answer is the viewer's own), and the cache-control
     // plugin would wrap every field's resolver: 500 search results have ~12,000 fields.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled()],
-    introspection: true,
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      ApolloServerPluginCacheControlDisabled(),
+      ...(deps.production ? [ApolloServerPluginLandingPageDisabled()] : []),
+      ...protection.plugins,
+    ],
+    validationRules: protection.validationRules,
+    allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
+    // Analysts read the schema from docs/api.md and schema/src in production.
+    introspection: !deps.production,
     formatError(formatted, error) {
       // Errors of the request itself (syntax, validation, variables) come with Apollo's own code.
       const original = (error as { originalError?: unknown })?.originalError;

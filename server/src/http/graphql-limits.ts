@@ -1,0 +1,84 @@
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FieldNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+
+/** Fields that run a search (and use a credit): one per operation, whatever the aliases. */
+const SEARCH_FIELDS = new Set(['aiSearch', 'booleanSearch', 'requestOneShotSearch']);
+
+/**
+ * Limits a legitimate client stays far below. The schema itself is at most 7 deep and has no
+ * cycles; only introspection nests (`ofType`), and a standard introspection query is 13 deep.
+ */
+export const GRAPHQL_LIMITS = {
+  maxDepth: 15,
+  maxAliases: 10,
+  maxDirectives: 10,
+  maxTokens: 3000,
+  maxCost: 5000,
+} as const;
+
+/** Counts the search fields an operation selects, through fragments and inline fragments. */
+function countSearchFields(
+  context: ValidationContext,
+  selectionSet: SelectionSetNode,
+  seen: Set<string>,
+): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (SEARCH_FIELDS.has((selection as FieldNode).name.value)) count += 1;
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      count += countSearchFields(context, selection.selectionSet, seen);
+    } else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      const fragment = context.getFragment(selection.name.value);
+      if (fragment) count += countSearchFields(context, fragment.selectionSet, seen);
+    }
+  }
+  return count;
+}
+
+/** At most one search per operation: a search is the unit the free plan counts and the server's costliest work. */
+export const oneSearchPerOperation: ValidationRule = (context) => {
+  const visitor: ASTVisitor = {
+    OperationDefinition(operation) {
+      const searches = countSearchFields(context, operation.selectionSet, new Set());
+      if (searches > 1) {
+        context.reportError(
+          new GraphQLError(`One search per request, please: this operation asks for ${searches} searches.`, {
+            nodes: [operation],
+            extensions: { code: 'TOO_MANY_SEARCHES' },
+          }),
+        );
+      }
+    },
+  };
+  return visitor;
+};
+
+/**
+ * Apollo's protections: the search rule above, depth, aliases, directives, tokens and a cost
+ * limit (graphql-armor), no batched requests; field suggestions are hidden in production.
+ */
+export function graphqlProtection(production: boolean) {
+  const armor = new ApolloArmor({
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: false },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+    maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
+    blockFieldSuggestion: { enabled: production },
+  }).protect();
+  return {
+    plugins: armor.plugins,
+    validationRules: [oneSearchPerOperation, ...armor.validationRules],
+    allowBatchedHttpRequests: false as const,
+  };
+}
