@@ -58,6 +58,11 @@ const EnvSchema = z.object({
   REINDEX_QUERY: optionalText,
   SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(5000).default(500),
   FREE_SEARCHES_PER_MONTH: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 });
 
 /** Variables that production must set explicitly: defaults there would silently mean "embedded". */
@@ -119,6 +124,18 @@ export interface AppConfig {
     localPort: number;
   };
   search: { maxResults: number; freeSearchesPerMonth: number };
+  /**
+   * Requests allowed per window: searches and one-shots per user, sign-ups per address, webhook
+   * calls per address, and everything else per user or address. `memory` counts per process;
+   * `postgres` shares the counts between several instances.
+   */
+  rateLimits: {
+    store: 'memory' | 'postgres';
+    searchesPerMinute: number;
+    signupsPerHour: number;
+    webhooksPerMinute: number;
+    requestsPerMinute: number;
+  };
   /** Who writes AI titles and summaries: the offline summarizer, or an OpenAI-compatible chat model. */
   summarizer:
     | { mode: 'offline' }
@@ -213,6 +230,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search: {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,
+    },
+    rateLimits: {
+      store: vars.RATE_LIMIT_STORE,
+      searchesPerMinute: vars.RATE_LIMIT_SEARCHES_PER_MINUTE,
+      signupsPerHour: vars.RATE_LIMIT_SIGNUPS_PER_HOUR,
+      webhooksPerMinute: vars.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
+      requestsPerMinute: vars.RATE_LIMIT_REQUESTS_PER_MINUTE,
     },
     summarizer: vars.OPENAI_API_KEY
       ? {

@@ -128,6 +128,7 @@ export async function startServer(options: {
       identity,
       logger,
       clientDistDir: CLIENT_DIST_DIR,
+      db,
       health: {
         database: async () => {
           await sql`SELECT 1`.execute(db);

@@ -53,6 +53,8 @@ export default defineConfig({
       FIREBASE_PROJECT_ID: E2E.projectId,
       DEMO_CORPUS_SIZE: '3000',
       LOG_LEVEL: 'warn',
+      // Every journey registers from this one address.
+      RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
     },
   },
 });

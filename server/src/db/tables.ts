@@ -165,12 +165,19 @@ export interface Database {
   oneshot_requests: OneShotRequestsTable;
   stripe_events: StripeEventsTable;
   page_views: PageViewsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export interface StripeEventsTable {
   id: string;
   type: string;
   processed_at: Generated<Timestamp>;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  count: number;
+  window_ends_at: Timestamp;
 }
 
 export interface PageViewsTable {

@@ -12,6 +12,8 @@ import { mapError } from './error-map.js';
 import { registerGraphQL } from './graphql.js';
 import { registerHealthRoute, type HealthProbe } from './health.js';
 import { mountRestRoutes, registerBodyParsers } from './rest.js';
+import type { Db } from '../db/client.js';
+import { registerRateLimits } from './rate-limits.js';
 
 const API_PREFIXES = ['/api', '/graphql', '/payments', '/dev/', '/healthz', '/app-config.json'];
 /** Client pages whose paths share an API prefix: opened or reloaded directly, they get the app. */
@@ -24,6 +26,8 @@ export async function buildHttpApp(deps: {
   logger: Logger;
   health: HealthProbe;
   clientDistDir: string;
+  /** The rate limits' shared counts (`RATE_LIMIT_STORE=postgres`). */
+  db: Db;
 }): Promise<FastifyInstance> {
   const { config, features, identity, logger } = deps;
   const app: FastifyInstance = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1_048_576 });
@@ -34,6 +38,7 @@ export async function buildHttpApp(deps: {
     void reply.status(mapped.status).send(mapped.body);
   });
   registerBodyParsers(app);
+  await registerRateLimits(app, config.rateLimits, deps.db);
 
   registerAuthHook(app, identity, (uid) => features.accounts.service.isDeleted(uid));
   registerHealthRoute(app, deps.health);

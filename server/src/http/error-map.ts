@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ALREADY_SUBSCRIBED: 409,
   NO_BILLING_ACCOUNT: 409,
   PAYMENTS_UNAVAILABLE: 502,
+  RATE_LIMITED: 429,
 };
 
 export interface MappedError {

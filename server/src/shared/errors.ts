@@ -24,7 +24,8 @@ export type ErrorCode =
   | 'ALREADY_SUBSCRIBED'
   | 'NO_BILLING_ACCOUNT'
   | 'WEBHOOK_SIGNATURE_INVALID'
-  | 'PAYMENTS_UNAVAILABLE';
+  | 'PAYMENTS_UNAVAILABLE'
+  | 'RATE_LIMITED';
 
 export class AppError extends Error {
   constructor(
@@ -60,5 +61,12 @@ export class ValidationError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(message: string) {
     super('FORBIDDEN', message);
+  }
+}
+
+/** Too many requests in a window (`http/rate-limits.ts`); `Retry-After` says when to come back. */
+export class RateLimitedError extends AppError {
+  constructor(retryAfter: string) {
+    super('RATE_LIMITED', `Too many requests. Please wait ${retryAfter} and try again.`);
   }
 }

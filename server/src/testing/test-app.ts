@@ -44,6 +44,10 @@ export async function startTestApp(
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_PORT: emulatorPort,
     DATABASE_URL: database.url,
+    // Tests fire bursts on purpose; the rate limits' own test sets them low.
+    RATE_LIMIT_SEARCHES_PER_MINUTE: '100000',
+    RATE_LIMIT_SIGNUPS_PER_HOUR: '100000',
+    RATE_LIMIT_REQUESTS_PER_MINUTE: '100000',
     ...options.env,
   });
   if (config.auth.mode === 'emulator') config.auth.emulatorHost = emulatorHost!;
@@ -77,6 +81,7 @@ export async function startTestApp(
     identity,
     logger,
     clientDistDir: '/nonexistent',
+    db: database.db,
     health: { database: ok, auth: ok, jobs: ok },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,6 +14,7 @@ import * as weeklyUpdates from './20261124T0300-weekly-updates.js';
 import * as oneshot from './20261124T0400-oneshot-and-previous-searches.js';
 import * as billing from './20261124T0500-billing.js';
 import * as pageViews from './20261125T0100-page-views.js';
+import * as rateLimits from './20261125T0200-rate-limits.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124T0400-oneshot-and-previous-searches': oneshot,
   '20261124T0500-billing': billing,
   '20261125T0100-page-views': pageViews,
+  '20261125T0200-rate-limits': rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

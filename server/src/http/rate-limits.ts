@@ -1,0 +1,156 @@
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { RateLimitedError } from '../shared/errors.js';
+import { createRateLimitsRepo, type RateLimitsRepo } from './rate-limits.repo.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Ended windows are swept now and then, not on every hit. */
+const SWEEP_EVERY_HITS = 1000;
+
+type Limits = AppConfig['rateLimits'];
+type Budget = 'search' | 'signup' | 'webhook' | 'general';
+
+/** Per user when signed in, else per address; the budget's name keeps its counts apart. */
+const byUser = (budget: Budget) => (request: FastifyRequest) =>
+  request.viewer ? `${budget}:user:${request.viewer.uid}` : `${budget}:ip:${request.ip}`;
+const byAddress = (budget: Budget) => (request: FastifyRequest) => `${budget}:ip:${request.ip}`;
+
+/** Routes that run a search or a one-shot (a credit each); GraphQL's searches are found in the body. */
+const SEARCH_ROUTES = new Set([
+  'POST /api/v1/ai-search',
+  'POST /api/v1/boolean-search',
+  'POST /api/v1/oneshot-search',
+]);
+const SIGNUP_ROUTES = new Set([
+  'POST /api/register',
+  'POST /api/register-google-user',
+  'POST /api/v1/mailing-list',
+]);
+const WEBHOOK_ROUTES = new Set(['POST /payments/webhook']);
+/** Aliases included: a field's name cannot be hidden, so this cannot miss a search. */
+const GRAPHQL_SEARCH = /\b(aiSearch|booleanSearch|requestOneShotSearch)\b/;
+const GRAPHQL_SIGNUP = /\b(register|registerGoogleUser)\b/;
+
+function budgetOf(route: string): Budget {
+  if (SEARCH_ROUTES.has(route)) return 'search';
+  if (SIGNUP_ROUTES.has(route)) return 'signup';
+  if (WEBHOOK_ROUTES.has(route)) return 'webhook';
+  return 'general';
+}
+
+/**
+ * `@fastify/rate-limit`'s store interface over Postgres, so that several instances share counts.
+ * The plugin constructs the store itself, hence a class made around the repo.
+ */
+function postgresStore(repo: RateLimitsRepo): FastifyRateLimitStoreCtor {
+  let hits = 0;
+  class PostgresRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      done: (error: Error | null, state?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      hits += 1;
+      if (hits % SWEEP_EVERY_HITS === 0) void repo.deleteEnded().catch(() => undefined);
+      repo.hit(key, timeWindow).then(
+        ({ count, ttlMs }) => done(null, { current: count, ttl: ttlMs }),
+        (error: Error) => done(error),
+      );
+    }
+    /** Keys already carry their budget's name (see byUser), so one table serves every limiter. */
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+  return PostgresRateLimitStore;
+}
+
+/**
+ * In-process counts, one map for every limiter (keys carry their budget's name), so that a budget
+ * shared by REST and GraphQL is one count; ended windows are swept now and then.
+ */
+function memoryStore(): FastifyRateLimitStoreCtor {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  let hits = 0;
+  class MemoryRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      done: (error: Error | null, state?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      const now = Date.now();
+      hits += 1;
+      if (hits % SWEEP_EVERY_HITS === 0) {
+        for (const [ended, window] of windows) if (window.endsAt <= now) windows.delete(ended);
+      }
+      let window = windows.get(key);
+      if (!window || window.endsAt <= now) {
+        window = { count: 0, endsAt: now + timeWindow };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      done(null, { current: window.count, ttl: window.endsAt - now });
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+  return MemoryRateLimitStore;
+}
+
+/**
+ * Rate limits with `429` and `Retry-After`: searches and one-shots per user, sign-ups and
+ * webhooks per address, and every other API or GraphQL request per user or address. Must be
+ * registered before the routes it limits.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: Limits, db: Db): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: limits.store === 'postgres' ? postgresStore(createRateLimitsRepo(db)) : memoryStore(),
+    errorResponseBuilder: (_request, context) => new RateLimitedError(context.after),
+  });
+
+  const options = {
+    search: { max: limits.searchesPerMinute, timeWindow: MINUTE, keyGenerator: byUser('search') },
+    signup: { max: limits.signupsPerHour, timeWindow: HOUR, keyGenerator: byAddress('signup') },
+    webhook: { max: limits.webhooksPerMinute, timeWindow: MINUTE, keyGenerator: byAddress('webhook') },
+    general: { max: limits.requestsPerMinute, timeWindow: MINUTE, keyGenerator: byUser('general') },
+  };
+  // One limiter per budget, shared by its routes: the AI and advanced searches draw on one budget.
+  const limiters: Record<Budget, preHandlerAsyncHookHandler> = {
+    search: app.rateLimit(options.search),
+    signup: app.rateLimit(options.signup),
+    webhook: app.rateLimit(options.webhook),
+    general: app.rateLimit(options.general),
+  };
+  // GraphQL's searches and sign-ups draw on the same budgets as their REST routes.
+  const graphqlSearches = app.createRateLimit(options.search);
+  const graphqlSignups = app.createRateLimit(options.signup);
+  const graphqlBudgets: preHandlerAsyncHookHandler = async (request, reply) => {
+    const query = (request.body as { query?: unknown } | undefined)?.query;
+    if (typeof query !== 'string') return;
+    for (const [pattern, limiter] of [
+      [GRAPHQL_SEARCH, graphqlSearches],
+      [GRAPHQL_SIGNUP, graphqlSignups],
+    ] as const) {
+      if (!pattern.test(query)) continue;
+      const state = await limiter(request);
+      if (!state.isAllowed && state.isExceeded) {
+        void reply.header('retry-after', state.ttlInSeconds);
+        throw new RateLimitedError(`${state.ttlInSeconds} seconds`);
+      }
+    }
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!/^\/(api|graphql|payments)(\/|$)/.test(route.url)) return;
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    const handlers = [limiters[budgetOf(`${method} ${route.url}`)]];
+    if (route.url === '/graphql') handlers.push(graphqlBudgets);
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [...handlers, ...existing];
+  });
+}
