@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { devInboxLink, signInWithEmail, signUpAndSignIn, toast, uniqueEmail } from './helpers.js';
 
 async function openAccount(page: Page) {

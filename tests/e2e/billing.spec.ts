@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import pg from 'pg';
 import { E2E_DATABASE_URL } from './e2e-env.js';
 import { signUpAndSignIn } from './helpers.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 
 test('guarded routes send signed-out visitors to the landing page', async ({ page }) => {
   for (const path of [

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { signUpAndSignIn } from './helpers.js';
 
 test('a user orders a one-shot search, gets its PDF by e-mail and downloads it from previous searches', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import pg from 'pg';
 import { E2E_DATABASE_URL } from './e2e-env.js';
 import { signUpAndSignIn, toast, uniqueEmail } from './helpers.js';

@@ -14,6 +14,7 @@ import { registerHealthRoute, type HealthProbe } from './health.js';
 import { mountRestRoutes, registerBodyParsers } from './rest.js';
 import type { Db } from '../db/client.js';
 import { registerRateLimits } from './rate-limits.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 const API_PREFIXES = ['/api', '/graphql', '/payments', '/dev/', '/healthz', '/app-config.json'];
 /** Client pages whose paths share an API prefix: opened or reloaded directly, they get the app. */
@@ -38,6 +39,7 @@ export async function buildHttpApp(deps: {
     void reply.status(mapped.status).send(mapped.body);
   });
   registerBodyParsers(app);
+  await registerSecurityHeaders(app, config);
   await registerRateLimits(app, config.rateLimits, deps.db);
 
   registerAuthHook(app, identity, (uid) => features.accounts.service.isDeleted(uid));
