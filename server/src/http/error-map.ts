@@ -24,6 +24,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NO_BILLING_ACCOUNT: 409,
   PAYMENTS_UNAVAILABLE: 502,
   RATE_LIMITED: 429,
+  EMAIL_NOT_VERIFIED: 403,
 };
 
 export interface MappedError {

@@ -25,7 +25,8 @@ export type ErrorCode =
   | 'NO_BILLING_ACCOUNT'
   | 'WEBHOOK_SIGNATURE_INVALID'
   | 'PAYMENTS_UNAVAILABLE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  | 'EMAIL_NOT_VERIFIED';
 
 export class AppError extends Error {
   constructor(
@@ -68,5 +69,15 @@ export class ForbiddenError extends AppError {
 export class RateLimitedError extends AppError {
   constructor(retryAfter: string) {
     super('RATE_LIMITED', `Too many requests. Please wait ${retryAfter} and try again.`);
+  }
+}
+
+/** A signed-in user whose e-mail address is not confirmed yet: only their account's state is open. */
+export class EmailNotVerifiedError extends AppError {
+  constructor() {
+    super(
+      'EMAIL_NOT_VERIFIED',
+      'Please confirm your e-mail address first: follow the link we sent you, then sign in again.',
+    );
   }
 }

@@ -19,6 +19,8 @@ export interface TestApp {
   config: AppConfig;
   app: FastifyInstance;
   services: Services;
+  /** Every feature's REST route as `METHOD /url` (an authorization test checks it covers them all). */
+  restRoutes: string[];
   /** The SMTP server the app sends to (the local one, feeding the outbox). */
   smtpUrl: string;
   close(): Promise<void>;
@@ -94,6 +96,9 @@ export async function startTestApp(
     config,
     app,
     services: servicesOf(features),
+    restRoutes: featureModules(features).flatMap((feature) =>
+      (feature.routes ?? []).map((route) => `${route.method} ${route.url}`),
+    ),
     smtpUrl: runtime.smtpUrl,
     async close() {
       await app.close();

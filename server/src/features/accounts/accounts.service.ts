@@ -3,7 +3,7 @@ import { EmailAlreadyRegisteredError, type IdentityProvider } from '../../shared
 import { AppError, ForbiddenError, NotAuthenticatedError } from '../../shared/errors.js';
 import type { Clock } from '../../shared/clock.js';
 import { parseInput } from '../../shared/validation.js';
-import type { Viewer } from '../../shared/viewer.js';
+import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { AccountsRepo } from './accounts.repo.js';
 
 export type { Viewer };
@@ -124,7 +124,7 @@ export function createAccountsService(deps: {
      * already has (after the user confirmed it): another address stays pending until then.
      */
     async updateAccount(viewer: Viewer | null, input: unknown): Promise<Account> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const changes = parseInput(UpdateAccountInput, input);
       if (changes.uid !== undefined && changes.uid !== viewer.uid) {
         throw new ForbiddenError('You can only change your own account.');
@@ -150,7 +150,7 @@ export function createAccountsService(deps: {
      * identity; the purge job deletes its data after the retention period.
      */
     async deleteAccount(viewer: Viewer | null, input: unknown): Promise<{ deleted: true }> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const { email: confirmation } = parseInput(DeleteAccountInput, input);
       const account = await this.getAccount(viewer);
       if (confirmation.toLowerCase() !== account.email.toLowerCase()) {
@@ -174,7 +174,7 @@ export function createAccountsService(deps: {
     },
 
     async registerGoogleUser(viewer: Viewer | null, input: unknown): Promise<Account> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const registration = parseInput(GoogleRegistrationInput, input);
       if (registration.uid !== viewer.uid) {
         throw new ForbiddenError('You can only register your own account.');

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { z } from 'zod';
-import { AppError, NotAuthenticatedError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import {
   InvalidWebhookSignatureError,
@@ -8,7 +8,7 @@ import {
   type ProviderEvent,
   type ProviderSubscription,
 } from '../../shared/payments.js';
-import type { Viewer } from '../../shared/viewer.js';
+import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import { AccountNotFoundError } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
 import type { BillingAccountRow, BillingRepo } from './billing.repo.js';
@@ -77,7 +77,7 @@ export function createBillingService(deps: {
   const { repo, payments, mail, logger } = deps;
 
   async function accountOf(viewer: Viewer | null): Promise<BillingAccountRow> {
-    if (!viewer) throw new NotAuthenticatedError();
+    assertVerified(viewer);
     const account = await repo.find(viewer.uid);
     if (!account) throw new AccountNotFoundError();
     return account;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { AppError, NotAuthenticatedError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../accounts/index.js';
 import type { FavouritesRepo } from './favourites.repo.js';
+import { assertVerified } from '../../shared/viewer.js';
 
 export interface Favourite {
   id: string;
@@ -33,19 +34,19 @@ export function createFavouritesService(deps: {
 
   return {
     async list(viewer: Viewer | null): Promise<Favourite[]> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       return (await repo.listByUser(viewer.uid)).map(toFavourite);
     },
 
     async add(viewer: Viewer | null, input: unknown): Promise<Favourite> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const favourite = parseInput(AddFavouriteInput, input);
       await deps.ensureAccount(viewer);
       return toFavourite(await repo.upsert({ user_uid: viewer.uid, ...favourite }));
     },
 
     async remove(viewer: Viewer | null, id: unknown): Promise<{ id: string }> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const favouriteId = parseInput(FavouriteId, id);
       if (!(await repo.deleteOwned(viewer.uid, favouriteId)))
         throw new AppError('FAVOURITE_NOT_FOUND', 'That favourite was not found.');

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, NotAuthenticatedError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import type { JobSender, MailAttachment } from '../../shared/mail.js';
 import { parseInput } from '../../shared/validation.js';
-import type { Viewer } from '../../shared/viewer.js';
+import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
 import type { SearchService } from '../search/index.js';
@@ -112,7 +112,7 @@ export function createOneShotService(deps: {
   return {
     /** Accepts a one-shot search: one credit now, the search and its report by e-mail later. */
     async request(viewer: Viewer | null, input: unknown): Promise<{ requestId: string }> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const { query } = parseInput(OneShotRequest, input);
       await deps.accounts.getAccount(viewer);
       await search.chargeCredit(viewer, { kind: 'oneshot', query });
@@ -180,7 +180,7 @@ export function createOneShotService(deps: {
 
     /** The user's report, for them only. */
     async report(viewer: Viewer | null, id: unknown): Promise<MailAttachment> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const parsed = RequestId.safeParse(id);
       if (!parsed.success) throw new OneShotNotFoundError();
       const request = await repo.find(parsed.data);
@@ -194,7 +194,7 @@ export function createOneShotService(deps: {
 
     /** AI, advanced and one-shot searches together, newest first. */
     async previousSearches(viewer: Viewer | null): Promise<PreviousSearch[]> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const [searches, oneShots] = await Promise.all([
         search.recentSearches(viewer, 50),
         repo.listFor(viewer.uid, 50),

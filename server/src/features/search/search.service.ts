@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock.js';
-import { NotAuthenticatedError, ValidationError } from '../../shared/errors.js';
+import { ValidationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
-import type { Viewer } from '../../shared/viewer.js';
+import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import {
   FILTER_INPUTS,
   NO_FILTERS,
@@ -118,7 +118,7 @@ export function createSearchService(deps: {
   }
 
   async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchOutcome> {
-    if (!viewer) throw new NotAuthenticatedError();
+    assertVerified(viewer);
     const request = checkRequest(kind, input);
     const { query } = request;
     // The same search again within a day (a reload, a shared link, "Run again") costs no credit.
@@ -162,7 +162,7 @@ export function createSearchService(deps: {
     rankedMatches: async (request: CheckedSearchRequest, most: number): Promise<SearchHit[]> =>
       (await ranked(request, most)).hits,
     countThisMonth: async (viewer: Viewer | null): Promise<number> => {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       return repo.countSince(viewer.uid, startOfMonth());
     },
     /**
@@ -170,13 +170,13 @@ export function createSearchService(deps: {
      * used up, like a search; recorded as a search event of its own kind.
      */
     async chargeCredit(viewer: Viewer | null, event: { kind: 'oneshot'; query: string }): Promise<number> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const reservation = await reserve(viewer, event);
       return repo.completeSearch(reservation, 0, viewer.uid, startOfMonth());
     },
     /** The user's latest AI and advanced searches, newest first, with the request to run them again. */
     async recentSearches(viewer: Viewer | null, limit = 50) {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       return (await repo.recent(viewer.uid, limit)).map((row) => ({
         id: String(row.id),
         kind: row.kind as SearchKind,

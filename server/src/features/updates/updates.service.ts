@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { countryName, PRODUCT_NAME, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, NotAuthenticatedError, ValidationError } from '../../shared/errors.js';
+import { AppError, ValidationError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { parseInput } from '../../shared/validation.js';
-import type { Viewer } from '../../shared/viewer.js';
+import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { MailService } from '../mail/index.js';
 import type { SearchService } from '../search/index.js';
 import { searchFromQueryString } from './query-string.js';
@@ -117,7 +117,7 @@ export function createUpdatesService(deps: {
   return {
     /** Follows a results page's search; following the same search again changes nothing. */
     async subscribe(viewer: Viewer | null, queryString: unknown): Promise<SavedSearch> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const address = cleanAddress(parseInput(QueryString, queryString));
       const { kind, input } = searchFromQueryString(address);
       if (input.query === '') throw new ValidationError('The search to follow has no query.');
@@ -137,12 +137,12 @@ export function createUpdatesService(deps: {
     },
 
     async list(viewer: Viewer | null): Promise<SavedSearch[]> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       return (await repo.listFor(viewer.uid)).map(toSavedSearch);
     },
 
     async unsubscribe(viewer: Viewer | null, id: unknown): Promise<{ id: string }> {
-      if (!viewer) throw new NotAuthenticatedError();
+      assertVerified(viewer);
       const savedSearchId = parseInput(SavedSearchId, id);
       if (!(await repo.remove(viewer.uid, savedSearchId))) throw new SavedSearchNotFoundError();
       return { id: String(savedSearchId) };
