@@ -25,7 +25,12 @@ describe('loadConfig', () => {
       projectId: 'demo-patentscout',
       emulatorPort: 9099,
     });
-    expect(config.http).toEqual({ port: 3000, host: 'localhost', publicUrl: 'http://localhost:3000' });
+    expect(config.http).toEqual({
+      port: 3000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:3000',
+      trustedProxies: 0,
+    });
   });
 
   it('accepts a complete production environment', () => {

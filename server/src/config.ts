@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_URL: z.string().url().optional(),
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z
@@ -96,7 +97,13 @@ export class ConfigError extends Error {
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
-  http: { port: number; host: string; publicUrl: string };
+  http: {
+    port: number;
+    host: string;
+    publicUrl: string;
+    /** How many proxies (load balancers) sit in front: their X-Forwarded-For gives the client's address. */
+    trustedProxies: number;
+  };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   dataDir: string;
   database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string };
@@ -183,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       port: vars.PORT,
       host: vars.HOST,
       publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+      trustedProxies: vars.TRUSTED_PROXIES,
     },
     logLevel: vars.LOG_LEVEL,
     dataDir,

@@ -121,3 +121,30 @@ describe('rate limits shared through Postgres (RATE_LIMIT_STORE=postgres)', () =
     expect(rows).toEqual(expect.arrayContaining([{ key: `search:user:${user.uid}`, count: 4 }]));
   });
 });
+
+describe('rate limits behind a load balancer (TRUSTED_PROXIES=1)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ...LOW, TRUSTED_PROXIES: '1' } });
+  });
+  afterAll(() => app.close());
+
+  it("counts per client address from X-Forwarded-For, not the balancer's", async () => {
+    const joinFrom = (address: string) =>
+      fetch(`${app.baseUrl}/api/v1/mailing-list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({
+          firstName: 'Lee',
+          email: 'lee@example.com',
+          mailingLists: 'previous-searches',
+        }),
+      }).then((response) => response.status);
+    expect([
+      await joinFrom('203.0.113.1'),
+      await joinFrom('203.0.113.1'),
+      await joinFrom('203.0.113.1'),
+    ]).toEqual([200, 200, 429]);
+    expect(await joinFrom('203.0.113.2')).toBe(200);
+  });
+});

@@ -20,6 +20,11 @@ const API_PREFIXES = ['/api', '/graphql', '/payments', '/dev/', '/healthz', '/ap
 /** Client pages whose paths share an API prefix: opened or reloaded directly, they get the app. */
 const CLIENT_PAGES_UNDER_API_PREFIXES = new Set(['/dev/emails']);
 
+/** Fastify's setting: no proxy trusted by default, or the nearest `proxies` hops. */
+function trustedHops(proxies: number): boolean | ((address: string, hop: number) => boolean) {
+  return proxies > 0 ? (_address, hop) => hop < proxies : false;
+}
+
 export async function buildHttpApp(deps: {
   config: AppConfig;
   features: Features;
@@ -31,7 +36,12 @@ export async function buildHttpApp(deps: {
   db: Db;
 }): Promise<FastifyInstance> {
   const { config, features, identity, logger } = deps;
-  const app: FastifyInstance = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 1_048_576 });
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: 1_048_576,
+    // Behind load balancers, the client's address (per-address rate limits) is in X-Forwarded-For.
+    trustProxy: trustedHops(config.http.trustedProxies),
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
