@@ -74,6 +74,15 @@ describe('GraphQL limits', () => {
     expect(manyAliases.status).toBe(400);
     expect(manyAliases.errors?.[0]?.message).toMatch(/aliases limit/i);
 
+    const tooLong = await graphql(app.baseUrl, `{ ${Array.from({ length: 3001 }, () => 'ok').join(' ')} }`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.errors?.[0]?.message).toMatch(/Document contains more th\w+ 3000 tokens/);
+    for (const garbage of ['😂', 'abc', '{']) {
+      const unreadable = await graphql(app.baseUrl, garbage);
+      expect(unreadable.status).toBe(400);
+      expect(unreadable.errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
+    }
+
     const batch = await call(app.baseUrl, 'POST', '/graphql', {
       body: [{ query: '{ ok }' }, { query: '{ ok }' }],
     });

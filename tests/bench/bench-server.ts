@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { loadConfig } from '@patentscout/server/config';
@@ -65,7 +66,7 @@ export async function benchUserToken(server: RunningServer): Promise<string> {
     if (!response.ok) throw new Error(`emulator call failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, string>;
   };
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
   const password = 'bench-password';
   const signUp = await post(`${emulator}/accounts:signUp?key=bench`, {
     email,

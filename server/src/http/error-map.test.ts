@@ -30,3 +30,15 @@ describe('mapError', () => {
     expect(mapped.body.message).not.toContain('10.0.0.1');
   });
 });
+
+describe('text Postgres cannot store', () => {
+  it('is the caller’s input (400), not our fault: a NUL character in any field', () => {
+    const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    expect(mapError(nul)).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      body: { message: 'Text may not contain NUL characters (\\u0000).', code: 'BAD_REQUEST' },
+      unexpected: false,
+    });
+  });
+});

@@ -35,6 +35,17 @@ export interface MappedError {
   unexpected: boolean;
 }
 
+/**
+ * Postgres refuses text it cannot store (a NUL character, SQLSTATE 22021; or untranslatable,
+ * 22P05): whatever field carried it, that is the caller's input, not a fault of ours.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code);
+}
+
 /** The one place where errors become statuses and JSON; nothing internal leaks to the caller. */
 export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
@@ -53,6 +64,14 @@ export function mapError(error: unknown): MappedError {
       status: clientStatus,
       code: 'BAD_REQUEST',
       body: { message, code: 'BAD_REQUEST' },
+      unexpected: false,
+    };
+  }
+  if (isUnstorableText(error)) {
+    return {
+      status: 400,
+      code: 'BAD_REQUEST',
+      body: { message: 'Text may not contain NUL characters (\\u0000).', code: 'BAD_REQUEST' },
       unexpected: false,
     };
   }

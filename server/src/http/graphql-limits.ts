@@ -72,7 +72,9 @@ export function graphqlProtection(production: boolean) {
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: false },
     maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
-    maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+    // graphql-armor's token limit parses in a plugin, where a syntax error becomes a 500: Apollo's
+    // own parser takes the limit instead (`parseOptions`), and answers 400 GRAPHQL_PARSE_FAILED.
+    maxTokens: { enabled: false },
     costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
     blockFieldSuggestion: { enabled: production },
   }).protect();
@@ -80,5 +82,6 @@ export function graphqlProtection(production: boolean) {
     plugins: armor.plugins,
     validationRules: [oneSearchPerOperation, ...armor.validationRules],
     allowBatchedHttpRequests: false as const,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
   };
 }

@@ -61,6 +61,7 @@ export async function registerGraphQL(
     ],
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
+    parseOptions: protection.parseOptions,
     // Analysts read the schema from docs/api.md and schema/src in production.
     introspection: !deps.production,
     formatError(formatted, error) {

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { print, type DocumentNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as clientDocuments from '../../client/src/__generated__/graphql.js';
+import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
+import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import { graphqlRequests, restRequests, type FuzzRequest } from '../fuzz/arbitraries.js';
+
+/**
+ * Generated requests against every REST route and GraphQL operation of the running server: none
+ * may answer 5xx or take more than 5 seconds, and the server's memory must stay put. `npm test`
+ * runs a short version; `npm run fuzz` runs 20,000 cases (FUZZ_CASES).
+ */
+const CASES = Number(process.env.FUZZ_CASES ?? 600);
+const TIMEOUT_MS = 5000;
+/** Heap growth allowed over the run (caches fill; a leak grows with the number of cases). */
+const HEAP_GROWTH_LIMIT_MB = 150;
+
+/** Operations the client does not send, so that every schema field is reached. */
+const EXTRA_OPERATIONS = [
+  'mutation R($input: RegisterInput!) { register(input: $input) { uid } }',
+  'mutation U($token: String!) { unsubscribeWithToken(token: $token) { removed } }',
+  'query P($lensId: ID!) { patent(lensId: $lensId) { data { lens_id } } }',
+  '{ ok }',
+];
+
+let app: TestApp;
+let tokens: string[];
+
+beforeAll(async () => {
+  app = await startTestApp({ runJobs: false });
+  await insertPatents(
+    app.database.db,
+    Array.from({ length: 30 }, (_, n) =>
+      patentRow({ title: `SOLAR PANEL ROBOT ${n}`, abstract: `A robot cleans solar panels, variant ${n}.` }),
+    ),
+  );
+  const users = await Promise.all([
+    createEmulatorUser({ verified: true }),
+    createEmulatorUser({ verified: false }),
+  ]);
+  await app.database.db
+    .insertInto('users')
+    .values(
+      users.map((user) => ({
+        uid: user.uid,
+        email: user.email,
+        name: 'Fuzz',
+        subscription_status: 'active',
+      })),
+    )
+    .execute();
+  tokens = users.map((user) => user.idToken);
+}, 120_000);
+afterAll(() => app.close());
+
+async function send(request: FuzzRequest): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${app.baseUrl}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+const heapMb = () => {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed / 1_048_576;
+};
+
+describe('fuzzing the API', () => {
+  it(
+    `answers ${CASES} generated requests without a 5xx or a hang, with stable memory`,
+    async () => {
+      const operations = [
+        ...Object.values(clientDocuments)
+          .filter(
+            (value): value is DocumentNode =>
+              typeof value === 'object' &&
+              value !== null &&
+              (value as DocumentNode).kind === 'Document' &&
+              (value as DocumentNode).definitions.some(
+                (definition) => definition.kind === 'OperationDefinition',
+              ),
+          )
+          .map((document) => print(document)),
+        ...EXTRA_OPERATIONS,
+      ];
+      const requests = fc.oneof(restRequests(app.restRoutes, tokens), graphqlRequests(operations, tokens));
+      const statuses = new Map<number, number>();
+      const failures: string[] = [];
+      let slowest = 0;
+      const heapBefore = heapMb();
+
+      await fc.assert(
+        fc.asyncProperty(requests, async (request) => {
+          const { status, ms } = await send(request);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          slowest = Math.max(slowest, ms);
+          if (status >= 500)
+            failures.push(`${status} ${request.method} ${request.path} ${request.body?.slice(0, 200)}`);
+          return status < 500;
+        }),
+        { numRuns: CASES, endOnFailure: true },
+      );
+
+      const growth = heapMb() - heapBefore;
+      const summary = [...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}: ${count}`);
+      console.log(
+        `fuzz: ${CASES} cases, 5xx: ${failures.length}, slowest ${slowest.toFixed(0)} ms, heap growth ${growth.toFixed(1)} MB; ${summary.join(', ')}`,
+      );
+      expect(failures).toEqual([]);
+      expect(slowest).toBeLessThan(TIMEOUT_MS);
+      expect(growth).toBeLessThan(HEAP_GROWTH_LIMIT_MB);
+      // The fuzzer reached the code: answers of several kinds, not only refusals.
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(CASES / 20);
+    },
+    Math.max(60_000, CASES * 100),
+  );
+});
