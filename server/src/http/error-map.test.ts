@@ -33,7 +33,9 @@ describe('mapError', () => {
 
 describe('text Postgres cannot store', () => {
   it('is the caller’s input (400), not our fault: a NUL character in any field', () => {
-    const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
     expect(mapError(nul)).toEqual({
       status: 400,
       code: 'BAD_REQUEST',
