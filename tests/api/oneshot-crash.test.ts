@@ -1,19 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call } from './http.js';
+import { startWorker, until } from './worker-process.js';
 
 /**
  * The worker runs in a process of its own here, so the test can kill it with SIGKILL in the
  * middle of a one-shot run: after the report is built, while the transaction that marks the
  * request done and queues its e-mail is open.
  */
-const WORKER = createRequire(import.meta.url).resolve('@patentscout/server/testing/worker-process');
 const QUERY = 'a gyroscope that steadies camera drones in strong wind';
 
 let app: TestApp;
@@ -40,30 +38,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Starts a worker process on the test's database, mailing to the test app's SMTP server. */
-async function startWorker(): Promise<ChildProcess> {
-  if (app.config.auth.mode !== 'emulator') throw new Error('the tests run on the Auth emulator');
-  const worker = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: app.database.url,
-      SMTP_URL: app.smtpUrl,
-      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-      FIREBASE_AUTH_EMULATOR_PORT: String(app.config.auth.emulatorPort),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startOneShotWorker(): Promise<ChildProcess> {
+  const { process: worker } = await startWorker(app);
   workers.push(worker);
-  let errors = '';
-  worker.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    worker.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('worker ready')) resolve();
-    });
-    worker.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${errors}`)));
-  });
   return worker;
 }
 
@@ -73,16 +50,6 @@ async function connect(): Promise<pg.Client> {
   client.on('error', () => undefined);
   await client.connect();
   return client;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, seconds = 60): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function mailsTo(email: string) {
@@ -109,7 +76,7 @@ describe('a worker killed mid-job', () => {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE mail_messages IN EXCLUSIVE MODE');
 
-      const first = await startWorker();
+      const first = await startOneShotWorker();
       const accepted = await call(app.baseUrl, 'POST', '/api/v1/oneshot-search', {
         token: user.idToken,
         body: { query: QUERY },
@@ -143,7 +110,7 @@ describe('a worker killed mid-job', () => {
       expect(await requestRow(requestId)).toEqual({ status: 'running', attempts: 1 });
       expect(await mailsTo(user.email)).toEqual([]);
 
-      await startWorker();
+      await startOneShotWorker();
       // The sweeper's clock: the run stopped reporting progress more than three minutes ago.
       await app.database.db
         .updateTable('oneshot_requests')

@@ -1,13 +1,15 @@
 /**
- * A background worker in a process of its own, for tests that kill it (`kill -9`) mid-job: the
- * feature services and every feature's pg-boss jobs over DATABASE_URL, sending mail over
- * SMTP_URL. Prints "worker ready" once its workers are registered. Runs until killed.
+ * The server in a process of its own, for tests that kill it (`kill -9`) mid-job or mid-request:
+ * the feature services, every feature's pg-boss jobs and the HTTP API (on a free port) over
+ * DATABASE_URL, sending mail over SMTP_URL. Prints "worker ready on <url>" once its jobs are
+ * registered and the API listens. Runs until killed.
  */
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
 import { startFeatureRuntime } from '../feature-runtime.js';
 import { featureModules, servicesOf } from '../features/index.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
+import { buildHttpApp } from '../http/app.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
 import { systemClock } from '../shared/clock.js';
@@ -21,11 +23,13 @@ const logger = createLogger(config.logLevel);
 const db = createDb(databaseUrl, 4, () => undefined);
 const queue = await startJobQueue({ connectionString: databaseUrl, onError: () => undefined });
 if (config.billing.mode === 'local') config.billing.localPort = 0;
+const identity = createFirebaseIdentityProvider(config.auth);
+const ready = async () => ({ ok: true, detail: 'test worker' });
 const { features } = await startFeatureRuntime({
   config,
   db,
   databaseUrl,
-  identity: createFirebaseIdentityProvider(config.auth),
+  identity,
   clock: systemClock,
   logger,
   boss: queue.boss,
@@ -35,4 +39,16 @@ await registerJobs(
   featureModules(features).flatMap((feature) => feature.jobs ?? []),
   { db, logger, services: servicesOf(features) },
 );
-process.stdout.write('worker ready\n');
+const http = await buildHttpApp({
+  config,
+  features,
+  identity,
+  logger,
+  db,
+  clientDistDir: '/nonexistent',
+  health: { database: ready, auth: ready, jobs: ready },
+});
+await http.listen({ port: 0, host: '127.0.0.1' });
+const address = http.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+process.stdout.write(`worker ready on http://127.0.0.1:${port}\n`);
