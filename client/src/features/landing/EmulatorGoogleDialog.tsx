@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
+import { EmailField } from './EmailField';
 
 export interface GoogleTestAccount {
   email: string;
@@ -48,17 +49,13 @@ export function EmulatorGoogleDialog({ show, onClose, onChoose }: Props) {
             This local copy runs the Firebase Auth emulator in place of Google: any address signs in as a test
             Google account, and the same address signs in to the same account next time.
           </p>
-          <Form.Group className="mb-3" controlId="google-email">
-            <Form.Label>Google e-mail</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={busy}
-              autoFocus
-            />
-          </Form.Group>
+          <EmailField
+            controlId="google-email"
+            value={email}
+            onChange={setEmail}
+            busy={busy}
+            label="Google e-mail"
+          />
           <Form.Group controlId="google-name">
             <Form.Label>Name</Form.Label>
             <Form.Control

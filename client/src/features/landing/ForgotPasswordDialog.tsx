@@ -6,6 +6,7 @@ import { useAuth } from '../../app/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
+import { EmailField } from './EmailField';
 
 export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();
@@ -45,17 +46,13 @@ export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose
           <p className="text-muted">
             Enter the e-mail you signed up with and we'll send you a link to reset your password.
           </p>
-          <Form.Group controlId="forgot-password-email">
-            <Form.Label>Email</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={busy}
-              autoFocus
-            />
-          </Form.Group>
+          <EmailField
+            controlId="forgot-password-email"
+            value={email}
+            onChange={setEmail}
+            busy={busy}
+            className=""
+          />
         </Modal.Body>
         <DialogFooter submitLabel="Send" canSubmit={valid} busy={busy} onCancel={onClose} />
       </Form>

@@ -9,6 +9,7 @@ import { useToast } from '../../ui/Toasts';
 import { REGISTER } from './landing.queries';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
+import { EmailField } from './EmailField';
 
 export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();
@@ -58,17 +59,7 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
           <Modal.Title id="register-title">Register with Email</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group className="mb-3" controlId="register-email">
-            <Form.Label>Email</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={busy}
-              autoFocus
-            />
-          </Form.Group>
+          <EmailField controlId="register-email" value={email} onChange={setEmail} busy={busy} />
           <Form.Group className="mb-3" controlId="register-name">
             <Form.Label>Name</Form.Label>
             <Form.Control

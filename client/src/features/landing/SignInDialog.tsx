@@ -13,6 +13,7 @@ import { useToast } from '../../ui/Toasts';
 import { EMAIL_FOR_SIGN_IN_KEY } from './useEmailLinkSignIn';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
+import { EmailField } from './EmailField';
 
 interface Props {
   show: boolean;
@@ -90,17 +91,7 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
           <Modal.Title id="sign-in-title">Sign in with Email</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group className="mb-3" controlId="sign-in-email">
-            <Form.Label>Email</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={busy}
-              autoFocus
-            />
-          </Form.Group>
+          <EmailField controlId="sign-in-email" value={email} onChange={setEmail} busy={busy} />
           <Form.Group className="mb-2" controlId="sign-in-password">
             <Form.Label>Password</Form.Label>
             <Form.Control
