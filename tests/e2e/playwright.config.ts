@@ -42,7 +42,9 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    // Long enough for the orderly stop (the detached Auth emulator exports its accounts last):
+    // a SIGKILL before it ends would leave the emulator holding its port for the next run.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 60_000 },
     env: {
       PORT: String(E2E.port),
       DATA_DIR: E2E.dataDir,

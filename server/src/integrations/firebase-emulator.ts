@@ -96,6 +96,9 @@ async function waitUntilReady(url: string, child: ChildProcess, output: string[]
   throw new Error(`The Firebase Auth emulator did not start within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
+/** The export of a few hundred test accounts takes well under this; then it is killed. */
+const STOP_GRACE_MS = 8_000;
+
 async function stopProcessGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -110,7 +113,7 @@ async function stopProcessGroup(child: ChildProcess): Promise<void> {
     } catch {
       // already gone
     }
-  }, 15_000);
+  }, STOP_GRACE_MS);
   await exited;
   clearTimeout(timer);
 }
