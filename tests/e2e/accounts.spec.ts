@@ -78,6 +78,7 @@ test('a new e-mail address takes effect once confirmed from the link sent to it'
 
   await page.getByRole('navigation').getByRole('button', { name: 'Sign Out' }).click();
   await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Welcome, please sign in.')).toBeVisible();
   await signInWithEmail(page, account.email, account.password);
   await expect(toast(page, "That didn't work. Try again?")).toBeVisible();
   await signInWithEmail(page, newEmail, account.password);

@@ -30,7 +30,7 @@ const EXPIRED =
  * reset, sign-in link): `/auth/action?mode=...&oobCode=...`, handled with the Firebase SDK.
  */
 export function AuthActionPage() {
-  const { auth, user } = useAuth();
+  const { auth } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mode = params.get('mode');
@@ -42,10 +42,13 @@ export function AuthActionPage() {
     if (started.current) return;
     started.current = true;
     const run = async () => {
+      // Opened from an e-mail, the page loads before Firebase restores the signed-in user: an
+      // e-mail change must refresh that user's token, not find no user and leave the old one.
+      await auth.authStateReady();
       switch (mode) {
         case 'verifyEmail':
           await applyActionCode(auth, code);
-          await user?.reload().catch(() => undefined);
+          await auth.currentUser?.reload().catch(() => undefined);
           return setOutcome({
             state: 'done',
             title: 'E-mail verified',
@@ -77,7 +80,7 @@ export function AuthActionPage() {
       }
     };
     run().catch(() => setOutcome({ state: 'failed', text: EXPIRED }));
-  }, [auth, code, mode, navigate, params, user]);
+  }, [auth, code, mode, navigate, params]);
 
   return (
     <Card className="shadow-sm mx-auto my-4" style={{ maxWidth: '32rem' }}>
