@@ -27,6 +27,7 @@ const context = (): JobContext => ({
   // The indexer's jobs use no feature's service.
   services: {} as JobContext['services'],
   signal: new AbortController().signal,
+  attempt: { retryCount: 0, last: true },
   send: async (name, payload) => {
     sent.push({ name, payload });
   },

@@ -194,4 +194,43 @@ describe('one-shot searches', () => {
     await app.services.oneShot.run(row.id);
     expect(await mailsTo(stranger.email)).toHaveLength(1);
   });
+
+  it('gives the credit back when a request fails for good, once', async () => {
+    const user = await createEmulatorUser({ verified: true });
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: user.uid, email: user.email, name: 'Ref' })
+      .execute();
+    const viewer = {
+      uid: user.uid,
+      email: user.email,
+      emailVerified: true,
+      name: 'Ref',
+      signInProvider: 'password',
+    };
+    const count = async () =>
+      (await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: user.idToken })).body;
+    // A request as `request` saves it, held unfinished so that no worker takes it first.
+    const creditId = await app.services.search.chargeCredit(viewer, { kind: 'oneshot', query: QUERY });
+    const row = await app.database.db
+      .insertInto('oneshot_requests')
+      .values({ user_uid: user.uid, query: QUERY, status: 'running', credit_event_id: creditId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await count()).toBe(1);
+
+    await app.services.oneShot.fail(row.id, new Error('the search engine is down'));
+    expect(await count()).toBe(0);
+    const failed = await app.database.db
+      .selectFrom('oneshot_requests')
+      .select(['status', 'error'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(failed).toEqual({ status: 'failed', error: 'the search engine is down' });
+
+    // A second report of the same failure gives nothing back twice.
+    await app.services.search.chargeCredit(viewer, { kind: 'oneshot', query: 'another question' });
+    await app.services.oneShot.fail(row.id, new Error('again'));
+    expect(await count()).toBe(1);
+  });
 });

@@ -147,6 +147,8 @@ export interface OneShotRequestsTable {
   report: Buffer | null;
   error: string | null;
   attempts: Generated<number>;
+  /** The search event that charged its credit, given back when the request fails for good. */
+  credit_event_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -34,4 +34,6 @@ export interface JobContext {
   send(name: string, payload?: object): Promise<void>;
   /** Aborted when the server stops: a long run ends its current step and returns. */
   signal: AbortSignal;
+  /** Which run of this job this is: a failure of the last one is final (no retry follows). */
+  attempt: { retryCount: number; last: boolean };
 }

@@ -58,4 +58,34 @@ describe('registerJobs', () => {
     await stop();
     expect(received[0]?.context.signal.aborted).toBe(true);
   }, 60_000);
+
+  it("tells a job's handler which run it is, so only the last run's failure is final", async () => {
+    const attempts: JobContext['attempt'][] = [];
+    let finished!: () => void;
+    const lastRun = new Promise<void>((resolve) => (finished = resolve));
+    const stop = await registerJobs(
+      queue.boss,
+      [
+        {
+          name: 'test.retried',
+          policy: 'standard',
+          retryLimit: 1,
+          retryDelay: 0,
+          async handler(_payload, { attempt }) {
+            attempts.push(attempt);
+            if (!attempt.last) throw new Error('the first run fails');
+            finished();
+          },
+        },
+      ],
+      { db: database.db, logger: createLogger('silent'), services: {} as Services },
+    );
+    await queue.boss.send('test.retried', {});
+    await lastRun;
+    expect(attempts).toEqual([
+      { retryCount: 0, last: false },
+      { retryCount: 1, last: true },
+    ]);
+    await stop();
+  }, 60_000);
 });

@@ -16,7 +16,7 @@ export async function registerJobs(
   options: { db: Db; logger: Logger; services: Services },
 ): Promise<() => Promise<void>> {
   const stopping = new AbortController();
-  const context: JobContext = {
+  const context: Omit<JobContext, 'attempt'> = {
     db: options.db,
     logger: options.logger,
     services: options.services,
@@ -34,11 +34,13 @@ export async function registerJobs(
         ? { retryLimit: job.retryLimit, retryDelay: job.retryDelay ?? 30 }
         : {}),
     });
-    await boss.work(job.name, { batchSize: 1 }, async ([received]) => {
+    await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([received]) => {
       const logger = options.logger.child({ job: job.name, jobId: received?.id });
       const started = Date.now();
       try {
-        await job.handler(received?.data ?? {}, { ...context, logger });
+        const retryCount = received?.retryCount ?? 0;
+        const attempt = { retryCount, last: retryCount >= (received?.retryLimit ?? 0) };
+        await job.handler(received?.data ?? {}, { ...context, logger, attempt });
         logger.info({ ms: Date.now() - started }, 'job done');
       } catch (error) {
         logger.error({ err: error, ms: Date.now() - started }, 'job failed');

@@ -15,12 +15,13 @@ export function oneShotJobs(oneShot: OneShotService): JobDefinition[] {
       expireInSeconds: 10 * 60,
       retryLimit: RETRIES,
       retryDelay: 60,
-      async handler(payload) {
+      async handler(payload, { attempt }) {
         const { requestId } = RunPayload.parse(payload);
         try {
           await oneShot.run(requestId);
         } catch (error) {
-          await oneShot.fail(requestId, error);
+          // Until the last retry the request stays unfinished, so that the next run can claim it.
+          if (attempt.last) await oneShot.fail(requestId, error);
           throw error;
         }
       },

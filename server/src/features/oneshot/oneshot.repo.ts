@@ -22,10 +22,10 @@ export interface FamilyDetails {
 
 export function createOneShotRepo(db: Db) {
   return {
-    async create(uid: string, query: string): Promise<string> {
+    async create(uid: string, query: string, creditEventId: string): Promise<string> {
       const row = await db
         .insertInto('oneshot_requests')
-        .values({ user_uid: uid, query })
+        .values({ user_uid: uid, query, credit_event_id: creditEventId })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -70,12 +70,15 @@ export function createOneShotRepo(db: Db) {
         .execute();
     },
 
-    async fail(id: string, error: string) {
-      await db
+    /** Marks an unfinished request failed; answers its credit, or nothing when it was not unfinished. */
+    fail(id: string, error: string) {
+      return db
         .updateTable('oneshot_requests')
         .set({ status: 'failed', error, updated_at: new Date() })
         .where('id', '=', id)
-        .execute();
+        .where('status', 'in', ['queued', 'running'])
+        .returning('credit_event_id')
+        .executeTakeFirst();
     },
 
     /** Unfinished requests no run has touched since `before` (a worker died, or a send was lost). */

@@ -57,7 +57,7 @@ export function createOneShotService(deps: {
   db: Db;
   search: Pick<
     SearchService,
-    'chargeCredit' | 'plainRequest' | 'checkRequest' | 'rankedMatches' | 'recentSearches'
+    'chargeCredit' | 'refundCredit' | 'plainRequest' | 'checkRequest' | 'rankedMatches' | 'recentSearches'
   >;
   accounts: Pick<AccountsService, 'getAccount' | 'contactOf'>;
   mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;
@@ -115,9 +115,18 @@ export function createOneShotService(deps: {
       assertVerified(viewer);
       const { query } = parseInput(OneShotRequest, input);
       await deps.accounts.getAccount(viewer);
-      await search.chargeCredit(viewer, { kind: 'oneshot', query });
-      const requestId = await repo.create(viewer.uid, query);
-      await deps.jobs.send(ONESHOT_RUN_JOB, { requestId });
+      const creditId = await search.chargeCredit(viewer, { kind: 'oneshot', query });
+      let requestId: string;
+      try {
+        requestId = await repo.create(viewer.uid, query, creditId);
+      } catch (error) {
+        await search.refundCredit(creditId);
+        throw error;
+      }
+      // The request is saved: a lost send is not the user's failure, the resume job sends it.
+      await deps.jobs.send(ONESHOT_RUN_JOB, { requestId }).catch((error: unknown) => {
+        logger.warn({ err: error, requestId }, 'one-shot run not queued; the resume job will send it');
+      });
       return { requestId };
     },
 
@@ -167,8 +176,10 @@ export function createOneShotService(deps: {
       logger.info({ requestId, families: leads.length, bytes: report.length }, 'one-shot search done');
     },
 
+    /** A request whose last run failed: marked failed, and its credit given back. */
     async fail(requestId: string, error: unknown): Promise<void> {
-      await repo.fail(requestId, error instanceof Error ? error.message : String(error));
+      const failed = await repo.fail(requestId, error instanceof Error ? error.message : String(error));
+      if (failed?.credit_event_id) await search.refundCredit(failed.credit_event_id);
     },
 
     /** Sends the runs of requests whose worker died (their run restarts from the beginning). */

@@ -167,13 +167,17 @@ export function createSearchService(deps: {
     },
     /**
      * Uses one credit for work done later (a one-shot search): refused when the free searches are
-     * used up, like a search; recorded as a search event of its own kind.
+     * used up, like a search; recorded as a search event of its own kind. Answers the credit's id,
+     * which `refundCredit` takes when that work fails for good.
      */
-    async chargeCredit(viewer: Viewer | null, event: { kind: 'oneshot'; query: string }): Promise<number> {
+    async chargeCredit(viewer: Viewer | null, event: { kind: 'oneshot'; query: string }): Promise<string> {
       assertVerified(viewer);
       const reservation = await reserve(viewer, event);
-      return repo.completeSearch(reservation, 0, viewer.uid, startOfMonth());
+      if (reservation.id === null) throw new Error('A one-shot credit is never a free repeat.');
+      return reservation.id;
     },
+    /** Gives back a credit whose work failed for good. */
+    refundCredit: (creditId: string): Promise<void> => repo.releaseSearch({ id: creditId }),
     /** The user's latest AI and advanced searches, newest first, with the request to run them again. */
     async recentSearches(viewer: Viewer | null, limit = 50) {
       assertVerified(viewer);
