@@ -332,4 +332,37 @@ describe('billing: closing an account', () => {
     expect((await provider.subscriptions.retrieve(subscriptionId!)).status).toBe('canceled');
     expect((await accountRow(leaver.uid)).subscription_status).toBe('canceled');
   });
+
+  it('stops, and does not confirm, a checkout paid after its account was closed', async () => {
+    const late = await createEmulatorUser({ verified: true });
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: late.uid, email: late.email, name: 'Laz' })
+      .execute();
+    const session = await checkout(late.idToken);
+    const checkoutUrl = new URL(session.body.url as string);
+    const deleted = await call(app.baseUrl, 'DELETE', '/api/users', {
+      token: late.idToken,
+      body: { email: late.email },
+    });
+    expect(deleted.status).toBe(200);
+
+    await submit(`${checkoutUrl}/pay`);
+    const { stripe_subscription_id: subscriptionId } = await accountRow(late.uid);
+    expect(subscriptionId).toMatch(/^sub_/);
+    const provider = new Stripe(app.config.billing.secretKey, {
+      host: checkoutUrl.hostname,
+      port: Number(checkoutUrl.port),
+      protocol: 'http',
+    });
+    expect(
+      (
+        await eventually(
+          () => provider.subscriptions.retrieve(subscriptionId!),
+          (s) => s.status === 'canceled',
+        )
+      ).status,
+    ).toBe('canceled');
+    expect(await mailsTo(late.email, 'Discover plan is active')).toEqual([]);
+  });
 });

@@ -11,6 +11,7 @@ export interface BillingAccountRow {
   stripe_subscription_id: string | null;
   subscription_period_end: Date | null;
   subscription_cancel_at: Date | null;
+  deleted_at: Date | null;
 }
 
 const COLUMNS = [
@@ -22,6 +23,7 @@ const COLUMNS = [
   'stripe_subscription_id',
   'subscription_period_end',
   'subscription_cancel_at',
+  'deleted_at',
 ] as const;
 
 export function createBillingRepo(db: Db) {

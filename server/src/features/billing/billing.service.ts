@@ -141,6 +141,7 @@ export function createBillingService(deps: {
       ? await provider(() => payments.retrieveSubscription(subscriptionId))
       : null;
     let queued = false;
+    let closedAccountSubscription: string | null = null;
     await repo.transaction(async (trx) => {
       if (!(await repo.recordEvent(trx, event.id, event.type))) return;
       if (event.kind === 'checkout-completed') {
@@ -160,6 +161,11 @@ export function createBillingService(deps: {
           return;
         }
         await applySubscription(trx, account, subscription);
+        if (account.deleted_at) {
+          // Paid for after the account was closed: the plan is stopped, not confirmed.
+          closedAccountSubscription = subscription.id;
+          return;
+        }
         queued = await mail.queue(
           {
             key: `billing:purchase:${event.sessionId}`,
@@ -180,7 +186,7 @@ export function createBillingService(deps: {
       const account = customerId ? await repo.lockByCustomer(trx, customerId) : undefined;
       if (!account) return;
       if (subscription) await applySubscription(trx, account, subscription);
-      if (event.kind === 'invoice' && !event.paid) {
+      if (event.kind === 'invoice' && !event.paid && !account.deleted_at) {
         queued = await mail.queue(
           {
             key: `billing:payment-failed:${event.invoiceId}`,
@@ -197,6 +203,14 @@ export function createBillingService(deps: {
       }
     });
     if (queued) await mail.flushSoon();
+    if (closedAccountSubscription) {
+      const subscriptionId = closedAccountSubscription;
+      logger.warn(
+        { event: event.id, subscriptionId },
+        'checkout completed for a closed account: subscription cancelled',
+      );
+      await provider(() => payments.cancelSubscription(subscriptionId));
+    }
   }
 
   return {
@@ -238,7 +252,6 @@ export function createBillingService(deps: {
       return provider(() => payments.createPortalSession({ customerId, returnUrl: mail.link('/account') }));
     },
 
-    /** A webhook delivery: verified over its raw bytes, then processed exactly once. */
     /**
      * Stops the account's subscription before the account is closed: a deleted account is never
      * charged again. A provider outage refuses the closing (PAYMENTS_UNAVAILABLE), so it can be retried.
@@ -250,6 +263,7 @@ export function createBillingService(deps: {
       await provider(() => payments.cancelSubscription(subscriptionId));
     },
 
+    /** A webhook delivery: verified over its raw bytes, then processed exactly once. */
     async receiveWebhook(rawBody: Buffer | null, signature: string | undefined): Promise<void> {
       if (!rawBody || !signature)
         throw new WebhookSignatureError('the Stripe-Signature header and a body are required.');
