@@ -55,6 +55,24 @@ describe('PATCH /api/users', () => {
     expect((await row(user.uid))!.name).toBe('Ada Lovelace');
   });
 
+  it('is also the GraphQL mutation updateAccount, for the caller’s own row only', async () => {
+    const user = await newAccount('Gia');
+    const update = (input: object, token = user.idToken) =>
+      graphql(
+        app.baseUrl,
+        'mutation($input: UpdateAccountInput!) { updateAccount(input: $input) { account { name email } } }',
+        { input },
+        token,
+      );
+    expect((await update({ name: 'Gia Renamed' })).data.updateAccount.account).toEqual({
+      name: 'Gia Renamed',
+      email: user.email,
+    });
+    expect((await row(user.uid))!.name).toBe('Gia Renamed');
+    expect((await update({ name: 'x' })).errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    expect((await update({ name: 'Nobody' }, '')).errors?.[0]?.extensions?.code).toBe('NOT_AUTHENTICATED');
+  });
+
   it('keeps the e-mail until the identity provider has the new one, then follows the token', async () => {
     const user = await newAccount();
     const newEmail = `moved-${user.email}`;
@@ -161,6 +179,10 @@ describe('the purge of closed accounts', () => {
           created_at: now,
         })
         .execute();
+      await app.database.db
+        .insertInto('oneshot_requests')
+        .values({ user_uid: user.uid, query: 'q', status: 'done', created_at: now, updated_at: now })
+        .execute();
     }
     await call(app.baseUrl, 'DELETE', '/api/users', { token: gone.idToken, body: { email: gone.email } });
     now = new Date(now.getTime() + 2 * DAY_MS);
@@ -181,9 +203,16 @@ describe('the purge of closed accounts', () => {
       saved: (
         await app.database.db.selectFrom('saved_searches').select('id').where('user_uid', '=', uid).execute()
       ).length,
+      oneShots: (
+        await app.database.db
+          .selectFrom('oneshot_requests')
+          .select('id')
+          .where('user_uid', '=', uid)
+          .execute()
+      ).length,
     });
-    expect(await leftovers(gone.uid)).toEqual({ favourites: 0, searches: 0, saved: 0 });
-    expect(await leftovers(recent.uid)).toEqual({ favourites: 1, searches: 1, saved: 1 });
+    expect(await leftovers(gone.uid)).toEqual({ favourites: 0, searches: 0, saved: 0, oneShots: 0 });
+    expect(await leftovers(recent.uid)).toEqual({ favourites: 1, searches: 1, saved: 1, oneShots: 1 });
 
     now = new Date(now.getTime() + 2 * DAY_MS);
     expect(await app.services.accounts.purgeDeleted()).toBe(1);

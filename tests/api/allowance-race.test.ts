@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
-import { call } from './http.js';
+import { call, graphql } from './http.js';
 
 /** The spec's rule: limited once the count is above 20, so a free user runs at most 21 searches. */
 const FREE = 20;
@@ -50,6 +50,32 @@ describe('the free allowance under concurrency', () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(FREE + 1);
     expect(statuses.filter((status) => status === 402)).toHaveLength(40 - FREE - 1);
+    expect(await eventsOf(user.uid)).toBe(FREE + 1);
+  });
+
+  it('holds the same line for parallel GraphQL searches, and for GraphQL and REST mixed', async () => {
+    const user = await freeUser();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, n) => {
+        const query = `robots that clean solar panels, variant ${n}`;
+        if (n % 4 === 0) {
+          const rest = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
+            token: user.idToken,
+            body: { query },
+          });
+          return rest.status === 200 ? 'ran' : rest.body.code;
+        }
+        const answer = await graphql(
+          app.baseUrl,
+          'mutation($input: SearchInput!) { aiSearch(input: $input) { account { searchCount } } }',
+          { input: { query } },
+          user.idToken,
+        );
+        return answer.data?.aiSearch ? 'ran' : answer.errors?.[0]?.extensions?.code;
+      }),
+    );
+    expect(answers.filter((outcome) => outcome === 'ran')).toHaveLength(FREE + 1);
+    expect(answers.filter((outcome) => outcome === 'SEARCH_LIMIT_REACHED')).toHaveLength(40 - FREE - 1);
     expect(await eventsOf(user.uid)).toBe(FREE + 1);
   });
 

@@ -83,6 +83,27 @@ describe('GraphQL limits', () => {
       expect(unreadable.errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
     }
 
+    // A fragment spread twice in each of 13 fragments asks for 2^13 fields in a few hundred tokens.
+    const fragments = Array.from({ length: 14 }, (_, n) =>
+      n === 0 ? 'fragment F0 on Query { ok }' : `fragment F${n} on Query { ...F${n - 1} ...F${n - 1} }`,
+    );
+    const costly = await graphql(
+      app.baseUrl,
+      `
+        {
+          ...F13
+        }
+        ${fragments.join(' ')}
+      `,
+    );
+    expect(costly.status).toBe(400);
+    expect(costly.errors?.[0]?.message).toMatch(/cost limit/i);
+
+    const directives = Array.from({ length: 11 }, () => '@include(if: true)').join(' ');
+    const manyDirectives = await graphql(app.baseUrl, `{ ok ${directives} }`);
+    expect(manyDirectives.status).toBe(400);
+    expect(manyDirectives.errors?.[0]?.message).toMatch(/directives limit/i);
+
     const batch = await call(app.baseUrl, 'POST', '/graphql', {
       body: [{ query: '{ ok }' }, { query: '{ ok }' }],
     });

@@ -59,15 +59,10 @@ function burst(baseUrl: string): Promise<Sent>[] {
               token: user.idToken,
               body: { query: `robots that clean solar panels, take ${n}` },
             })
-          : kind === 'favourite'
-            ? call(baseUrl, 'PUT', '/api/v1/favourites', {
-                token: user.idToken,
-                body: { doc_key: `US_${n}_A`, patent_title: `Robot ${n}`, lens_id: lensId },
-              })
-            : call(baseUrl, 'POST', '/api/v1/oneshot-search', {
-                token: user.idToken,
-                body: { query: `a robot that cleans solar panels on a roof, order ${n}` },
-              });
+          : call(baseUrl, 'PUT', '/api/v1/favourites', {
+              token: user.idToken,
+              body: { doc_key: `US_${n}_A`, patent_title: `Robot ${n}`, lens_id: lensId },
+            });
       return request.then(
         (answer) => ({
           kind,

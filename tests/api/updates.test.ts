@@ -185,4 +185,20 @@ describe('weekly updates', () => {
     );
     expect(owner.data.unsubscribeFromSearchUpdates.id).toBe(id);
   });
+
+  it('sends a closed account no digest, though its followed search has news', async () => {
+    const leaver = await createEmulatorUser({ verified: true });
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: leaver.uid, email: leaver.email, name: 'Lev' })
+      .execute();
+    expect((await follow('?query=title%3Aheliostat&type=boolean', leaver.idToken)).status).toBe(200);
+    const closed = await call(app.baseUrl, 'DELETE', '/api/users', {
+      token: leaver.idToken,
+      body: { email: leaver.email },
+    });
+    expect(closed.status).toBe(200);
+    expect((await call(app.baseUrl, 'POST', '/dev/weekly-digest')).body).toEqual({ users: 0, mails: 0 });
+    expect(await outboxTo(leaver.email)).toEqual([]);
+  });
 });
