@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     // Two cores: two workers keep the machine responsive while files still run in parallel.
     maxWorkers: 2,
+    // The fuzz suite measures the heap after a forced collection.
+    poolOptions: { forks: { execArgv: ['--expose-gc'] } },
     projects: [
       {
         test: {
