@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import pg from 'pg';
 import { E2E_DATABASE_URL } from './e2e-env.js';
-import { signUpAndSignIn } from './helpers.js';
+import { signUpAndSignIn, toast } from './helpers.js';
 
 /** Uses up the month's free searches (and one more) as searches the user already ran. */
 async function useUpFreeSearches(email: string) {
@@ -86,4 +86,44 @@ test('a free user at the limit subscribes on the local checkout, searches past 2
   await expect(page.getByText('Discoverer', { exact: true })).toHaveCount(0);
   await page.goto('/home');
   await expect(page.getByText("It looks like you're enjoying PatentScout!")).toBeVisible();
+});
+
+test('a cancelled checkout comes back to the cancelled banner, and a checkout that cannot start says so', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, 'cancella');
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Subscribe to the Discover plan' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Local test checkout: Discover plan $29 per month' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\?canceled=true$/);
+  await expect(
+    page.getByText(
+      "Purchase cancelled. Feel free to try again when you're ready or contact us with questions.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Discoverer', { exact: true })).toHaveCount(0);
+
+  // The payment provider is down: the checkout cannot be created.
+  await page.route('**/graphql', async (route) => {
+    if (route.request().postData()?.includes('createCheckoutSession')) {
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          errors: [
+            { message: 'Payments are unavailable right now.', extensions: { code: 'PAYMENTS_UNAVAILABLE' } },
+          ],
+        }),
+      });
+    } else {
+      await route.fallback();
+    }
+  });
+  await page.getByRole('button', { name: 'Subscribe to the Discover plan' }).click();
+  await expect(toast(page, "Can't subscribe at this time")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe to the Discover plan' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/account\?canceled=true$/);
 });
