@@ -15,6 +15,7 @@ import * as oneshot from './20261124T0400-oneshot-and-previous-searches.js';
 import * as billing from './20261124T0500-billing.js';
 import * as pageViews from './20261125T0100-page-views.js';
 import * as rateLimits from './20261125T0200-rate-limits.js';
+import * as analystKeys from './20261125T0300-analyst-keys.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124T0500-billing': billing,
   '20261125T0100-page-views': pageViews,
   '20261125T0200-rate-limits': rateLimits,
+  '20261125T0300-analyst-keys': analystKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
