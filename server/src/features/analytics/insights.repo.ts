@@ -29,8 +29,12 @@ const SUBSCRIPTION_CANCELLED = 'customer.subscription.deleted';
  * 20261125T0300 migration and `npm run bench:analytics`). Buckets are UTC days or ISO weeks.
  */
 export function createInsightsRepo(db: Db) {
+  /** The bucket's start; grouped as a timestamp and formatted after the grouping (once a bucket). */
   const bucket = (unit: Unit, column: RawBuilder<unknown>) =>
-    sql<string>`to_char(date_trunc(${unit}, ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+    sql<string>`date_trunc(${unit}, ${column} AT TIME ZONE 'UTC')`;
+  /** `rows` of (bucket, series, count) with the bucket as YYYY-MM-DD. */
+  const histogram = (grouped: RawBuilder<unknown>) => sql<Bucket>`
+    SELECT to_char(b, 'YYYY-MM-DD') AS start, series, count FROM (${grouped}) g ORDER BY b, series`;
 
   async function rows<T>(query: RawBuilder<T>): Promise<T[]> {
     return (await query.execute(db)).rows;
@@ -38,21 +42,25 @@ export function createInsightsRepo(db: Db) {
 
   return {
     searchesByKind(w: Window, unit: Unit): Promise<Bucket[]> {
-      return rows(sql<Bucket>`
-        SELECT ${bucket(unit, sql.ref('created_at'))} AS start, kind AS series, count(*)::int AS count
+      return rows(
+        histogram(sql`
+        SELECT ${bucket(unit, sql.ref('created_at'))} AS b, kind AS series, count(*)::int AS count
         FROM search_events WHERE created_at >= ${w.from} AND created_at < ${w.to}
-        GROUP BY 1, 2 ORDER BY 1, 2`);
+        GROUP BY 1, 2`),
+      );
     },
 
     /** The searcher's plan as it stands now (the app keeps no plan history). */
     searchesByPlan(w: Window, unit: Unit): Promise<Bucket[]> {
-      return rows(sql<Bucket>`
-        SELECT ${bucket(unit, sql.ref('e.created_at'))} AS start,
+      return rows(
+        histogram(sql`
+        SELECT ${bucket(unit, sql.ref('e.created_at'))} AS b,
                CASE WHEN u.subscription_status = 'active' THEN 'discover' ELSE 'free' END AS series,
                count(*)::int AS count
         FROM search_events e LEFT JOIN users u ON u.uid = e.user_uid
         WHERE e.created_at >= ${w.from} AND e.created_at < ${w.to}
-        GROUP BY 1, 2 ORDER BY 1, 2`);
+        GROUP BY 1, 2`),
+      );
     },
 
     async searches(w: Window): Promise<number> {
@@ -72,7 +80,7 @@ export function createInsightsRepo(db: Db) {
     /** Each filter value a search used (years as one "from-to" value), counted once per search. */
     topFilters(w: Window, limit: number): Promise<Array<Counted & { filter: string }>> {
       return rows(sql<Counted & { filter: string }>`
-        SELECT f.key AS filter, v.value, count(DISTINCT e.id)::int AS count
+        SELECT f.key AS filter, v.value, count(*)::int AS count
         FROM search_events e
         CROSS JOIN LATERAL jsonb_each(e.request) f
         CROSS JOIN LATERAL jsonb_array_elements_text(
@@ -97,7 +105,7 @@ export function createInsightsRepo(db: Db) {
 
     topCountries(w: Window, limit: number): Promise<Counted[]> {
       return rows(sql<Counted>`
-        SELECT upper(v.value) AS value, count(DISTINCT e.id)::int AS count FROM search_events e
+        SELECT upper(v.value) AS value, count(*)::int AS count FROM search_events e
         CROSS JOIN LATERAL jsonb_array_elements_text(e.request->'jurisdiction') v(value)
         WHERE e.created_at >= ${w.from} AND e.created_at < ${w.to}
           AND jsonb_typeof(e.request->'jurisdiction') = 'array'
@@ -105,10 +113,12 @@ export function createInsightsRepo(db: Db) {
     },
 
     signUps(w: Window, unit: Unit): Promise<Bucket[]> {
-      return rows(sql<Bucket>`
-        SELECT ${bucket(unit, sql.ref('created_at'))} AS start, 'total' AS series, count(*)::int AS count
+      return rows(
+        histogram(sql`
+        SELECT ${bucket(unit, sql.ref('created_at'))} AS b, 'total' AS series, count(*)::int AS count
         FROM users WHERE created_at >= ${w.from} AND created_at < ${w.to}
-        GROUP BY 1 ORDER BY 1`);
+        GROUP BY 1`),
+      );
     },
 
     async activeUsers(w: Window): Promise<number> {
@@ -143,14 +153,16 @@ export function createInsightsRepo(db: Db) {
     },
 
     subscriptionsOverTime(w: Window, unit: Unit): Promise<Bucket[]> {
-      return rows(sql<Bucket>`
-        SELECT ${bucket(unit, sql.ref('processed_at'))} AS start,
+      return rows(
+        histogram(sql`
+        SELECT ${bucket(unit, sql.ref('processed_at'))} AS b,
                CASE type WHEN ${SUBSCRIPTION_STARTED} THEN 'started' ELSE 'cancelled' END AS series,
                count(*)::int AS count
         FROM stripe_events
         WHERE processed_at >= ${w.from} AND processed_at < ${w.to}
           AND type IN (${SUBSCRIPTION_STARTED}, ${SUBSCRIPTION_CANCELLED})
-        GROUP BY 1, 2 ORDER BY 1, 2`);
+        GROUP BY 1, 2`),
+      );
     },
 
     /** Routes: the query string dropped, a patent's id replaced by :id. */
