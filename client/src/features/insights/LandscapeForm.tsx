@@ -70,7 +70,7 @@ export function LandscapeForm() {
         <div data-testid="landscape-result">
           <p>
             <strong>{landscape.total.toLocaleString('en')}</strong>
-            {landscape.estimated ? ' (estimated)' : ''} matches; the figures count the {landscape.basis}.
+            {landscape.estimated ? ' (estimated)' : ''} matches. Figures over {landscape.basis}.
           </p>
           <Row className="g-4">
             <Col lg={6}>

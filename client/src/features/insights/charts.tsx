@@ -48,7 +48,7 @@ export function TimeChart({ buckets, title }: { buckets: readonly Bucket[]; titl
           <XAxis dataKey="start" fontSize={12} minTickGap={16} />
           <YAxis allowDecimals={false} fontSize={12} width={48} />
           <Tooltip />
-          {series.length > 1 ? <Legend /> : null}
+          {series.length > 1 || (series.length === 1 && series[0] !== 'total') ? <Legend /> : null}
           {series.map((name, index) => (
             <Bar
               key={name}
