@@ -8,20 +8,25 @@ import { createDb, migrateToLatest, type Db } from '@patentscout/server/db/clien
 import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
 import { createInsightsRepo } from '@patentscout/server/features/analytics/insights.repo';
 import { createInsightsService } from '@patentscout/server/features/analytics/insights.service';
+import { createSearchRepo } from '@patentscout/server/features/search/search.repo';
+import { createSearchService } from '@patentscout/server/features/search/search.service';
+import { createSearchEngine } from '@patentscout/server/search-engine';
+import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { systemClock } from '@patentscout/server/shared/clock';
 import { createLogger } from '@patentscout/server/shared/logger';
 
 /**
  * `npm run bench:analytics`: an embedded Postgres of its own (a free port, data in
  * .data/bench-analytics), a million synthetic search events over a year, 20,000 users, 300,000
- * page views, Stripe events and 200,000 patents, all made with generate_series; then every
- * analytics figure timed over the whole year and over its last 30 days (p50 and p95 of a few
- * runs after a warm-up).
+ * page views and Stripe events made with generate_series, and 100,000 generated demo patents
+ * with their search index (as `npm start` loads them); then every analytics figure timed over
+ * the whole year and over its last 30 days, and landscapes of broad and narrow searches (p50 and
+ * p95 of a few runs after a warm-up).
  */
 const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '1000000' },
-    patents: { type: 'string', default: '200000' },
+    patents: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '5' },
   },
 });
@@ -104,21 +109,14 @@ async function fill(db: Db): Promise<void> {
                ${YEAR_START}::timestamptz + (i::float / 6000) * interval '365 days'
         FROM generate_series(1, 6000) i`.execute(db),
   );
-  await step(
-    `${whole(PATENTS)} patents (the search-index trigger off: the corpus figures read patents only)`,
-    async () => {
-      await sql`ALTER TABLE patents DISABLE TRIGGER patents_search_sync`.execute(db);
-      await sql`INSERT INTO patents (lens_id, doc_key, jurisdiction, doc_number, kind, date_published, title, abstract,
-                                   claims, ipc_symbols, first_ipc, cpc_symbols, inventors, applicants, owners,
-                                   patent_status, family_members, record, ai_generated_at, indexed_at)
-              SELECT 'L' || i, 'K' || i, (ARRAY['US','EP','CN','JP','DE','KR','GB','FR','WO'])[1 + i % 9], i::text, 'B2',
-                     date '1990-01-01' + (i % 12000), 'Title ' || i, 'Abstract ' || i, '', ARRAY['H01M10/00'],
-                     'H01M10/00', '{}', '{}', ARRAY['ACME'], '{}',
-                     (ARRAY['ACTIVE','PENDING','EXPIRED','DISCONTINUED'])[1 + i % 4], '[]', '{}',
-                     CASE WHEN i % 3 <> 0 THEN now() END, now()
-              FROM generate_series(1, ${PATENTS}) i`.execute(db);
-      await sql`ALTER TABLE patents ENABLE TRIGGER patents_search_sync`.execute(db);
-    },
+  await step(`${whole(PATENTS)} generated demo patents with their search index`, () =>
+    ensureDemoCorpus({
+      db,
+      count: PATENTS,
+      onProgress: ({ done }) => {
+        if (done % 25_000 === 0) process.stdout.write(` ${whole(done)}`);
+      },
+    }),
   );
   await step('3 re-index runs', () =>
     sql`INSERT INTO index_runs (query, published_since, status, started_at, finished_at, read, inserted)
@@ -130,6 +128,15 @@ async function fill(db: Db): Promise<void> {
   );
   await step('VACUUM ANALYZE', () => sql`VACUUM ANALYZE`.execute(db));
 }
+
+/** Broad and narrow landscapes in the demo corpus's vocabulary. */
+const LANDSCAPES = [
+  { kind: 'AI' as const, query: 'lithium ion battery electrode with better capacity retention' },
+  { kind: 'AI' as const, query: 'a system and method for a device with a processor' },
+  { kind: 'ADVANCED' as const, query: 'title:battery' },
+  { kind: 'ADVANCED' as const, query: 'class_ipcr.symbol:H01M*' },
+  { kind: 'ADVANCED' as const, query: 'device OR system' },
+];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -158,22 +165,33 @@ async function main(): Promise<void> {
     logger: createLogger('warn'),
   });
   let db: Db | undefined;
+  let closeEngine = async (): Promise<unknown> => undefined;
   try {
     say(`Embedded PostgreSQL on port ${port}, data in ${path.relative(process.cwd(), DATA_DIR)}`);
+    const databaseUrl = postgres.url.replace(/\/[^/]+$/, '/bench_analytics');
     db = await freshDatabase(postgres.url, 'bench_analytics');
     say('Filling:');
     await fill(db);
+    const engine = createSearchEngine({
+      connectionString: databaseUrl,
+      clock: systemClock,
+      maxConnections: 2,
+    });
+    closeEngine = () => engine.close();
+    const search = createSearchService({
+      repo: createSearchRepo(db),
+      engine,
+      clock: systemClock,
+      maxResults: 500,
+      freeSearchesPerMonth: 20,
+      subscriptionStatusOf: async () => null,
+    });
     const insights = createInsightsService({
       repo: createInsightsRepo(db),
       clock: systemClock,
       freeSearchesPerMonth: 20,
       gate: async () => undefined,
-      search: {
-        checkRequest: () => {
-          throw new Error('no landscapes here');
-        },
-        matchIds: async () => ({ lensIds: [], total: 0, estimated: false }),
-      },
+      search,
     });
     const windows = {
       year: await insights.open(null, { from: YEAR_START, to: YEAR_END }),
@@ -220,10 +238,20 @@ async function main(): Promise<void> {
       lines.push(line);
       say(line);
     }
+    say(`\nLandscapes (${RUNS} runs after a warm-up, ms; at most 10,000 matches aggregated):`);
+    for (const input of LANDSCAPES) {
+      const answer = await insights.landscape(null, input);
+      const result = await time(() => insights.landscape(null, input));
+      const about = answer.estimated ? ` of about ${whole(answer.total)}` : '';
+      const line = `${`${input.kind} ${input.query}`.slice(0, 44).padEnd(46)}${ms(result.p50)}${ms(result.p95)}   ${answer.basis}${about}`;
+      lines.push(line);
+      say(line);
+    }
     say(
-      `\n${whole(EVENTS)} search events, ${whole(USERS)} users, ${whole(PAGE_VIEWS)} page views, ${whole(PATENTS)} patents.`,
+      `\n${whole(EVENTS)} search events, ${whole(USERS)} users, ${whole(PAGE_VIEWS)} page views, ${whole(PATENTS)} demo patents.`,
     );
   } finally {
+    await closeEngine();
     await db?.destroy();
     await postgres.stop();
   }
