@@ -81,6 +81,10 @@ test('an analyst opens the insights page, sees the charts and sizes a landscape;
   await expect(bars(result.getByRole('figure', { name: 'Top owners' })).first()).toBeVisible();
   await expect(bars(result.getByRole('figure', { name: 'Publications per year' })).first()).toBeVisible();
 
+  // Opened directly (a bookmark), the page waits for the account rather than refusing.
+  await page.goto('/insights');
+  await expect(page.getByRole('heading', { level: 2, name: 'Corpus' })).toBeVisible();
+
   // The same figures through the API with the key, as an analyst's script would read them.
   const today = new Date().toISOString().slice(0, 10);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { AnalyticsInterval } from '../../__generated__/graphql';
-import { useAccount } from '../../app/AccountProvider';
+import { VIEWER_ACCOUNT } from '../../app/account.queries';
 import { serverMessage } from '../../app/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { NotAvailable } from './NotAvailable';
@@ -44,7 +44,12 @@ const number = (value: number) => value.toLocaleString('en');
 
 /** The analysts' page: searches, users and subscriptions, page views and the corpus over a range. */
 export function InsightsPage() {
-  const { account, loading: accountLoading } = useAccount();
+  // The page's own read of the account (from the cache once the header has it): the provider's
+  // delayed first load would otherwise show "Not available" for a moment on a direct visit.
+  const { data: accountData, loading: accountLoading } = useQuery(VIEWER_ACCOUNT, {
+    fetchPolicy: 'cache-first',
+  });
+  const account = accountData?.viewerAccount ?? null;
   const today = new Date();
   const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 29 * DAY_MS)));
   const [to, setTo] = useState(isoDay(today));
