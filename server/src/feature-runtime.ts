@@ -7,6 +7,7 @@ import { startStripe } from './integrations/stripe.js';
 import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 import type { Logger } from './shared/logger.js';
+import type { SearchObserver } from './shared/observer.js';
 import { httpPageViewForwarder } from './integrations/page-view-forwarder.js';
 
 export interface FeatureRuntime {
@@ -34,6 +35,8 @@ export async function startFeatureRuntime(options: {
   boss: PgBoss;
   /** The local Stripe stand-in keeps its objects here across restarts (in memory without it). */
   stripeStateFile?: string;
+  /** Told every search's duration (the server's metrics). */
+  observeSearch?: SearchObserver;
 }): Promise<FeatureRuntime> {
   const { config, logger } = options;
   const mail = await startMailTransport({ mail: config.mail, logger });
@@ -62,6 +65,7 @@ export async function startFeatureRuntime(options: {
         await options.boss.send(name, payload ?? {});
       },
     },
+    observeSearch: options.observeSearch,
   });
   mail.receiveWith(features.mail.service.receive);
   return {

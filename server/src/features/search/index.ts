@@ -20,6 +20,7 @@ export function createSearchFeature(
     // The pool opens another connection when needed; a database outage is reported by the main
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
+    observe: deps.observeSearch,
   });
   const service = createSearchService({
     repo: createSearchRepo(deps.db),
