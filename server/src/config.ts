@@ -32,11 +32,10 @@ const EnvSchema = z.object({
   FIREBASE_API_KEY: optionalText,
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_AUTH_EMULATOR_PORT: port.default(9099),
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port, e.g. auth-emulator:9099')
-    .optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText.refine(
+    (value) => value === undefined || /^[A-Za-z0-9.-]+:\d{1,5}$/.test(value),
+    'must be host:port, e.g. auth-emulator:9099',
+  ),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
   SMTP_URL: z
     .string()
@@ -194,7 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (missing.length > 0) {
       throw new ConfigError(missing.map((name) => `${name}: required when NODE_ENV=production`));
     }
-    if (vars.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    // A demo- project is the natural staging project for an emulator run apart, never Google's.
+    if (vars.FIREBASE_PROJECT_ID.startsWith('demo-') && !vars.FIREBASE_AUTH_EMULATOR_HOST) {
       throw new ConfigError(['FIREBASE_PROJECT_ID: a demo- project cannot be used in production']);
     }
   }
