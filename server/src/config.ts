@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z
     .string()
@@ -120,6 +121,8 @@ export interface AppConfig {
     trustedProxies: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** `json` in production (a log collector reads it), `pretty` one-line text elsewhere. */
+  logFormat: 'json' | 'pretty';
   dataDir: string;
   database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string };
   auth:
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       trustedProxies: vars.TRUSTED_PROXIES,
     },
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT ?? (vars.NODE_ENV === 'production' ? 'json' : 'pretty'),
     dataDir,
     database: vars.DATABASE_URL
       ? { mode: 'external', url: vars.DATABASE_URL }

@@ -105,7 +105,11 @@ export async function startServer(options: {
     stops.push(() => db.destroy());
     metrics.watchPool('app', () => poolUsageOf(db));
     const applied = await migrateToLatest(db);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    if (applied.length > 0)
+      logger.info(
+        { migrations: applied },
+        `database migrated: ${applied.length === 1 ? applied[0] : `${applied.length} migrations, up to ${applied.at(-1)}`}`,
+      );
 
     const jobs = await startJobQueue({
       connectionString: databaseUrl,

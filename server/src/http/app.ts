@@ -110,7 +110,9 @@ export function logRequests(app: FastifyInstance, metrics: Metrics | undefined):
     const ms = reply.elapsedTime;
     metrics?.observeRequest({ method: request.method, route, status: reply.statusCode, seconds: ms / 1000 });
     if (staticFile) return;
-    const line = { method: request.method, url: path, status: reply.statusCode, ms: Math.round(ms) };
+    const line = {
+      http: { method: request.method, url: path, status: reply.statusCode, ms: Math.round(ms) },
+    };
     const message = `${request.method} ${path} ${reply.statusCode} ${Math.round(ms)} ms`;
     if (reply.statusCode >= 500) request.log.error(line, message);
     else request.log.info(line, message);

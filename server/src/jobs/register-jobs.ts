@@ -51,7 +51,10 @@ export async function registerJobs(
       try {
         await job.handler(received?.data ?? {}, { ...context, logger });
         observe('completed');
-        logger.info({ ms: Date.now() - started }, 'job done');
+        // Sweeps that find nothing run every minute: only runs that took a while say so at info.
+        const ms = Date.now() - started;
+        if (ms >= 1000) logger.info({ ms }, 'job done');
+        else logger.debug({ ms }, 'job done');
       } catch (error) {
         observe('failed');
         logger.error({ err: error, ms: Date.now() - started }, 'job failed');
