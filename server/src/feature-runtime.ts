@@ -7,7 +7,7 @@ import { startStripe } from './integrations/stripe.js';
 import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 import type { Logger } from './shared/logger.js';
-import type { SearchObserver } from './shared/observer.js';
+import type { PoolWatcher, SearchObserver } from './shared/observer.js';
 import { httpPageViewForwarder } from './integrations/page-view-forwarder.js';
 
 export interface FeatureRuntime {
@@ -37,6 +37,8 @@ export async function startFeatureRuntime(options: {
   stripeStateFile?: string;
   /** Told every search's duration (the server's metrics). */
   observeSearch?: SearchObserver;
+  /** Hands the server's metrics the pools the features keep of their own. */
+  watchPool?: PoolWatcher;
 }): Promise<FeatureRuntime> {
   const { config, logger } = options;
   const mail = await startMailTransport({ mail: config.mail, logger });
@@ -66,6 +68,7 @@ export async function startFeatureRuntime(options: {
       },
     },
     observeSearch: options.observeSearch,
+    watchPool: options.watchPool,
   });
   mail.receiveWith(features.mail.service.receive);
   return {

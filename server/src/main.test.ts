@@ -137,6 +137,7 @@ describe('ROLE', () => {
     expect(text).not.toContain('no-such-patent');
     expect(sample(text, 'patentscout_db_pool_connections{pool="app",role="web"}')).toBeGreaterThan(0);
     expect(sample(text, 'patentscout_db_pool_max{pool="app",role="web"}')).toBe(10);
+    expect(sample(text, 'patentscout_db_pool_connections{pool="search",role="web"}')).toBeGreaterThan(0);
     // Health checks and scrapes are not timed (nor logged).
     expect(text).not.toMatch(/route="\/(healthz|readyz|metrics)"/);
     for (let round = 0; round < 3; round += 1) {

@@ -130,6 +130,7 @@ export async function startServer(options: {
       boss: jobs.boss,
       stripeStateFile: path.join(config.dataDir, 'local-stripe.json'),
       observeSearch: metrics.observeSearch,
+      watchPool: metrics.watchPool,
     });
     stops.push(() => runtime.stop());
     runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);

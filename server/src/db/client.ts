@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './tables.js';
+import type { PoolCounts } from '../shared/observer.js';
 
 export type Db = Kysely<Database>;
 
@@ -11,12 +12,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Connections of a pool: open, idle, and requests waiting for one (the server's metrics). */
-export interface PoolUsage {
-  total: number;
-  idle: number;
-  waiting: number;
-  max: number;
-}
+export type PoolUsage = PoolCounts;
 
 const pools = new WeakMap<object, pg.Pool>();
 

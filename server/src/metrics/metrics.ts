@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PoolUsage } from '../db/client.js';
-import type { JobObserver, SearchObserver } from '../shared/observer.js';
+import type { JobObserver, PoolWatcher, SearchObserver } from '../shared/observer.js';
 
 /** Seconds: from a cached page (a few ms) to a slow million-patent search or a long job. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -16,7 +16,7 @@ export interface Metrics {
   /** Reports the depth of these pg-boss queues at each scrape. */
   watchQueues(boss: PgBoss, queues: readonly string[]): void;
   /** Reports a connection pool's usage at each scrape. */
-  watchPool(name: string, usage: () => PoolUsage | undefined): void;
+  watchPool: PoolWatcher;
   /** Prometheus' text format. */
   render(): Promise<{ contentType: string; body: string }>;
 }

@@ -18,6 +18,17 @@ export interface SearchObservation {
 
 export type SearchObserver = (observation: SearchObservation) => void;
 
+/** Connections of a pool: open, idle, requests waiting, and the most it opens. */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** Reports a named pool's usage whenever asked (at each metrics scrape). */
+export type PoolWatcher = (name: string, usage: () => PoolCounts | undefined) => void;
+
 /** One run of a background job. */
 export interface JobObservation {
   queue: string;

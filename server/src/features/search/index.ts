@@ -22,6 +22,7 @@ export function createSearchFeature(
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
   });
+  deps.watchPool?.('search', () => engine.poolUsage());
   const service = createSearchService({
     repo: createSearchRepo(deps.db),
     engine,

@@ -1,3 +1,4 @@
+import { poolUsageOf, type PoolUsage } from '../../../db/client.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
@@ -24,6 +25,8 @@ export interface SearchEngine {
     filters: SearchFilters;
     maxResults: number;
   }): Promise<RankedCandidates>;
+  /** The usage of the engine's own connection pool (the server's metrics). */
+  poolUsage(): PoolUsage | undefined;
   /** Closes the engine's connections. */
   close(): Promise<void>;
 }
@@ -62,6 +65,7 @@ export function createSearchEngine(options: {
         const compiled = compileLensQuery(query, stats);
         return advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, stats);
       }),
+    poolUsage: () => poolUsageOf(db),
     close: () => db.destroy(),
   };
 }
