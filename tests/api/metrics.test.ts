@@ -8,6 +8,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+describe('/metrics in production without METRICS_TOKEN', () => {
+  it('is not served on the web port (METRICS_PORT serves it on a port of its own)', async () => {
+    const production = await startTestApp({ production: true });
+    try {
+      expect((await fetch(`${production.baseUrl}/metrics`)).status).toBe(404);
+      expect((await fetch(`${production.baseUrl}/healthz`)).status).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('/metrics with METRICS_TOKEN', () => {
   it('refuses a scrape without the bearer token, and answers Prometheus text with it', async () => {
     const anonymous = await fetch(`${app.baseUrl}/metrics`);

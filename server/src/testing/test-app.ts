@@ -38,6 +38,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** false: queue jobs but run none here (a worker process of the test's own runs them). */
     runJobs?: boolean;
+    /** Builds the HTTP app as production does (without production's other variables). */
+    production?: boolean;
   } = {},
 ): Promise<TestApp> {
   const [emulatorHost, emulatorPort] = inject('authEmulatorHost').split(':');
@@ -54,6 +56,7 @@ export async function startTestApp(
     ...options.env,
   });
   if (config.auth.mode === 'emulator') config.auth.emulatorHost = emulatorHost!;
+  if (options.production) config.env = 'production';
   if (config.mail.mode === 'local') config.mail.port = 0;
   if (config.billing.mode === 'local') config.billing.localPort = 0;
   const logger = createLogger('silent');
