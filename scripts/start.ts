@@ -7,12 +7,14 @@ import { startServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
 import { PortInUseError } from '@patentscout/server/shared/ports';
 import { PRODUCT_NAME } from '@patentscout/schema';
+import type { Db } from '@patentscout/server/db/client';
+import { sql } from 'kysely';
 import { ensureClientBuild } from './client-build.js';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (message: string) => process.stdout.write(`${message}\n`);
 
-function summary(config: AppConfig, databaseUrl: string, corpus: string): string {
+function summary(config: AppConfig, databaseUrl: string, corpus: string | undefined): string {
   const relative = (target: string) => path.relative(process.cwd(), target) || '.';
   const database =
     config.database.mode === 'embedded'
@@ -22,15 +24,25 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string): string
     config.auth.mode === 'emulator'
       ? `Firebase Auth emulator (project ${config.auth.projectId}) at http://${config.auth.emulatorHost}:${config.auth.emulatorPort}`
       : `Firebase project ${config.auth.projectId}`;
+  const role =
+    config.role === 'web'
+      ? 'web server only (ROLE=web): no background jobs run here'
+      : config.role === 'worker'
+        ? 'job worker only (ROLE=worker): no web server'
+        : '';
   return [
     '',
-    `${PRODUCT_NAME} is running at ${config.http.publicUrl}`,
+    config.role === 'worker'
+      ? `${PRODUCT_NAME}'s job worker is running`
+      : `${PRODUCT_NAME} is running at ${config.http.publicUrl}`,
+    role ? `  role      ${role}` : '',
     `  database  ${database}`,
     `  auth      ${auth}`,
     `  mail      ${config.modes.mail}`,
     `  payments  ${config.modes.payments}`,
     `  AI        ${config.modes.ai}`,
-    `  patents   ${corpus}`,
+    corpus ? `  patents   ${corpus}` : '',
+    config.metrics.port ? `  metrics   http://${config.http.host}:${config.metrics.port}/metrics` : '',
     `  data      ${relative(config.dataDir)}`,
     config.mail.mode === 'local' || config.auth.mode === 'emulator'
       ? `  e-mails   ${config.http.publicUrl}/dev/emails (the app's mail, and the emulator's sign-in links)`
@@ -42,33 +54,56 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string): string
     .join('\n');
 }
 
+const countPatents = async (db: Db) =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM patents`.execute(db)).rows[0]?.n ?? 0);
+
+/**
+ * "Loading the demo corpus: N of M patents": one line updated in place on a terminal, and once,
+ * when done, in a log (a pipe, Playwright's web-server output).
+ */
+function corpusProgress() {
+  const live = process.stdout.isTTY === true;
+  let last: { done: number; total: number } | undefined;
+  const line = ({ done, total }: { done: number; total: number }) =>
+    `Loading the demo corpus: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} patents`;
+  return {
+    update: (progress: { done: number; total: number }) => {
+      last = progress;
+      if (live) process.stdout.write(`\r${line(progress)}`);
+    },
+    end: () => {
+      if (!last) return;
+      if (live) process.stdout.write('\n');
+      else say(line(last));
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   await ensureClientBuild(rootDir, say);
 
-  let corpus = 'already loaded';
+  let corpus: string | undefined;
   const server = await startServer({
     config,
     logger,
     jobs: indexerJobs(config, logger),
     beforeListen: async (db) => {
-      if (config.demoCorpusSize === 0) return;
-      const result = await ensureDemoCorpus({
-        db,
-        count: config.demoCorpusSize,
-        onProgress: ({ done, total }) => {
-          if (done === total || done % 5000 === 0) {
-            say(
-              `Loading the demo corpus: ${done.toLocaleString('en')} of ${(total ?? done).toLocaleString('en')} patents`,
-            );
-          }
-        },
-      });
-      if (result.inserted > 0) {
-        corpus = `${result.inserted.toLocaleString('en')} demo patents loaded in ${(result.elapsedMs / 1000).toFixed(1)} s`;
+      if (config.demoCorpusSize > 0 && config.role !== 'worker') {
+        const progress = corpusProgress();
+        const result = await ensureDemoCorpus({
+          db,
+          count: config.demoCorpusSize,
+          onProgress: progress.update,
+        });
+        progress.end();
+        if (result.inserted > 0) {
+          corpus = `${result.inserted.toLocaleString('en')} demo patents loaded in ${(result.elapsedMs / 1000).toFixed(1)} s`;
+        }
       }
+      corpus ??= `${(await countPatents(db)).toLocaleString('en')} in the database`;
     },
   });
 

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '@patentscout/server/config';
 import { createLogger } from '@patentscout/server/shared/logger';
 import { parseCommand, USAGE, UsageError } from './cli/arguments.js';
 import { runCommand } from './cli/commands.js';
-import { CliError } from './cli/database.js';
+import { CliError, useEmbeddedDatabase } from './cli/database.js';
 
 /** Exit codes: 0 done, 1 failed, 2 bad command line, 130 interrupted (the shell's code for Ctrl-C). */
 const EXIT = { done: 0, failed: 1, usage: 2, interrupted: 130 } as const;
@@ -29,14 +29,25 @@ async function main(argv: string[]): Promise<number> {
     });
     // One log line per model call would bury the progress bar: those show from LOG_LEVEL=debug.
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-    const { interrupted } = await runCommand(command, {
-      config,
-      logger,
-      out: process.stdout,
-      err: process.stderr,
-      signal: interruption.signal,
-    });
-    return interrupted ? EXIT.interrupted : EXIT.done;
+    const needsDatabase = !(command.name === 'generate' && command.dryRun);
+    const embedded =
+      needsDatabase && !command.databaseUrl && config.database.mode === 'embedded'
+        ? await useEmbeddedDatabase({
+            dataDir: config.database.dataDir,
+            port: config.database.port,
+            logger,
+            say: (line) => process.stderr.write(`${line}\n`),
+          })
+        : undefined;
+    try {
+      const { interrupted } = await runCommand(
+        embedded ? { ...command, databaseUrl: embedded.url } : command,
+        { config, logger, out: process.stdout, err: process.stderr, signal: interruption.signal },
+      );
+      return interrupted ? EXIT.interrupted : EXIT.done;
+    } finally {
+      await embedded?.release();
+    }
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);

@@ -90,6 +90,42 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs every role in one process by default; ROLE picks web or worker, and a bad role is named', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ...PRODUCTION, ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'cron' })).toThrowError(/ROLE:/);
+  });
+
+  it('reads the metrics token and port, naming a short token or a bad port', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-of-16-chars+', METRICS_PORT: '9464' }).metrics).toEqual({
+      token: 'a-token-of-16-chars+',
+      port: 9464,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN: must be at least 16/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrowError(/METRICS_PORT:/);
+  });
+
+  it('loads the demo corpus in the embedded mode only, unless DEMO_CORPUS_SIZE says otherwise', () => {
+    expect(loadConfig({}).demoCorpusSize).toBe(20_000);
+    expect(loadConfig(PRODUCTION).demoCorpusSize).toBe(0);
+    expect(loadConfig({ ...PRODUCTION, DEMO_CORPUS_SIZE: '500' }).demoCorpusSize).toBe(500);
+  });
+
+  it('takes a Firebase Auth emulator run apart and a Stripe API address for staging', () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099',
+      STRIPE_API_URL: 'http://stripe-stand-in:12111',
+    });
+    expect(config.auth).toMatchObject({ mode: 'firebase', emulatorHost: 'auth-emulator:9099' });
+    expect(config.billing).toMatchObject({ mode: 'stripe', apiUrl: 'http://stripe-stand-in:12111' });
+    expect(() => loadConfig({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: 'http://x' })).toThrowError(
+      /FIREBASE_AUTH_EMULATOR_HOST: must be host:port/,
+    );
+  });
+
   it('refuses a demo- Firebase project in production', () => {
     expect(() => loadConfig({ ...PRODUCTION, FIREBASE_PROJECT_ID: 'demo-x' })).toThrowError(/demo- project/);
   });

@@ -14,11 +14,15 @@ const optionalText = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: port.optional(),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_URL: z.string().url().optional(),
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z
     .string()
@@ -29,7 +33,11 @@ const EnvSchema = z.object({
   FIREBASE_API_KEY: optionalText,
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_AUTH_EMULATOR_PORT: port.default(9099),
-  DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).default(20_000),
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText.refine(
+    (value) => value === undefined || /^[A-Za-z0-9.-]+:\d{1,5}$/.test(value),
+    'must be host:port, e.g. auth-emulator:9099',
+  ),
+  DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -44,6 +52,7 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_DISCOVER: optionalText,
   STRIPE_LOCAL_PORT: port.default(12111),
+  STRIPE_API_URL: z.string().url().optional(),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
@@ -97,6 +106,13 @@ export class ConfigError extends Error {
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
+  /** `web` serves HTTP only, `worker` runs the pg-boss jobs only, `all` does both (one process). */
+  role: 'web' | 'worker' | 'all';
+  /**
+   * `/metrics`: `token` guards it on the web port with a bearer token (production without a
+   * token: not served there); `port` also serves it with `/healthz` and `/readyz` on a port of its own.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   http: {
     port: number;
     host: string;
@@ -105,11 +121,20 @@ export interface AppConfig {
     trustedProxies: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** `json` in production (a log collector reads it), `pretty` one-line text elsewhere. */
+  logFormat: 'json' | 'pretty';
   dataDir: string;
   database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string };
   auth:
     | { mode: 'emulator'; projectId: string; emulatorHost: string; emulatorPort: number }
-    | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string };
+    | {
+        mode: 'firebase';
+        projectId: string;
+        apiKey: string;
+        authDomain: string;
+        /** Staging: a Firebase Auth emulator run apart (`FIREBASE_AUTH_EMULATOR_HOST`) instead of Google's. */
+        emulatorHost?: string;
+      };
   demoCorpusSize: number;
   modes: { mail: string; payments: string; ai: string };
   /** Signs links that work without a sign-in (unsubscribe); unset, a secret kept in the database. */
@@ -129,6 +154,8 @@ export interface AppConfig {
     priceDiscover: string;
     /** The local stand-in's port (local mode). */
     localPort: number;
+    /** Staging: the Stripe API at another address (a stand-in), instead of api.stripe.com. */
+    apiUrl?: string;
   };
   search: { maxResults: number; freeSearchesPerMonth: number };
   /**
@@ -169,7 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (missing.length > 0) {
       throw new ConfigError(missing.map((name) => `${name}: required when NODE_ENV=production`));
     }
-    if (vars.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    // A demo- project is the natural staging project for an emulator run apart, never Google's.
+    if (vars.FIREBASE_PROJECT_ID.startsWith('demo-') && !vars.FIREBASE_AUTH_EMULATOR_HOST) {
       throw new ConfigError(['FIREBASE_PROJECT_ID: a demo- project cannot be used in production']);
     }
   }
@@ -186,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const useEmulator = !vars.FIREBASE_API_KEY || !vars.FIREBASE_AUTH_DOMAIN;
   return {
     env: vars.NODE_ENV,
+    role: vars.ROLE,
+    metrics: { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT },
     http: {
       port: vars.PORT,
       host: vars.HOST,
@@ -193,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       trustedProxies: vars.TRUSTED_PROXIES,
     },
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT ?? (vars.NODE_ENV === 'production' ? 'json' : 'pretty'),
     dataDir,
     database: vars.DATABASE_URL
       ? { mode: 'external', url: vars.DATABASE_URL }
@@ -209,14 +240,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           projectId: vars.FIREBASE_PROJECT_ID,
           apiKey: vars.FIREBASE_API_KEY!,
           authDomain: vars.FIREBASE_AUTH_DOMAIN!,
+          ...(vars.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST } : {}),
         },
-    demoCorpusSize: vars.DEMO_CORPUS_SIZE,
+    // Generated patents belong in the embedded mode; production loads them only when asked.
+    demoCorpusSize: vars.DEMO_CORPUS_SIZE ?? (vars.NODE_ENV === 'production' ? 0 : 20_000),
     modes: {
       mail: vars.SMTP_URL
         ? `SMTP (${new URL(vars.SMTP_URL).host})`
         : `local SMTP server on port ${vars.MAIL_SMTP_PORT} (dev mailbox: /dev/emails)`,
       payments: vars.STRIPE_SECRET_KEY
-        ? 'Stripe'
+        ? vars.STRIPE_API_URL
+          ? `Stripe API at ${vars.STRIPE_API_URL} (staging stand-in)`
+          : 'Stripe'
         : `local Stripe stand-in on port ${vars.STRIPE_LOCAL_PORT} (test checkout, no real payments)`,
       ai: vars.OPENAI_API_KEY ? 'OpenAI-compatible model' : 'offline summarizer',
     },
@@ -233,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           webhookSecret: vars.STRIPE_WEBHOOK_SECRET!,
           priceDiscover: vars.STRIPE_PRICE_DISCOVER!,
           localPort: vars.STRIPE_LOCAL_PORT,
+          ...(vars.STRIPE_API_URL ? { apiUrl: vars.STRIPE_API_URL } : {}),
         }
       : { mode: 'local', ...LOCAL_STRIPE, localPort: vars.STRIPE_LOCAL_PORT },
     search: {

@@ -7,6 +7,7 @@ import { startStripe } from './integrations/stripe.js';
 import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 import type { Logger } from './shared/logger.js';
+import type { PoolWatcher, SearchObserver } from './shared/observer.js';
 import { httpPageViewForwarder } from './integrations/page-view-forwarder.js';
 
 export interface FeatureRuntime {
@@ -34,6 +35,10 @@ export async function startFeatureRuntime(options: {
   boss: PgBoss;
   /** The local Stripe stand-in keeps its objects here across restarts (in memory without it). */
   stripeStateFile?: string;
+  /** Told every search's duration (the server's metrics). */
+  observeSearch?: SearchObserver;
+  /** Hands the server's metrics the pools the features keep of their own. */
+  watchPool?: PoolWatcher;
 }): Promise<FeatureRuntime> {
   const { config, logger } = options;
   const mail = await startMailTransport({ mail: config.mail, logger });
@@ -62,6 +67,8 @@ export async function startFeatureRuntime(options: {
         await options.boss.send(name, payload ?? {});
       },
     },
+    observeSearch: options.observeSearch,
+    watchPool: options.watchPool,
   });
   mail.receiveWith(features.mail.service.receive);
   return {

@@ -1,18 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
-import { createDb, migrateToLatest, type Db } from './db/client.js';
+import { createDb, migrateToLatest, pendingMigrations, poolUsageOf, type Db } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { startFeatureRuntime } from './feature-runtime.js';
 import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
+import { registerHealthRoutes, type HealthProbe } from './http/health.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { systemClock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
 import { assertPortFree } from './shared/ports.js';
@@ -20,15 +23,21 @@ import { assertPortFree } from './shared/ports.js';
 const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
 export interface RunningServer {
+  /** The public address (web and all roles); a worker serves no pages. */
   url: string;
   db: Db;
   databaseUrl: string;
+  /** Where `/metrics`, `/healthz` and `/readyz` answer on a port of their own (`METRICS_PORT`). */
+  opsUrl: string | undefined;
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
 /**
  * The composition root: config -> database -> migrations -> jobs -> http. Every started part
  * registers its own stop, and `stop()` undoes them in reverse order, also after a failed start.
+ * `config.role` decides what runs: `web` serves HTTP and runs no job, `worker` runs the jobs and
+ * opens no web port, `all` does both in one process.
  */
 export async function startServer(options: {
   config: AppConfig;
@@ -37,8 +46,12 @@ export async function startServer(options: {
   beforeListen?: (db: Db) => Promise<void>;
   /** Background jobs for the worker, from parts the server must not import (the indexer's). */
   jobs?: JobDefinition[];
+  /** The built client (the production bundle keeps it beside itself). */
+  clientDistDir?: string;
 }): Promise<RunningServer> {
   const { config, logger } = options;
+  const servesWeb = config.role !== 'worker';
+  const runsJobs = config.role !== 'web';
   const stops: Array<() => Promise<unknown>> = [];
   let stopping: Promise<void> | undefined;
   // Once stopping, lost connections are expected (Ctrl-C reaches Postgres directly) and not logged.
@@ -59,7 +72,10 @@ export async function startServer(options: {
   exitHook((done) => void stopAll().finally(done));
 
   try {
-    await assertPortFree(config.http.port, 'the web server (PORT)');
+    if (servesWeb) await assertPortFree(config.http.port, 'the web server (PORT)');
+    if (config.metrics.port !== undefined)
+      await assertPortFree(config.metrics.port, 'the metrics and health port (METRICS_PORT)');
+    const metrics = createMetrics({ role: config.role });
     let databaseUrl: string;
     if (config.database.mode === 'embedded') {
       const embedded = await startEmbeddedPostgres({
@@ -87,12 +103,18 @@ export async function startServer(options: {
 
     const db = createDb(databaseUrl, 10, reportUnlessStopping('idle database connection lost'));
     stops.push(() => db.destroy());
+    metrics.watchPool('app', () => poolUsageOf(db));
     const applied = await migrateToLatest(db);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    if (applied.length > 0)
+      logger.info(
+        { migrations: applied },
+        `database migrated: ${applied.length === 1 ? applied[0] : `${applied.length} migrations, up to ${applied.at(-1)}`}`,
+      );
 
     const jobs = await startJobQueue({
       connectionString: databaseUrl,
       onError: reportUnlessStopping('job queue error'),
+      runsJobs,
     });
     stops.push(() => jobs.stop());
 
@@ -107,54 +129,105 @@ export async function startServer(options: {
       logger,
       boss: jobs.boss,
       stripeStateFile: path.join(config.dataDir, 'local-stripe.json'),
+      observeSearch: metrics.observeSearch,
+      watchPool: metrics.watchPool,
     });
     stops.push(() => runtime.stop());
     runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);
     const { features } = runtime;
     await options.beforeListen?.(db);
+    const allJobs = [
+      ...featureModules(features).flatMap((feature) => feature.jobs ?? []),
+      ...(options.jobs ?? []),
+    ];
+    metrics.watchQueues(
+      jobs.boss,
+      allJobs.map((job) => job.name),
+    );
     // Registered after the demo corpus is in, so the first start does not enrich or fetch meanwhile.
-    const featureJobs = featureModules(features).flatMap((feature) => feature.jobs ?? []);
+    // A web server only creates the queues (so that it can send to them) and works none.
     stops.push(
-      await registerJobs(jobs.boss, [...featureJobs, ...(options.jobs ?? [])], {
+      await registerJobs(jobs.boss, allJobs, {
         db,
         logger,
         services: servicesOf(features),
+        observe: metrics.observeJob,
+        work: runsJobs,
       }),
     );
 
-    const app = await buildHttpApp({
-      config,
-      features,
-      identity,
-      logger,
-      clientDistDir: CLIENT_DIST_DIR,
-      db,
-      health: {
-        database: async () => {
-          await sql`SELECT 1`.execute(db);
-          return {
-            ok: true,
-            detail: config.database.mode === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL',
-          };
-        },
-        auth: async () => {
-          if (config.auth.mode !== 'emulator')
-            return { ok: true, detail: `Firebase project ${config.auth.projectId}` };
-          const response = await fetch(`http://${config.auth.emulatorHost}:${config.auth.emulatorPort}/`);
-          return { ok: response.status < 500, detail: 'Firebase Auth emulator' };
-        },
-        jobs: async () => ({
-          ok: jobs.isRunning(),
-          detail: jobs.isRunning() ? 'pg-boss running' : 'pg-boss stopped',
-        }),
+    const health: HealthProbe = {
+      database: async () => {
+        await sql`SELECT 1`.execute(db);
+        return {
+          ok: true,
+          detail: config.database.mode === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL',
+        };
       },
-    });
-    stops.push(() => app.close());
-    await app.listen({ port: config.http.port, host: config.http.host });
+      migrations: async () => {
+        const pending = await pendingMigrations(db);
+        return pending.length === 0
+          ? { ok: true, detail: 'all applied' }
+          : { ok: false, detail: `not applied: ${pending.join(', ')}` };
+      },
+      auth: async () => {
+        if (config.auth.mode !== 'emulator')
+          return { ok: true, detail: `Firebase project ${config.auth.projectId}` };
+        const response = await fetch(`http://${config.auth.emulatorHost}:${config.auth.emulatorPort}/`);
+        return { ok: response.status < 500, detail: 'Firebase Auth emulator' };
+      },
+      jobs: async () => ({
+        ok: jobs.isRunning(),
+        detail: !jobs.isRunning()
+          ? 'pg-boss stopped'
+          : runsJobs
+            ? 'pg-boss running, working the queues'
+            : 'pg-boss running, sending only',
+      }),
+    };
 
-    return { url: config.http.publicUrl, db, databaseUrl, stop: stopAll };
+    if (servesWeb) {
+      const app = await buildHttpApp({
+        config,
+        features,
+        identity,
+        logger,
+        clientDistDir: options.clientDistDir ?? CLIENT_DIST_DIR,
+        db,
+        health,
+        metrics,
+      });
+      stops.push(() => app.close());
+      await app.listen({ port: config.http.port, host: config.http.host });
+    }
+    let opsUrl: string | undefined;
+    if (config.metrics.port !== undefined) {
+      const ops = await startOpsServer(logger, health, metrics);
+      stops.push(() => ops.close());
+      await ops.listen({ port: config.metrics.port, host: config.http.host });
+      opsUrl = `http://${config.http.host}:${config.metrics.port}`;
+    }
+
+    return { url: config.http.publicUrl, db, databaseUrl, opsUrl, metrics, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * `/metrics`, `/healthz` and `/readyz` on a port of their own (`METRICS_PORT`), for scrapers and
+ * orchestrators on the private network: no token there, and the only port a worker opens.
+ */
+async function startOpsServer(
+  logger: Logger,
+  health: HealthProbe,
+  metrics: Metrics,
+): Promise<FastifyInstance> {
+  const ops = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  registerHealthRoutes(ops, health, { metrics });
+  return ops;
 }

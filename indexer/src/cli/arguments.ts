@@ -13,8 +13,9 @@ Commands:
   enrich [--limit N]                 write AI text for patents that have none (OPENAI_* or offline)
 
 Options:
-  --database-url URL   PostgreSQL connection string (default: DATABASE_URL); npm start prints
-                       the URL of its embedded database
+  --database-url URL   PostgreSQL connection string (default: DATABASE_URL; without either,
+                       the embedded database in ./.data/pg: npm start's while it runs,
+                       otherwise started for the command and stopped after it)
   --no-enrich          leave AI text to the enrichment job (generate, import, fetch)
   --report FILE        write every skipped record with its reason to FILE as JSON Lines
   --dry-run            generate only: generate, normalize and enrich, write nothing
@@ -100,8 +101,6 @@ export function parseCommand(argv: readonly string[], env: { databaseUrl?: strin
   const databaseUrl = values['database-url'] ?? env.databaseUrl;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new UsageError('--database-url must start with postgres:// or postgresql://');
-  if (!databaseUrl && !(command.name === 'generate' && command.dryRun))
-    throw new UsageError('--database-url is required (or set DATABASE_URL)');
   return { ...command, databaseUrl, enrich: !values['no-enrich'], reportFile: values.report } as Command;
 }
 

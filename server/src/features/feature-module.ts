@@ -5,6 +5,7 @@ import type { JobDefinition } from '../jobs/job-definition.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
+import type { PoolWatcher, SearchObserver } from '../shared/observer.js';
 import type { JobSender, Mailer } from '../shared/mail.js';
 import type { PageViewForwarder } from '../shared/page-views.js';
 import type { PaymentProvider } from '../shared/payments.js';
@@ -27,6 +28,10 @@ export interface FeatureDeps {
   pageViewForwarder?: PageViewForwarder;
   /** Queues background jobs (pg-boss in the server). */
   jobs: JobSender;
+  /** Told every search's duration (the server's metrics); nothing without it. */
+  observeSearch?: SearchObserver;
+  /** Hands the server's metrics a pool a feature keeps of its own (the search engine's). */
+  watchPool?: PoolWatcher;
 }
 
 /**

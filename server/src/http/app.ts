@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@patentscout/schema';
 import type { AppConfig } from '../config.js';
 import { featureModules, servicesOf, type Features } from '../features/index.js';
@@ -10,13 +10,23 @@ import { registerAuthHook } from './auth.js';
 import { registerDevRoutes } from './dev-routes.js';
 import { mapError } from './error-map.js';
 import { registerGraphQL } from './graphql.js';
-import { registerHealthRoute, type HealthProbe } from './health.js';
+import { OPS_PATHS, registerHealthRoutes, type HealthProbe } from './health.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { mountRestRoutes, registerBodyParsers } from './rest.js';
 import type { Db } from '../db/client.js';
 import { registerRateLimits } from './rate-limits.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
-const API_PREFIXES = ['/api', '/graphql', '/payments', '/dev/', '/healthz', '/app-config.json'];
+const API_PREFIXES = [
+  '/api',
+  '/graphql',
+  '/payments',
+  '/dev/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/app-config.json',
+];
 /** Client pages whose paths share an API prefix: opened or reloaded directly, they get the app. */
 const CLIENT_PAGES_UNDER_API_PREFIXES = new Set(['/dev/emails']);
 
@@ -34,10 +44,14 @@ export async function buildHttpApp(deps: {
   clientDistDir: string;
   /** The rate limits' shared counts (`RATE_LIMIT_STORE=postgres`). */
   db: Db;
+  /** The process's Prometheus registry: request latency by route, and `/metrics`. */
+  metrics?: Metrics;
 }): Promise<FastifyInstance> {
   const { config, features, identity, logger } = deps;
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    // One line per request of our own (`logRequests`), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     // Behind load balancers, the client's address (per-address rate limits) is in X-Forwarded-For.
     trustProxy: trustedHops(config.http.trustedProxies),
@@ -58,7 +72,13 @@ export async function buildHttpApp(deps: {
     (uid) => features.accounts.service.isDeleted(uid),
     (key) => features.analytics.service.keys.authenticate(key),
   );
-  registerHealthRoute(app, deps.health);
+  logRequests(app, deps.metrics);
+  // In production /metrics is served on the web port only with a token (ADR 0091).
+  const metricsOnWebPort = config.env !== 'production' || config.metrics.token !== undefined;
+  registerHealthRoutes(app, deps.health, {
+    metrics: metricsOnWebPort ? deps.metrics : undefined,
+    metricsToken: config.metrics.token,
+  });
   app.get('/app-config.json', async () => clientConfig(config));
   if (config.auth.mode === 'emulator') registerDevRoutes(app, config.auth, config.http.publicUrl);
 
@@ -77,6 +97,33 @@ export async function buildHttpApp(deps: {
   return app;
 }
 
+/** A file of the built client (`/assets/index-3f2a.js`, `/favicon.svg`): served by @fastify/static. */
+const isStaticFile = (method: string, path: string) =>
+  method === 'GET' && /\.[A-Za-z0-9]+$/.test(path) && !API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * One log line per request that says something (API calls, pages): not for static files,
+ * health checks or metric scrapes. Every request but those is timed by its route's template.
+ */
+export function logRequests(app: FastifyInstance, metrics: Metrics | undefined): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (OPS_PATHS.has(path)) return;
+    const staticFile = isStaticFile(request.method, path);
+    // Static files get one label: @fastify/static makes a route of each file.
+    const route = staticFile ? 'static' : (request.routeOptions.url ?? 'unmatched');
+    const ms = reply.elapsedTime;
+    metrics?.observeRequest({ method: request.method, route, status: reply.statusCode, seconds: ms / 1000 });
+    if (staticFile) return;
+    const line = {
+      http: { method: request.method, url: path, status: reply.statusCode, ms: Math.round(ms) },
+    };
+    const message = `${request.method} ${path} ${reply.statusCode} ${Math.round(ms)} ms`;
+    if (reply.statusCode >= 500) request.log.error(line, message);
+    else request.log.info(line, message);
+  });
+}
+
 function clientConfig(config: AppConfig) {
   const { auth } = config;
   return {
@@ -91,7 +138,12 @@ function clientConfig(config: AppConfig) {
             projectId: auth.projectId,
           }
         : { apiKey: auth.apiKey, authDomain: auth.authDomain, projectId: auth.projectId },
-    authEmulatorUrl: auth.mode === 'emulator' ? `http://${auth.emulatorHost}:${auth.emulatorPort}` : null,
+    authEmulatorUrl:
+      auth.mode === 'emulator'
+        ? `http://${auth.emulatorHost}:${auth.emulatorPort}`
+        : auth.emulatorHost
+          ? `http://${auth.emulatorHost}`
+          : null,
     mailingListUrl: config.mailingListUrl,
   };
 }

@@ -4,6 +4,7 @@ import { isApiKey } from '../features/analytics/index.js';
 import { ForbiddenError } from '../shared/errors.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Viewer } from '../shared/viewer.js';
+import { OPS_PATHS } from './health.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +30,8 @@ export function registerAuthHook(
 ): void {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
+    // Health checks and scrapes carry no user (a scraper's bearer token is the metrics token).
+    if (OPS_PATHS.has(request.url.split('?')[0]!)) return;
     const header = request.headers.authorization?.trim() ?? '';
     const token = header.replace(/^Bearer\s*/i, '').trim();
     if (token && isApiKey(token)) {

@@ -9,6 +9,9 @@ export function createFirebaseIdentityProvider(auth: AppConfig['auth']): Identit
     // NOTE: firebase-admin reads the emulator address from this variable and offers no option
     // for it; setting it here keeps config.ts the only place that decides the value.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.emulatorHost}:${auth.emulatorPort}`;
+  } else if (auth.emulatorHost) {
+    // Staging: a real project's settings, but accounts on an emulator run apart.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = auth.emulatorHost;
   }
   // NOTE: outside the emulator, firebase-admin finds its service account through Application
   // Default Credentials (GOOGLE_APPLICATION_CREDENTIALS or the platform's metadata server).

@@ -30,8 +30,20 @@ export async function startStripe(options: {
   const { billing } = options;
   const settings = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'PatentScout' } };
   if (billing.mode === 'stripe') {
+    // Staging may point the SDK at a stand-in (STRIPE_API_URL) instead of api.stripe.com.
+    const api = billing.apiUrl ? new URL(billing.apiUrl) : undefined;
+    const address = api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
+      : {};
     return {
-      payments: stripePaymentProvider(new Stripe(billing.secretKey, settings), billing.webhookSecret),
+      payments: stripePaymentProvider(
+        new Stripe(billing.secretKey, { ...settings, ...address }),
+        billing.webhookSecret,
+      ),
       deliverWebhooksTo: () => undefined,
       stop: async () => {},
     };

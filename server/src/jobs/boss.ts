@@ -13,8 +13,18 @@ export interface JobQueue {
 export async function startJobQueue(options: {
   connectionString: string;
   onError: (error: Error) => void;
+  /**
+   * false (a web server): only sends jobs; the queue's maintenance and the cron schedules are
+   * left to the workers, so a web-only process never takes part in running jobs.
+   */
+  runsJobs?: boolean;
 }): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: options.connectionString, max: 4 });
+  const sendOnly = options.runsJobs === false;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    max: 4,
+    ...(sendOnly ? { supervise: false, schedule: false } : {}),
+  });
   let running = false;
   boss.on('error', options.onError);
   boss.on('stopped', () => {

@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
 import type { Services } from '../features/index.js';
 import type { Logger } from '../shared/logger.js';
+import type { JobObserver } from '../shared/observer.js';
 import type { JobContext, JobDefinition } from './job-definition.js';
 
 /**
@@ -13,7 +14,14 @@ import type { JobContext, JobDefinition } from './job-definition.js';
 export async function registerJobs(
   boss: PgBoss,
   jobs: readonly JobDefinition[],
-  options: { db: Db; logger: Logger; services: Services },
+  options: {
+    db: Db;
+    logger: Logger;
+    services: Services;
+    observe?: JobObserver;
+    /** false (a web server): creates the queues, so jobs can be sent, and works none of them. */
+    work?: boolean;
+  },
 ): Promise<() => Promise<void>> {
   const stopping = new AbortController();
   const context: Omit<JobContext, 'attempt'> = {
@@ -34,15 +42,23 @@ export async function registerJobs(
         ? { retryLimit: job.retryLimit, retryDelay: job.retryDelay ?? 30 }
         : {}),
     });
+    if (options.work === false) continue;
     await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([received]) => {
       const logger = options.logger.child({ job: job.name, jobId: received?.id });
       const started = Date.now();
+      const observe = (outcome: 'completed' | 'failed') =>
+        options.observe?.({ queue: job.name, outcome, seconds: (Date.now() - started) / 1000 });
       try {
         const retryCount = received?.retryCount ?? 0;
         const attempt = { retryCount, last: retryCount >= (received?.retryLimit ?? 0) };
         await job.handler(received?.data ?? {}, { ...context, logger, attempt });
-        logger.info({ ms: Date.now() - started }, 'job done');
+        observe('completed');
+        // Sweeps that find nothing run every minute: only runs that took a while say so at info.
+        const ms = Date.now() - started;
+        if (ms >= 1000) logger.info({ ms }, 'job done');
+        else logger.debug({ ms }, 'job done');
       } catch (error) {
+        observe('failed');
         logger.error({ err: error, ms: Date.now() - started }, 'job failed');
         throw error;
       }

@@ -10,6 +10,7 @@ import { featureModules, servicesOf, type Services } from '../features/index.js'
 import type { Clock } from '../shared/clock.js';
 import { systemClock } from '../shared/clock.js';
 import { createLogger } from '../shared/logger.js';
+import { createMetrics } from '../metrics/metrics.js';
 import { TEST_PROJECT_ID } from './constants.js';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
 
@@ -37,6 +38,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** false: queue jobs but run none here (a worker process of the test's own runs them). */
     runJobs?: boolean;
+    /** Builds the HTTP app as production does (without production's other variables). */
+    production?: boolean;
   } = {},
 ): Promise<TestApp> {
   const [emulatorHost, emulatorPort] = inject('authEmulatorHost').split(':');
@@ -53,9 +56,11 @@ export async function startTestApp(
     ...options.env,
   });
   if (config.auth.mode === 'emulator') config.auth.emulatorHost = emulatorHost!;
+  if (options.production) config.env = 'production';
   if (config.mail.mode === 'local') config.mail.port = 0;
   if (config.billing.mode === 'local') config.billing.localPort = 0;
   const logger = createLogger('silent');
+  const metrics = createMetrics({ role: 'test' });
   const identity = createFirebaseIdentityProvider(config.auth);
   const queue = await startJobQueue({ connectionString: database.url, onError: () => undefined });
   const runtime = await startFeatureRuntime({
@@ -66,6 +71,7 @@ export async function startTestApp(
     clock: options.clock ?? systemClock,
     logger,
     boss: queue.boss,
+    observeSearch: metrics.observeSearch,
   });
   const { features } = runtime;
   const stopJobs =
@@ -74,7 +80,7 @@ export async function startTestApp(
       : await registerJobs(
           queue.boss,
           featureModules(features).flatMap((feature) => feature.jobs ?? []),
-          { db: database.db, logger, services: servicesOf(features) },
+          { db: database.db, logger, services: servicesOf(features), observe: metrics.observeJob },
         );
   const ok = async () => ({ ok: true, detail: 'test' });
   const app = await buildHttpApp({
@@ -85,6 +91,7 @@ export async function startTestApp(
     clientDistDir: '/nonexistent',
     db: database.db,
     health: { database: ok, auth: ok, jobs: ok },
+    metrics,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

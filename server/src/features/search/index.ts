@@ -20,7 +20,9 @@ export function createSearchFeature(
     // The pool opens another connection when needed; a database outage is reported by the main
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
+    observe: deps.observeSearch,
   });
+  deps.watchPool?.('search', () => engine.poolUsage());
   const service = createSearchService({
     repo: createSearchRepo(deps.db),
     engine,

@@ -1,4 +1,6 @@
+import { poolUsageOf, type PoolUsage } from '../../../db/client.js';
 import type { Clock } from '../../../shared/clock.js';
+import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
 import { advancedSearch } from './advanced.js';
 import { compileLensQuery } from './compile.js';
@@ -23,6 +25,8 @@ export interface SearchEngine {
     filters: SearchFilters;
     maxResults: number;
   }): Promise<RankedCandidates>;
+  /** The usage of the engine's own connection pool (the server's metrics). */
+  poolUsage(): PoolUsage | undefined;
   /** Closes the engine's connections. */
   close(): Promise<void>;
 }
@@ -32,22 +36,36 @@ export function createSearchEngine(options: {
   clock: Clock;
   maxConnections?: number;
   onIdleError?: (error: Error) => void;
+  /** Told the duration of every search (the server's metrics). */
+  observe?: SearchObserver;
 }): SearchEngine {
   const db = createSearchDb(options.connectionString, options.maxConnections ?? 10, options.onIdleError);
   const statistics = createTermStatsSource(db, options.clock);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
+  const timed = async (
+    engine: 'natural' | 'advanced',
+    search: () => Promise<RankedCandidates>,
+  ): Promise<RankedCandidates> => {
+    const started = performance.now();
+    const answer = await search();
+    options.observe?.({ engine, estimated: answer.estimated, seconds: (performance.now() - started) / 1000 });
+    return answer;
+  };
 
   return {
-    async natural({ text, filters, maxResults }) {
-      const stats = await statistics.current();
-      const terms = weightedTerms(await lexemesOf(db, text), stats);
-      return naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults) }, stats);
-    },
-    async advanced({ query, filters, maxResults }) {
-      const stats = await statistics.current();
-      const compiled = compileLensQuery(query, stats);
-      return advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, stats);
-    },
+    natural: ({ text, filters, maxResults }) =>
+      timed('natural', async () => {
+        const stats = await statistics.current();
+        const terms = weightedTerms(await lexemesOf(db, text), stats);
+        return naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults) }, stats);
+      }),
+    advanced: ({ query, filters, maxResults }) =>
+      timed('advanced', async () => {
+        const stats = await statistics.current();
+        const compiled = compileLensQuery(query, stats);
+        return advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, stats);
+      }),
+    poolUsage: () => poolUsageOf(db),
     close: () => db.destroy(),
   };
 }

@@ -1,0 +1,128 @@
+import type PgBoss from 'pg-boss';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PoolUsage } from '../db/client.js';
+import type { JobObserver, PoolWatcher, SearchObserver } from '../shared/observer.js';
+
+/** Seconds: from a cached page (a few ms) to a slow million-patent search or a long job. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.05, 0.25, 1, 5, 15, 60, 300, 900];
+
+export interface Metrics {
+  registry: Registry;
+  /** One HTTP request, by the route's template (`/api/v1/patents/:id`), never the raw URL. */
+  observeRequest(request: { method: string; route: string; status: number; seconds: number }): void;
+  observeSearch: SearchObserver;
+  observeJob: JobObserver;
+  /** Reports the depth of these pg-boss queues at each scrape. */
+  watchQueues(boss: PgBoss, queues: readonly string[]): void;
+  /** Reports a connection pool's usage at each scrape. */
+  watchPool: PoolWatcher;
+  /** Prometheus' text format. */
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+/** A registry per process (web server or worker): every series is that process's own. */
+export function createMetrics(options: { role: string }): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ role: options.role });
+  // The standard names (process_*, nodejs_*), which ready-made dashboards expect.
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Histogram({
+    name: 'patentscout_http_request_duration_seconds',
+    help: 'HTTP requests by method, route template and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const searches = new Histogram({
+    name: 'patentscout_search_duration_seconds',
+    help: 'Search engine time by kind (ai, advanced) and tier (all-tiers: every candidate tier read, exact counts; budget: the candidate budget filled early, counts estimated)',
+    labelNames: ['kind', 'tier'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const jobs = new Histogram({
+    name: 'patentscout_job_duration_seconds',
+    help: 'Background job runs by queue and outcome (completed, failed)',
+    labelNames: ['queue', 'outcome'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [registry],
+  });
+  const jobOutcomes = new Counter({
+    name: 'patentscout_jobs_total',
+    help: 'Background job runs by queue and outcome (completed, failed)',
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+  });
+
+  const watchedQueues: Array<{ boss: PgBoss; queues: readonly string[] }> = [];
+  new Gauge({
+    name: 'patentscout_queue_depth',
+    help: 'Jobs waiting in each pg-boss queue (created or retrying), read at the scrape',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { boss, queues } of watchedQueues) {
+        for (const queue of queues) {
+          try {
+            this.set({ queue }, await boss.getQueueSize(queue));
+          } catch {
+            // a queue not created yet or a stopping boss: no sample this time
+          }
+        }
+      }
+    },
+  });
+
+  const pools: Array<{ name: string; usage: () => PoolUsage | undefined }> = [];
+  const poolGauge = (name: string, help: string, pick: (usage: PoolUsage) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const pool of pools) {
+          const usage = pool.usage();
+          if (usage) this.set({ pool: pool.name }, pick(usage));
+        }
+      },
+    });
+  poolGauge('patentscout_db_pool_connections', 'Open connections of a database pool', (usage) => usage.total);
+  poolGauge('patentscout_db_pool_idle', 'Idle connections of a database pool', (usage) => usage.idle);
+  poolGauge(
+    'patentscout_db_pool_waiting',
+    'Queries waiting for a connection of a database pool',
+    (usage) => usage.waiting,
+  );
+  poolGauge('patentscout_db_pool_max', 'Most connections a database pool opens', (usage) => usage.max);
+
+  return {
+    registry,
+    observeRequest({ method, route, status, seconds }) {
+      requests.observe({ method, route, status_code: String(status) }, seconds);
+    },
+    observeSearch({ engine, estimated, seconds }) {
+      searches.observe(
+        { kind: engine === 'natural' ? 'ai' : 'advanced', tier: estimated ? 'budget' : 'all-tiers' },
+        seconds,
+      );
+    },
+    observeJob({ queue, outcome, seconds }) {
+      jobs.observe({ queue, outcome }, seconds);
+      jobOutcomes.inc({ queue, outcome });
+    },
+    watchQueues(boss, queues) {
+      watchedQueues.push({ boss, queues });
+    },
+    watchPool(name, usage) {
+      pools.push({ name, usage });
+    },
+    async render() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}

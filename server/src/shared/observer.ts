@@ -1,0 +1,39 @@
+/**
+ * Ports through which the domain reports what it measured, without knowing who listens (the
+ * server's Prometheus registry, `metrics/`). The search engine and the job runner stay free of
+ * prom-client; a process without metrics passes nothing.
+ */
+
+/** One search as the engine ran it. */
+export interface SearchObservation {
+  /** `natural` is the product's AI search; `advanced` the Lens query language. */
+  engine: 'natural' | 'advanced';
+  /**
+   * false: every candidate tier was read and the counts are exact; true: the candidate budget
+   * filled in an earlier tier, the read stopped there and the totals are estimated.
+   */
+  estimated: boolean;
+  seconds: number;
+}
+
+export type SearchObserver = (observation: SearchObservation) => void;
+
+/** Connections of a pool: open, idle, requests waiting, and the most it opens. */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** Reports a named pool's usage whenever asked (at each metrics scrape). */
+export type PoolWatcher = (name: string, usage: () => PoolCounts | undefined) => void;
+
+/** One run of a background job. */
+export interface JobObservation {
+  queue: string;
+  outcome: 'completed' | 'failed';
+  seconds: number;
+}
+
+export type JobObserver = (observation: JobObservation) => void;
