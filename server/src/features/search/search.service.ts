@@ -13,7 +13,7 @@ import {
   type SearchFilters,
   type SearchHit,
 } from './engine/index.js';
-import { parseLensQuery } from './query/parser.js';
+import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import { SearchLimitReachedError } from './search.errors.js';
 import type { SearchRepo, SearchReservation } from './search.repo.js';
 import { SearchResultSetSchema, type SearchKind, type SearchResultSet } from './search.types.js';
@@ -105,8 +105,9 @@ export function createSearchService(deps: {
         'QUERY_TOO_SHORT',
       );
     }
-    // An advanced query that cannot be read is refused here, with its position.
-    if (kind === 'boolean') parseLensQuery(query);
+    // An advanced query that cannot be read, or that the search would refuse once read (the
+    // checks the browser runs too), is refused here with its position, before it is counted.
+    if (kind === 'boolean') checkLensQuery(parseLensQuery(query));
     return { kind, query, filters };
   }
 
