@@ -8,6 +8,8 @@ import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { useAccount } from '../../app/AccountProvider';
 import { EMPTY_FILTERS, toSearchInput, type SearchFilters } from './filters';
 import { FilterPanel } from './FilterPanel';
+import { LensQueryInput } from './LensQueryInput';
+import { lensQueryRefusal } from './lensQueryReading';
 import { LimitedBanner } from './LimitedBanner';
 import { OneShotTab } from './OneShotTab';
 import { PreviousSearchesTab } from './PreviousSearchesTab';
@@ -71,6 +73,8 @@ export function SearchPage() {
                 loading={loading}
                 limited={limited}
                 onSearch={(text) => void run('boolean', toSearchInput(text, filters))}
+                check={lensQueryRefusal}
+                renderInput={(control) => <LensQueryInput {...control} />}
               >
                 <SyntaxHints />
               </SearchForm>
