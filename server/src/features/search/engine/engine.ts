@@ -2,6 +2,7 @@ import type { Clock } from '../../../shared/clock.js';
 import type { QueryNode } from '../query/ast.js';
 import { advancedSearch } from './advanced.js';
 import { compileLensQuery } from './compile.js';
+import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { naturalSearch } from './natural.js';
 import { CANDIDATE_BUDGET } from './plan.js';
@@ -41,7 +42,13 @@ export function createSearchEngine(options: {
     async natural({ text, filters, maxResults }) {
       const stats = await statistics.current();
       const terms = weightedTerms(await lexemesOf(db, text), stats);
-      return naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults) }, stats);
+      const found = await naturalSearch(
+        db,
+        { terms, filters, maxResults, budget: budget(maxResults) },
+        stats,
+      );
+      // Explained from the words already weighed: no query, a few microseconds.
+      return { ...found, explanation: explainNaturalSearch(text, terms) };
     },
     async advanced({ query, filters, maxResults }) {
       const stats = await statistics.current();
