@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import type { SearchResultSet } from '../search';
+import type { ResultsParams, SearchResultSet } from '../search';
 import { WeeklyUpdatesButton } from '../updates';
 import { ActiveFilters } from './ActiveFilters';
 import { PatentCard } from './PatentCard';
@@ -11,6 +11,7 @@ import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
+import { SearchExplanation } from './SearchExplanation';
 
 const FIRST_PAGE = 20;
 const PAGE_STEP = 10;
@@ -53,12 +54,20 @@ function ResultList({ results }: { results: SearchResultSet }) {
   );
 }
 
-function Outcome({ outcome }: { outcome: Promise<ResultOutcome> }) {
+function Outcome({ outcome, params }: { outcome: Promise<ResultOutcome>; params: ResultsParams }) {
   const location = useLocation();
   const state = use(outcome);
   if (state.status === 'error') return <Alert variant="danger">{state.message}</Alert>;
   if (state.status === 'signed-out') return null;
-  return <ResultList key={location.key} results={state.results} />;
+  const { explanation } = state.results;
+  return (
+    <>
+      {params.type === 'ai' && explanation ? (
+        <SearchExplanation explanation={explanation} input={params.input} />
+      ) : null}
+      <ResultList key={location.key} results={state.results} />
+    </>
+  );
 }
 
 const searching = (
@@ -84,7 +93,7 @@ export function ResultsPage() {
         <WeeklyUpdatesButton key={location.search} queryString={location.search} />
       </div>
       <Suspense fallback={searching}>
-        <Outcome outcome={outcome} />
+        <Outcome outcome={outcome} params={params} />
       </Suspense>
     </>
   );

@@ -37,6 +37,13 @@ const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
   results: z.number(),
   group_by_count: z.number().nullish(),
   estimated: z.boolean(),
+  explanation: z
+    .object({
+      kept: z.array(z.object({ word: z.string(), weight: z.number(), share: z.number() })),
+      dropped: z.array(z.string()),
+      lensQuery: z.string(),
+    })
+    .nullish(),
   data: z.array(SearchResultItemSchema),
 });
 
