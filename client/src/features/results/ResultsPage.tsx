@@ -6,6 +6,7 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import type { ResultsParams, SearchResultSet } from '../search';
 import { WeeklyUpdatesButton } from '../updates';
 import { ActiveFilters } from './ActiveFilters';
+import { ExportMenu } from './ExportMenu';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
@@ -16,7 +17,7 @@ import { SearchExplanation } from './SearchExplanation';
 const FIRST_PAGE = 20;
 const PAGE_STEP = 10;
 
-function ResultList({ results }: { results: SearchResultSet }) {
+function ResultList({ results, query }: { results: SearchResultSet; query: string }) {
   const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
   const [visible, setVisible] = useState(FIRST_PAGE);
   const refined = useMemo(() => refineResults(results.data, refinement), [results, refinement]);
@@ -31,6 +32,11 @@ function ResultList({ results }: { results: SearchResultSet }) {
   return (
     <>
       <RefineControls refinement={refinement} types={types} onChange={refine} />
+      {refined.length > 0 ? (
+        <div className="d-flex justify-content-end mb-2">
+          <ExportMenu items={refined} query={query} />
+        </div>
+      ) : null}
       {shown.length === 0 ? (
         <Alert variant="light" className="border">
           No results found. Try refining your search
@@ -65,7 +71,7 @@ function Outcome({ outcome, params }: { outcome: Promise<ResultOutcome>; params:
       {params.type === 'ai' && explanation ? (
         <SearchExplanation explanation={explanation} input={params.input} />
       ) : null}
-      <ResultList key={location.key} results={state.results} />
+      <ResultList key={location.key} results={state.results} query={params.input.query} />
     </>
   );
 }
