@@ -1,5 +1,5 @@
-import { Suspense, use, useMemo, useState } from 'react';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { Suspense, use, useMemo, useRef, useState } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
@@ -13,16 +13,38 @@ import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { useResultsKeyboard } from './useResultsKeyboard';
 
 const FIRST_PAGE = 20;
 const PAGE_STEP = 10;
 
-function ResultList({ results, query }: { results: SearchResultSet; query: string }) {
+interface ListProps {
+  results: SearchResultSet;
+  query: string;
+  /** The search page with this search, where `/` goes. */
+  searchPath: string;
+}
+
+function ResultList({ results, query, searchPath }: ListProps) {
   const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
   const [visible, setVisible] = useState(FIRST_PAGE);
+  const [shortcutsShown, setShortcutsShown] = useState(false);
+  const navigate = useNavigate();
+  const cards = useRef(new Map<string, HTMLElement>());
   const refined = useMemo(() => refineResults(results.data, refinement), [results, refinement]);
   const types = useMemo(() => typesOf(results.data), [results]);
   const shown = refined.slice(0, visible);
+  const keyboard = useResultsKeyboard({
+    count: shown.length,
+    titleOf: (index) =>
+      shown[index]?.generative_data.title || shown[index]?.biblio.invention_title || 'Untitled result',
+    cardOf: (index) => cards.current.get(shown[index]?.lens_id ?? '') ?? null,
+    open: (index) => void navigate(`/patents/${encodeURIComponent(shown[index]!.lens_id)}`),
+    focusSearch: () => void navigate(searchPath, { state: { focusSearch: true } }),
+    showShortcuts: () => setShortcutsShown(true),
+    enabled: !shortcutsShown,
+  });
 
   const refine = (next: Refinement) => {
     setRefinement(next);
@@ -33,7 +55,10 @@ function ResultList({ results, query }: { results: SearchResultSet; query: strin
     <>
       <RefineControls refinement={refinement} types={types} onChange={refine} />
       {refined.length > 0 ? (
-        <div className="d-flex justify-content-end mb-2">
+        <div className="d-flex justify-content-end align-items-center gap-2 mb-2">
+          <Button variant="link" size="sm" onClick={() => setShortcutsShown(true)}>
+            Keyboard shortcuts <kbd>?</kbd>
+          </Button>
           <ExportMenu items={refined} query={query} />
         </div>
       ) : null}
@@ -43,8 +68,18 @@ function ResultList({ results, query }: { results: SearchResultSet; query: strin
         </Alert>
       ) : (
         <section aria-label="Search results">
-          {shown.map((item) => (
-            <PatentCard key={item.lens_id} item={item} />
+          {shown.map((item, index) => (
+            <PatentCard
+              key={item.lens_id}
+              item={item}
+              cardRef={(element) => {
+                if (element) cards.current.set(item.lens_id, element);
+                else cards.current.delete(item.lens_id);
+              }}
+              // Roving focus: the selected card (or the first) is the one Tab reaches.
+              tabIndex={index === Math.max(keyboard.active, 0) ? 0 : -1}
+              onFocus={() => keyboard.focused(index)}
+            />
           ))}
         </section>
       )}
@@ -56,11 +91,23 @@ function ResultList({ results, query }: { results: SearchResultSet; query: strin
         </div>
       ) : null}
       <ResultsFooter shown={shown.length} results={results} />
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="results-announcer">
+        {keyboard.announcement}
+      </div>
+      <ShortcutsDialog show={shortcutsShown} onHide={() => setShortcutsShown(false)} />
     </>
   );
 }
 
-function Outcome({ outcome, params }: { outcome: Promise<ResultOutcome>; params: ResultsParams }) {
+function Outcome({
+  outcome,
+  params,
+  searchPath,
+}: {
+  outcome: Promise<ResultOutcome>;
+  params: ResultsParams;
+  searchPath: string;
+}) {
   const location = useLocation();
   const state = use(outcome);
   if (state.status === 'error') return <Alert variant="danger">{state.message}</Alert>;
@@ -71,7 +118,12 @@ function Outcome({ outcome, params }: { outcome: Promise<ResultOutcome>; params:
       {params.type === 'ai' && explanation ? (
         <SearchExplanation explanation={explanation} input={params.input} />
       ) : null}
-      <ResultList key={location.key} results={state.results} query={params.input.query} />
+      <ResultList
+        key={location.key}
+        results={state.results}
+        query={params.input.query}
+        searchPath={searchPath}
+      />
     </>
   );
 }
@@ -99,7 +151,7 @@ export function ResultsPage() {
         <WeeklyUpdatesButton key={location.search} queryString={location.search} />
       </div>
       <Suspense fallback={searching}>
-        <Outcome outcome={outcome} params={params} />
+        <Outcome outcome={outcome} params={params} searchPath={refinePath} />
       </Suspense>
     </>
   );

@@ -9,6 +9,7 @@ export interface SearchInputControl {
   value: string;
   placeholder: string;
   disabled: boolean;
+  autoFocus?: boolean;
   onChange: (text: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }
@@ -23,6 +24,7 @@ export function LensQueryInput({
   value,
   placeholder,
   disabled,
+  autoFocus,
   onChange,
   onKeyDown,
 }: SearchInputControl) {
@@ -63,6 +65,7 @@ export function LensQueryInput({
           placeholder={placeholder}
           disabled={disabled}
           spellCheck={false}
+          autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={readingId}
           onChange={(event) => onChange(event.target.value)}

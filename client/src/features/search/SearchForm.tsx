@@ -18,6 +18,8 @@ interface Props {
   check?: (text: string) => string | null;
   /** The text box; a plain text area when absent. */
   renderInput?: (control: SearchInputControl) => ReactNode;
+  /** Focus the box on arrival (the results page's `/` shortcut). */
+  autoFocus?: boolean;
   children?: ReactNode;
 }
 
@@ -32,6 +34,7 @@ export function SearchForm({
   onSearch,
   check,
   renderInput,
+  autoFocus = false,
   children,
 }: Props) {
   const [text, setText] = useState(initialText);
@@ -69,6 +72,7 @@ export function SearchForm({
             value: text,
             placeholder,
             disabled: loading || limited,
+            autoFocus,
             onChange: change,
             onKeyDown,
           })
@@ -81,6 +85,7 @@ export function SearchForm({
             onChange={(event) => change(event.target.value)}
             onKeyDown={onKeyDown}
             disabled={loading || limited}
+            autoFocus={autoFocus}
           />
         )}
       </Form.Group>
