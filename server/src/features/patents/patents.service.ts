@@ -1,6 +1,6 @@
 import type { PatentRow } from '../../db/tables.js';
-import { AppError, NotAuthenticatedError, ValidationError } from '../../shared/errors.js';
-import type { Viewer } from '../../shared/viewer.js';
+import { AppError, ValidationError } from '../../shared/errors.js';
+import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { PatentsRepo } from './patents.repo.js';
 
 /** The patent page's answer, in the specification's shape: `{ generative_data, data }`. */
@@ -51,7 +51,8 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
 
     /** Export details of up to `EXPORT_MAX` results, in the order asked; unknown ids left out. */
     async exportDetails(viewer: Viewer | null, lensIds: readonly string[]) {
-      if (!viewer) throw new NotAuthenticatedError();
+      // Like the searches whose results it exports: a signed-in, verified user.
+      assertVerified(viewer);
       const ids = [...new Set(lensIds.map((id) => id.trim()).filter((id) => id !== ''))];
       if (ids.length > EXPORT_MAX)
         throw new ValidationError(`At most ${EXPORT_MAX} patents can be exported at once.`);
