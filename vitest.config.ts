@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'client',
           include: ['client/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Typing through userEvent in jsdom takes seconds when the two cores are busy.
+          testTimeout: 15_000,
           setupFiles: ['client/src/testing/setup.ts'],
         },
       },

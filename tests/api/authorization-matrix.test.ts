@@ -279,7 +279,20 @@ const OPERATIONS: Record<string, Operation> = {
     })),
     otherUser: 'own data',
   },
+  analytics: {
+    name: 'read the analytics (analysts only)',
+    run: gql('{ analytics(range: { from: "2026-01-01", to: "2026-02-01" }) { searches } }'),
+    otherUser: { status: 403, code: 'FORBIDDEN' },
+  },
+  landscape: {
+    name: 'answer a landscape (analysts only)',
+    run: gql('{ landscape(input: { kind: ADVANCED, query: "solar" }) { counted } }'),
+    otherUser: { status: 403, code: 'FORBIDDEN' },
+  },
 };
+
+/** What an analyst's API key may call: everything else in the table refuses it with 403. */
+const OPEN_TO_API_KEYS = new Set(['analytics', 'landscape']);
 
 /** Open to anyone, each for a reason; everything else must be in the table above. */
 const PUBLIC = new Map([
@@ -321,6 +334,7 @@ function expiredCopy(token: string): string {
 
 let app: TestApp;
 let ids: Ids;
+let analystKey: string;
 const tokens = {} as Record<Caller, string | undefined>;
 
 async function verifiedAccount(name: string): Promise<EmulatorUser> {
@@ -367,6 +381,8 @@ beforeAll(async () => {
     token: owner.idToken,
     body: { query: 'a robot that cleans the solar panels on a roof' },
   });
+  const analyst = await verifiedAccount('Anna');
+  analystKey = (await app.services.analytics.keys.create({ email: analyst.email })).key;
   ids = {
     favouriteId: String(favourite.body.id),
     savedSearchId: String(followed.body.data.subscribeToSearchUpdates.savedSearch.id),
@@ -416,6 +432,17 @@ describe('authorization matrix', () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  it("refuses an analyst's API key every user's data and every route, with 403 FORBIDDEN", async () => {
+    const wrong: string[] = [];
+    for (const [key, operation] of Object.entries(OPERATIONS)) {
+      if (OPEN_TO_API_KEYS.has(key)) continue;
+      const outcome = await operation.run(app.baseUrl, analystKey, ids);
+      if (outcome.status !== 403 || outcome.code !== 'FORBIDDEN')
+        wrong.push(`${key}: ${outcome.status} ${outcome.code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it("refuses another user the owner's resources, and gives them only their own data", async () => {
     const wrong: string[] = [];

@@ -78,6 +78,15 @@ describe('rate limits (in memory)', () => {
       ),
     );
     expect((await search(app, second.idToken, 1)).status).toBe(200);
+    // An analyst's landscape is a search of up to 10,000 matches: it draws on the same budget.
+    expectLimited(
+      await post(
+        app,
+        '/graphql',
+        { query: '{ landscape(input: {kind: ADVANCED, query: "solar"}) { counted } }' },
+        first.idToken,
+      ),
+    );
   });
 
   it('limits sign-ups and webhook calls per address', async () => {

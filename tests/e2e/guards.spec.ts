@@ -7,6 +7,7 @@ test('guarded routes send signed-out visitors to the landing page', async ({ pag
     '/account',
     '/search/university-searches',
     '/search/results?query=x',
+    '/insights',
   ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/$/);

@@ -121,7 +121,8 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   const confirm = page.getByRole('dialog', { name: 'Sign out' });
   await expect(confirm.getByText('Are you sure you want to sign out?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Welcome, please sign in.')).toBeVisible();
+  // The patent page stays open to visitors: its header now offers to sign in.
+  await expect(page.getByText('Create account or Log In')).toBeVisible();
   // Still signed out after a fresh load: the sign-out reached Firebase's stored session too.
   await page.goto('/');
   await expect(page.getByText('Welcome, please sign in.')).toBeVisible();

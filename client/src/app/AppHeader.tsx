@@ -77,6 +77,14 @@ export function AppHeader() {
                   <NavDropdown.Item as={Link} to="/account">
                     My Account
                   </NavDropdown.Item>
+                  {account?.analyst ? (
+                    <>
+                      <NavDropdown.Divider />
+                      <NavDropdown.Item as={Link} to="/insights">
+                        Insights
+                      </NavDropdown.Item>
+                    </>
+                  ) : null}
                 </NavDropdown>
               ) : (
                 <Nav.Link as={Link} to="/">

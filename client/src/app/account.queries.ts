@@ -8,6 +8,7 @@ export const VIEWER_ACCOUNT = graphql(`
       email
       subscriptionStatus
       emailVerified
+      analyst
       searchCount
       freeSearchesPerMonth
       limited

@@ -4,6 +4,7 @@ import { AuthActionPage } from '../features/auth-action';
 import { DevEmailsPage } from '../features/dev';
 import { NotFoundPage, RouteErrorPage } from '../features/errors';
 import { FavouritesPage } from '../features/favourites';
+import { InsightsPage } from '../features/insights';
 import { DocsPage, FeaturesPage, PricingPage } from '../features/info';
 import { LandingPage } from '../features/landing';
 import { PatentPage } from '../features/patent';
@@ -35,6 +36,7 @@ export function createRouter(loaders: { results: LoaderFunction }) {
                 { path: 'favourites', element: <FavouritesPage /> },
                 { path: 'search/university-searches', element: <UniversitySearchesPage /> },
                 { path: 'search/results', element: <ResultsPage />, loader: loaders.results },
+                { path: 'insights', element: <InsightsPage /> },
               ],
             },
             { path: 'patents', element: <PatentPage /> },

@@ -16,6 +16,8 @@ export interface UsersTable {
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
+  /** An internal analyst: may read the analytics and hold API keys (`npm run admin -- analyst-key`). */
+  analyst: Generated<boolean>;
 }
 
 export interface FamilyMemberJson {
@@ -168,6 +170,18 @@ export interface Database {
   stripe_events: StripeEventsTable;
   page_views: PageViewsTable;
   rate_limit_hits: RateLimitHitsTable;
+  analyst_keys: AnalystKeysTable;
+}
+
+/** An analyst's personal API key: only its SHA-256 is kept. */
+export interface AnalystKeysTable {
+  id: GeneratedAlways<string>;
+  user_uid: string;
+  key_hash: string;
+  label: Generated<string>;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
 }
 
 export interface StripeEventsTable {

@@ -44,7 +44,7 @@ export function createFeatures(deps: FeatureDeps): Features {
     accounts: accounts.service,
     mail: mail.service,
   });
-  const analytics = createAnalyticsFeature(deps);
+  const analytics = createAnalyticsFeature(deps, { search: search.service });
   return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot, billing, analytics };
 }
 

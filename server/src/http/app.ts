@@ -52,7 +52,12 @@ export async function buildHttpApp(deps: {
   await registerSecurityHeaders(app, config);
   await registerRateLimits(app, config.rateLimits, deps.db);
 
-  registerAuthHook(app, identity, (uid) => features.accounts.service.isDeleted(uid));
+  registerAuthHook(
+    app,
+    identity,
+    (uid) => features.accounts.service.isDeleted(uid),
+    (key) => features.analytics.service.keys.authenticate(key),
+  );
   registerHealthRoute(app, deps.health);
   app.get('/app-config.json', async () => clientConfig(config));
   if (config.auth.mode === 'emulator') registerDevRoutes(app, config.auth, config.http.publicUrl);

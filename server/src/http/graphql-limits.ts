@@ -9,8 +9,11 @@ import {
   type ValidationRule,
 } from 'graphql';
 
-/** Fields that run a search (and use a credit): one per operation, whatever the aliases. */
-const SEARCH_FIELDS = new Set(['aiSearch', 'booleanSearch', 'requestOneShotSearch']);
+/**
+ * Fields that run a search: one per operation, whatever the aliases. An analyst's `landscape`
+ * uses no credit but reads up to 10,000 matches, so it counts here too.
+ */
+const SEARCH_FIELDS = new Set(['aiSearch', 'booleanSearch', 'requestOneShotSearch', 'landscape']);
 
 /**
  * Limits a legitimate client stays far below. The schema itself is at most 7 deep and has no

@@ -14,6 +14,7 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Services } from '../features/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { GraphQLContext } from './context.js';
+import { analystOperationLog, refuseApiKeysOutsideAnalytics } from './analyst-access.js';
 import { mapError } from './error-map.js';
 import { jitExecution } from './graphql-executor.js';
 import { graphqlProtection } from './graphql-limits.js';
@@ -45,7 +46,10 @@ export async function registerGraphQL(
   deps: { services: Services; resolvers: readonly Resolvers[]; logger: Logger; production: boolean },
 ) {
   const executor = jitExecution(
-    makeExecutableSchema({ typeDefs: loadTypeDefs(), resolvers: mergeResolvers(deps.resolvers) }),
+    makeExecutableSchema({
+      typeDefs: loadTypeDefs(),
+      resolvers: refuseApiKeysOutsideAnalytics(mergeResolvers(deps.resolvers)),
+    }),
   );
   const protection = graphqlProtection(deps.production);
   const apollo = new ApolloServer<GraphQLContext>({
@@ -58,6 +62,7 @@ export async function registerGraphQL(
       ApolloServerPluginCacheControlDisabled(),
       ...(deps.production ? [ApolloServerPluginLandingPageDisabled()] : []),
       ...protection.plugins,
+      analystOperationLog(deps.logger),
     ],
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,

@@ -31,7 +31,7 @@ const SIGNUP_ROUTES = new Set([
 ]);
 const WEBHOOK_ROUTES = new Set(['POST /payments/webhook']);
 /** Aliases included: a field's name cannot be hidden, so this cannot miss a search. */
-const GRAPHQL_SEARCH = /\b(aiSearch|booleanSearch|requestOneShotSearch)\b/;
+const GRAPHQL_SEARCH = /\b(aiSearch|booleanSearch|requestOneShotSearch|landscape)\b/;
 const GRAPHQL_SIGNUP = /\b(register|registerGoogleUser)\b/;
 
 function budgetOf(route: string): Budget {

@@ -1,12 +1,26 @@
-import { EmailNotVerifiedError, NotAuthenticatedError } from './errors.js';
+import { EmailNotVerifiedError, ForbiddenError, NotAuthenticatedError } from './errors.js';
 
-/** The signed-in user, as proven by a verified identity-provider token. */
+/**
+ * The caller, as proven by a verified identity-provider token, or by an analyst's API key
+ * (`apiKeyId` set: the key's owner, for the analytics only, never for a user's own data).
+ */
 export interface Viewer {
   uid: string;
   email: string | null;
   emailVerified: boolean;
   name: string | null;
   signInProvider: string | null;
+  /** The analyst API key that authenticated this call, when one did. */
+  apiKeyId?: string;
+}
+
+/** What an analyst API key is refused with wherever a user's own data is at stake. */
+export class ApiKeyForbiddenError extends ForbiddenError {
+  constructor() {
+    super(
+      "An analyst API key reads the analytics, the landscapes and patents; a user's own data (account, favourites, searches) needs that user's sign-in.",
+    );
+  }
 }
 
 /**
@@ -16,5 +30,6 @@ export interface Viewer {
  */
 export function assertVerified(viewer: Viewer | null): asserts viewer is Viewer {
   if (!viewer) throw new NotAuthenticatedError();
+  if (viewer.apiKeyId !== undefined) throw new ApiKeyForbiddenError();
   if (!viewer.emailVerified) throw new EmailNotVerifiedError();
 }

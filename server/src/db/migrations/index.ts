@@ -16,6 +16,7 @@ import * as billing from './20261124T0500-billing.js';
 import * as pageViews from './20261125T0100-page-views.js';
 import * as rateLimits from './20261125T0200-rate-limits.js';
 import * as oneShotCredit from './20261125T0250-oneshot-credit.js';
+import * as analystKeys from './20261125T0300-analyst-keys.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T0100-page-views': pageViews,
   '20261125T0200-rate-limits': rateLimits,
   '20261125T0250-oneshot-credit': oneShotCredit,
+  '20261125T0300-analyst-keys': analystKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

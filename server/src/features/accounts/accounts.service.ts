@@ -3,7 +3,7 @@ import { EmailAlreadyRegisteredError, type IdentityProvider } from '../../shared
 import { AppError, ForbiddenError, NotAuthenticatedError } from '../../shared/errors.js';
 import type { Clock } from '../../shared/clock.js';
 import { parseInput } from '../../shared/validation.js';
-import { assertVerified, type Viewer } from '../../shared/viewer.js';
+import { ApiKeyForbiddenError, assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { AccountsRepo } from './accounts.repo.js';
 
 export type { Viewer };
@@ -14,6 +14,8 @@ export interface Account {
   email: string;
   subscriptionStatus: string | null;
   emailVerified: boolean;
+  /** An internal analyst (`npm run admin -- analyst-key create`). */
+  analyst: boolean;
 }
 
 /** The specification's basic address pattern: characters, @, domain. */
@@ -76,6 +78,8 @@ export function createAccountsService(deps: {
   return {
     async getAccount(viewer: Viewer | null): Promise<Account> {
       if (!viewer) throw new NotAuthenticatedError();
+      // The account (its e-mail address) is the user's own: an analyst key never reads it.
+      if (viewer.apiKeyId !== undefined) throw new ApiKeyForbiddenError();
       let row = await repo.findByUid(viewer.uid);
       if (!row) throw new AccountNotFoundError();
       // The identity provider changes the e-mail once the user confirms it from the new address:
@@ -89,6 +93,7 @@ export function createAccountsService(deps: {
         email: row.email,
         subscriptionStatus: row.subscription_status,
         emailVerified: viewer.emailVerified,
+        analyst: row.analyst,
       };
     },
 

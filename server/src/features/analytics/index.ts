@@ -1,18 +1,54 @@
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import type { SearchService } from '../search/index.js';
+import { createAnalystKeysRepo } from './analyst-keys.repo.js';
+import { createAnalystKeysService, type AnalystKeysService } from './analyst-keys.service.js';
 import { createAnalyticsRepo } from './analytics.repo.js';
+import { analyticsResolvers } from './analytics.resolvers.js';
 import { analyticsRoutes } from './analytics.routes.js';
-import { createAnalyticsService, type AnalyticsService } from './analytics.service.js';
+import { createAnalyticsService, type AnalyticsService as PageViewsService } from './analytics.service.js';
+import { createInsightsRepo } from './insights.repo.js';
+import { createInsightsService, type InsightsService } from './insights.service.js';
 
-export type { AnalyticsService } from './analytics.service.js';
+export {
+  API_KEY_PREFIX,
+  isApiKey,
+  type AnalystKey,
+  type AnalystKeysService,
+} from './analyst-keys.service.js';
+export type { Window as AnalyticsWindow } from './insights.repo.js';
+export type { Landscape as LandscapeModel } from './insights.service.js';
 
-/** First-party analytics: page views per route change, stored in `page_views`. */
-export function createAnalyticsFeature(deps: FeatureDeps): FeatureModule<AnalyticsService> {
-  const service = createAnalyticsService({
+/** Page views (first-party), analysts' API keys, and the analytics they read. */
+export type AnalyticsService = PageViewsService & { keys: AnalystKeysService; insights: InsightsService };
+
+/** Analysts' API keys over a database, for the admin command (no server needed). */
+export function analystKeysOver(db: FeatureDeps['db']): AnalystKeysService {
+  return createAnalystKeysService({ repo: createAnalystKeysRepo(db) });
+}
+
+/**
+ * First-party analytics: page views per route change (stored in `page_views`); analysts' API
+ * keys; and the analytics schema over searches, users, subscriptions, page views and the corpus.
+ */
+export function createAnalyticsFeature(
+  deps: FeatureDeps,
+  others: { search: Pick<SearchService, 'checkRequest' | 'matchIds'> },
+): FeatureModule<AnalyticsService> {
+  const pageViews = createAnalyticsService({
     repo: createAnalyticsRepo(deps.db),
     identity: deps.identity,
     clock: deps.clock,
     logger: deps.logger,
     forwarder: deps.pageViewForwarder,
   });
-  return { service, routes: analyticsRoutes(service) };
+  const keys = analystKeysOver(deps.db);
+  const insights = createInsightsService({
+    repo: createInsightsRepo(deps.db),
+    clock: deps.clock,
+    freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
+    gate: keys.assertAnalyst,
+    search: others.search,
+  });
+  const service: AnalyticsService = { ...pageViews, keys, insights };
+  return { service, routes: analyticsRoutes(pageViews), resolvers: analyticsResolvers };
 }

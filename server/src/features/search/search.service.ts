@@ -164,6 +164,22 @@ export function createSearchService(deps: {
      */
     rankedMatches: async (request: CheckedSearchRequest, most: number): Promise<SearchHit[]> =>
       (await ranked(request, most)).hits,
+    /**
+     * The ids of the best `most` matches and how many matched (estimated beyond `most`), for
+     * aggregates over a search (an analyst's landscape): not counted toward anyone's allowance
+     * and not recorded.
+     */
+    async matchIds(
+      request: CheckedSearchRequest,
+      most: number,
+    ): Promise<{ lensIds: string[]; total: number; estimated: boolean }> {
+      const found = await ranked(request, most);
+      return {
+        lensIds: found.hits.map((hit) => hit.lens_id),
+        total: found.total,
+        estimated: found.estimated,
+      };
+    },
     countThisMonth: async (viewer: Viewer | null): Promise<number> => {
       assertVerified(viewer);
       return repo.countSince(viewer.uid, startOfMonth());

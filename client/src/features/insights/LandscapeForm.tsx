@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { useLazyQuery } from '@apollo/client/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { LandscapeKind } from '../../__generated__/graphql';
+import { serverMessage } from '../../app/apiErrors';
+import { CountChart } from './charts';
+import { LANDSCAPE } from './insights.queries';
+
+/** A search asked as aggregates: how large a technology landscape is, and whose. */
+export function LandscapeForm() {
+  const [query, setQuery] = useState('');
+  const [kind, setKind] = useState<LandscapeKind>(LandscapeKind.Ai);
+  const [run, { data, loading, error }] = useLazyQuery(LANDSCAPE, { fetchPolicy: 'network-only' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.trim())
+      void run({ variables: { input: { kind, query: query.trim() } } }).catch(() => undefined);
+  };
+  const landscape = data?.landscape;
+
+  return (
+    <section aria-labelledby="landscape-heading" className="mb-5">
+      <h2 id="landscape-heading" className="h4 mb-3">
+        Landscape
+      </h2>
+      <p className="text-muted small">
+        A search in the AI or the advanced (Lens) syntax, answered as aggregates over its best matches instead
+        of a result list. It uses no search credit.
+      </p>
+      <Form onSubmit={submit} className="mb-3">
+        <Row className="g-2 align-items-end">
+          <Col md={7}>
+            <Form.Label htmlFor="landscape-query">Query</Form.Label>
+            <Form.Control
+              id="landscape-query"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="e.g. robots that clean solar panels, or title:(battery AND cooling)"
+            />
+          </Col>
+          <Col md={3}>
+            <Form.Label htmlFor="landscape-kind">Syntax</Form.Label>
+            <Form.Select
+              id="landscape-kind"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as LandscapeKind)}
+            >
+              <option value={LandscapeKind.Ai}>AI (plain language)</option>
+              <option value={LandscapeKind.Advanced}>Advanced (Lens syntax)</option>
+            </Form.Select>
+          </Col>
+          <Col md={2}>
+            <Button type="submit" className="w-100" disabled={loading || !query.trim()}>
+              {loading ? <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" /> : null}
+              Size it
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      {error ? (
+        <Alert variant="danger">{serverMessage(error) ?? 'The landscape could not be computed.'}</Alert>
+      ) : null}
+      {landscape ? (
+        <div data-testid="landscape-result">
+          <p>
+            <strong>{landscape.total.toLocaleString('en')}</strong>
+            {landscape.estimated ? ' (estimated)' : ''} matches. Figures over {landscape.basis}.
+          </p>
+          <Row className="g-4">
+            <Col lg={6}>
+              <h3 className="h6">Publications per year</h3>
+              <CountChart rows={landscape.byYear} title="Publications per year" vertical />
+            </Col>
+            <Col lg={6}>
+              <h3 className="h6">Top owners</h3>
+              <CountChart rows={landscape.topOwners} title="Top owners" />
+            </Col>
+            <Col lg={6}>
+              <h3 className="h6">Top IPC classes</h3>
+              <CountChart rows={landscape.topIpcClasses} title="Top IPC classes" />
+            </Col>
+            <Col lg={6}>
+              <h3 className="h6">Countries</h3>
+              <CountChart rows={landscape.byCountry} title="Countries" />
+            </Col>
+          </Row>
+        </div>
+      ) : null}
+    </section>
+  );
+}
