@@ -6,3 +6,4 @@ export * from './reference/countries.js';
 export * from './reference/kind-codes.js';
 export * from './reference/ipc-sections.js';
 export * from './reference/research-institutions.js';
+export * from './lens-query/index.js';

@@ -181,6 +181,13 @@ const OPERATIONS: Record<string, Operation> = {
     run: gql('{ savedSearches { id } }'),
     otherUser: 'own data',
   },
+  patentExportDetails: {
+    name: 'read the export details of results',
+    run: gql('query E($ids: [ID!]!) { patentExportDetails(lensIds: $ids) { lens_id } }', () => ({
+      ids: ['000-111-222-333-444'],
+    })),
+    otherUser: 'own data',
+  },
   previousSearches: {
     name: 'list previous searches',
     run: gql('{ previousSearches { id } }'),

@@ -106,7 +106,7 @@ export function AppHeader() {
                 <span className="text-muted">This month, you've done {searchCount} searches.</span>
               ) : null}
               {authed ? (
-                <Button variant="outline-secondary" size="sm" onClick={requestSignOut}>
+                <Button variant="outline-dark" size="sm" onClick={requestSignOut}>
                   Sign Out
                 </Button>
               ) : null}

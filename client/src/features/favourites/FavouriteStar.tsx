@@ -20,6 +20,7 @@ function SignedInStar({ target }: { target: FavouriteTarget }) {
       aria-label={label}
       title={label}
       aria-pressed={isFavourite}
+      data-favourite-toggle
       disabled={busy || !ready}
       onClick={() => void toggle()}
     >

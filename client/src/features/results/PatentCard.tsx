@@ -1,3 +1,4 @@
+import type { FocusEventHandler, Ref } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import { CountryFlag } from '../../ui/CountryFlag';
@@ -40,14 +41,32 @@ export function documentNumber(reference: {
 }
 
 /** One search result: flag, AI title, favourite star, date, number, status and a short summary. */
-export function PatentCard({ item }: { item: PatentCard_ItemFragment }) {
+export function PatentCard({
+  item,
+  cardRef,
+  tabIndex,
+  onFocus,
+}: {
+  item: PatentCard_ItemFragment;
+  /** The results page's keyboard triage focuses cards (`useResultsKeyboard`). */
+  cardRef?: Ref<HTMLElement>;
+  tabIndex?: number;
+  onFocus?: FocusEventHandler<HTMLElement>;
+}) {
   const reference = item.biblio.publication_reference;
   const title = item.generative_data.title.trim();
   const patentPath = `/patents/${encodeURIComponent(item.lens_id)}`;
   const number = documentNumber(reference);
 
   return (
-    <Card as="article" className="mb-3 shadow-sm" aria-label={title || number}>
+    <Card
+      as="article"
+      ref={cardRef}
+      tabIndex={tabIndex}
+      onFocus={onFocus}
+      className="mb-3 shadow-sm result-card"
+      aria-label={title || number}
+    >
       <Card.Body>
         <div className="d-flex align-items-start gap-2">
           <CountryFlag code={reference.jurisdiction} name={countryName(reference.jurisdiction)} />

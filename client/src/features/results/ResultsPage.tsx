@@ -1,26 +1,50 @@
-import { Suspense, use, useMemo, useState } from 'react';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { Suspense, use, useMemo, useRef, useState } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import type { SearchResultSet } from '../search';
+import type { ResultsParams, SearchResultSet } from '../search';
 import { WeeklyUpdatesButton } from '../updates';
 import { ActiveFilters } from './ActiveFilters';
+import { ExportMenu } from './ExportMenu';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
+import { SearchExplanation } from './SearchExplanation';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { useResultsKeyboard } from './useResultsKeyboard';
 
 const FIRST_PAGE = 20;
 const PAGE_STEP = 10;
 
-function ResultList({ results }: { results: SearchResultSet }) {
+interface ListProps {
+  results: SearchResultSet;
+  query: string;
+  /** The search page with this search, where `/` goes. */
+  searchPath: string;
+}
+
+function ResultList({ results, query, searchPath }: ListProps) {
   const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
   const [visible, setVisible] = useState(FIRST_PAGE);
+  const [shortcutsShown, setShortcutsShown] = useState(false);
+  const navigate = useNavigate();
+  const cards = useRef(new Map<string, HTMLElement>());
   const refined = useMemo(() => refineResults(results.data, refinement), [results, refinement]);
   const types = useMemo(() => typesOf(results.data), [results]);
   const shown = refined.slice(0, visible);
+  const keyboard = useResultsKeyboard({
+    count: shown.length,
+    titleOf: (index) =>
+      shown[index]?.generative_data.title || shown[index]?.biblio.invention_title || 'Untitled result',
+    cardOf: (index) => cards.current.get(shown[index]?.lens_id ?? '') ?? null,
+    open: (index) => void navigate(`/patents/${encodeURIComponent(shown[index]!.lens_id)}`),
+    focusSearch: () => void navigate(searchPath, { state: { focusSearch: true } }),
+    showShortcuts: () => setShortcutsShown(true),
+    enabled: !shortcutsShown,
+  });
 
   const refine = (next: Refinement) => {
     setRefinement(next);
@@ -30,14 +54,32 @@ function ResultList({ results }: { results: SearchResultSet }) {
   return (
     <>
       <RefineControls refinement={refinement} types={types} onChange={refine} />
+      {refined.length > 0 ? (
+        <div className="d-flex justify-content-end align-items-center gap-2 mb-2">
+          <Button variant="link" size="sm" onClick={() => setShortcutsShown(true)}>
+            Keyboard shortcuts <kbd>?</kbd>
+          </Button>
+          <ExportMenu items={refined} query={query} />
+        </div>
+      ) : null}
       {shown.length === 0 ? (
         <Alert variant="light" className="border">
           No results found. Try refining your search
         </Alert>
       ) : (
         <section aria-label="Search results">
-          {shown.map((item) => (
-            <PatentCard key={item.lens_id} item={item} />
+          {shown.map((item, index) => (
+            <PatentCard
+              key={item.lens_id}
+              item={item}
+              cardRef={(element) => {
+                if (element) cards.current.set(item.lens_id, element);
+                else cards.current.delete(item.lens_id);
+              }}
+              // Roving focus: the selected card (or the first) is the one Tab reaches.
+              tabIndex={index === Math.max(keyboard.active, 0) ? 0 : -1}
+              onFocus={() => keyboard.focused(index)}
+            />
           ))}
         </section>
       )}
@@ -49,16 +91,41 @@ function ResultList({ results }: { results: SearchResultSet }) {
         </div>
       ) : null}
       <ResultsFooter shown={shown.length} results={results} />
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="results-announcer">
+        {keyboard.announcement}
+      </div>
+      <ShortcutsDialog show={shortcutsShown} onHide={() => setShortcutsShown(false)} />
     </>
   );
 }
 
-function Outcome({ outcome }: { outcome: Promise<ResultOutcome> }) {
+function Outcome({
+  outcome,
+  params,
+  searchPath,
+}: {
+  outcome: Promise<ResultOutcome>;
+  params: ResultsParams;
+  searchPath: string;
+}) {
   const location = useLocation();
   const state = use(outcome);
   if (state.status === 'error') return <Alert variant="danger">{state.message}</Alert>;
   if (state.status === 'signed-out') return null;
-  return <ResultList key={location.key} results={state.results} />;
+  const { explanation } = state.results;
+  return (
+    <>
+      {params.type === 'ai' && explanation ? (
+        <SearchExplanation explanation={explanation} input={params.input} />
+      ) : null}
+      <ResultList
+        key={location.key}
+        results={state.results}
+        query={params.input.query}
+        searchPath={searchPath}
+      />
+    </>
+  );
 }
 
 const searching = (
@@ -84,7 +151,7 @@ export function ResultsPage() {
         <WeeklyUpdatesButton key={location.search} queryString={location.search} />
       </div>
       <Suspense fallback={searching}>
-        <Outcome outcome={outcome} />
+        <Outcome outcome={outcome} params={params} searchPath={refinePath} />
       </Suspense>
     </>
   );

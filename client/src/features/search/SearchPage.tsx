@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Tab from 'react-bootstrap/Tab';
@@ -8,6 +8,8 @@ import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { useAccount } from '../../app/AccountProvider';
 import { EMPTY_FILTERS, toSearchInput, type SearchFilters } from './filters';
 import { FilterPanel } from './FilterPanel';
+import { LensQueryInput } from './LensQueryInput';
+import { lensQueryRefusal } from './lensQueryReading';
 import { LimitedBanner } from './LimitedBanner';
 import { OneShotTab } from './OneShotTab';
 import { PreviousSearchesTab } from './PreviousSearchesTab';
@@ -28,6 +30,8 @@ export function SearchPage() {
   const requested = params.get('tab');
   const activeTab: TabKey = isTabKey(requested) ? requested : 'ai';
   const initialQuery = params.get('query') ?? '';
+  // The results page's `/` shortcut comes here to search again, with the box focused.
+  const focusSearch = (useLocation().state as { focusSearch?: boolean } | null)?.focusSearch === true;
   const [filters, setFilters] = useState<SearchFilters>(EMPTY_FILTERS);
   const { limited } = useAccount();
   const { run, loading } = useRunSearch();
@@ -56,6 +60,7 @@ export function SearchPage() {
                 label="Describe what you are looking for"
                 placeholder={`For example: a wearable device that monitors blood sugar without needles (at least ${AI_SEARCH_MIN_CHARACTERS} characters)`}
                 initialText={initialQuery}
+                autoFocus={focusSearch}
                 loading={loading}
                 limited={limited}
                 onSearch={(text) => void run('ai', toSearchInput(text, filters))}
@@ -68,9 +73,12 @@ export function SearchPage() {
                 label="Advanced search query"
                 placeholder='For example: abstract:(battery AND recycling) AND inventor.name:("Jane Smith")'
                 initialText={initialQuery}
+                autoFocus={focusSearch}
                 loading={loading}
                 limited={limited}
                 onSearch={(text) => void run('boolean', toSearchInput(text, filters))}
+                check={lensQueryRefusal}
+                renderInput={(control) => <LensQueryInput {...control} />}
               >
                 <SyntaxHints />
               </SearchForm>

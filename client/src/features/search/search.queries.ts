@@ -7,6 +7,15 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
     results
     group_by_count
     estimated
+    explanation {
+      kept {
+        word
+        weight
+        share
+      }
+      dropped
+      lensQuery
+    }
     data {
       ...PatentCard_item
       search_result_order

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApolloClient } from '@apollo/client';
 import { serverMessage } from '../../app/apiErrors';
 import type { SearchInput, SearchResultSetFieldsFragment } from '../../__generated__/graphql';
+import { lensQueryRefusal } from './lensQueryReading';
 import { AI_SEARCH, BOOLEAN_SEARCH } from './search.queries';
 
 export type SearchType = 'ai' | 'boolean';
@@ -36,8 +37,23 @@ const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
   results: z.number(),
   group_by_count: z.number().nullish(),
   estimated: z.boolean(),
+  explanation: z
+    .object({
+      kept: z.array(z.object({ word: z.string(), weight: z.number(), share: z.number() })),
+      dropped: z.array(z.string()),
+      lensQuery: z.string(),
+    })
+    .nullish(),
   data: z.array(SearchResultItemSchema),
 });
+
+/** An advanced query the server would refuse: refused here, without a request. */
+export class QueryRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueryRefusedError';
+  }
+}
 
 export class InvalidSearchResultError extends Error {
   constructor() {
@@ -63,6 +79,9 @@ export async function executeSearch(
     const { data } = await client.mutate({ mutation: AI_SEARCH, variables: { input } });
     return parseSearchResultSet(data?.aiSearch.results);
   }
+  // A query the server would refuse is never sent (the shared parser and checks, as the server's).
+  const refusal = lensQueryRefusal(input.query);
+  if (refusal !== null) throw new QueryRefusedError(refusal);
   const { data } = await client.mutate({ mutation: BOOLEAN_SEARCH, variables: { input } });
   return parseSearchResultSet(data?.booleanSearch.results);
 }
@@ -70,7 +89,8 @@ export async function executeSearch(
 /** What a failed search tells the user: the server's message, or the spec's fallback. */
 export function searchFailureMessage(failure: unknown): string {
   console.error('Something went wrong performing a search.', failure);
-  if (failure instanceof InvalidSearchResultError) return failure.message;
+  if (failure instanceof InvalidSearchResultError || failure instanceof QueryRefusedError)
+    return failure.message;
   return serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK;
 }
 

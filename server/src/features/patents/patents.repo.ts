@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { PatentRow } from '../../db/tables.js';
 
@@ -5,6 +6,22 @@ export function createPatentsRepo(db: Db) {
   return {
     findByLensId(lensId: string): Promise<PatentRow | undefined> {
       return db.selectFrom('patents').selectAll().where('lens_id', '=', lensId).executeTakeFirst();
+    },
+
+    /** The parties, IPC symbols and family size of the patents with these ids. */
+    exportDetails(lensIds: readonly string[]) {
+      return db
+        .selectFrom('patents')
+        .select([
+          'lens_id',
+          'inventors',
+          'applicants',
+          'owners',
+          'ipc_symbols',
+          sql<number>`greatest(1, jsonb_array_length(family_members))`.as('family_size'),
+        ])
+        .where('lens_id', 'in', [...lensIds])
+        .execute();
     },
 
     async count(): Promise<number> {

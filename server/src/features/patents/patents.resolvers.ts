@@ -3,6 +3,8 @@ import { PatentNotFoundError } from './patents.service.js';
 
 export const patentsResolvers: Resolvers = {
   Query: {
+    patentExportDetails: (_, { lensIds }, { services, viewer }) =>
+      services.patents.exportDetails(viewer, lensIds),
     async patent(_, { lensId }, { services }) {
       try {
         return await services.patents.getPatent(lensId);

@@ -1,5 +1,6 @@
 import type { PatentRow } from '../../db/tables.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
+import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { PatentsRepo } from './patents.repo.js';
 
 /** The patent page's answer, in the specification's shape: `{ generative_data, data }`. */
@@ -34,6 +35,9 @@ export class PatentNotFoundError extends AppError {
   }
 }
 
+/** The most results an export covers: a search returns at most 500. */
+export const EXPORT_MAX = 500;
+
 export function createPatentsService(deps: { repo: PatentsRepo }) {
   return {
     async getPatent(lensId: string | undefined | null): Promise<PatentDetail> {
@@ -43,6 +47,18 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
       const row = await deps.repo.findByLensId(id);
       if (!row) throw new PatentNotFoundError(id);
       return toPatentDetail(row);
+    },
+
+    /** Export details of up to `EXPORT_MAX` results, in the order asked; unknown ids left out. */
+    async exportDetails(viewer: Viewer | null, lensIds: readonly string[]) {
+      // Like the searches whose results it exports: a signed-in, verified user.
+      assertVerified(viewer);
+      const ids = [...new Set(lensIds.map((id) => id.trim()).filter((id) => id !== ''))];
+      if (ids.length > EXPORT_MAX)
+        throw new ValidationError(`At most ${EXPORT_MAX} patents can be exported at once.`);
+      if (ids.length === 0) return [];
+      const rows = new Map((await deps.repo.exportDetails(ids)).map((row) => [row.lens_id, row]));
+      return ids.flatMap((id) => rows.get(id) ?? []);
     },
 
     countPatents: () => deps.repo.count(),

@@ -11,9 +11,10 @@ import {
   type RankedCandidates,
   type SearchEngine,
   type SearchFilters,
+  type SearchExplanation,
   type SearchHit,
 } from './engine/index.js';
-import { parseLensQuery } from './query/parser.js';
+import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import { SearchLimitReachedError } from './search.errors.js';
 import type { SearchRepo, SearchReservation } from './search.repo.js';
 import { SearchResultSetSchema, type SearchKind, type SearchResultSet } from './search.types.js';
@@ -39,7 +40,8 @@ export interface CheckedSearchRequest {
 
 /** A search's answer, and the searcher's searches this month with this one counted. */
 export interface SearchOutcome {
-  results: SearchResultSet;
+  /** The specification's result set (all REST sends), with how an AI search read its text. */
+  results: SearchResultSet & { explanation: SearchExplanation | null };
   searchesThisMonth: number;
 }
 
@@ -105,8 +107,9 @@ export function createSearchService(deps: {
         'QUERY_TOO_SHORT',
       );
     }
-    // An advanced query that cannot be read is refused here, with its position.
-    if (kind === 'boolean') parseLensQuery(query);
+    // An advanced query that cannot be read, or that the search would refuse once read (the
+    // checks the browser runs too), is refused here with its position, before it is counted.
+    if (kind === 'boolean') checkLensQuery(parseLensQuery(query));
     return { kind, query, filters };
   }
 
@@ -128,7 +131,7 @@ export function createSearchService(deps: {
       request: input,
       searchKey: searchKeyOf(request),
     });
-    let results: SearchResultSet;
+    let results: SearchOutcome['results'];
     try {
       results = checkedAnswer(kind, await ranked(request, maxResults));
     } catch (error) {
@@ -216,7 +219,7 @@ export function createSearchService(deps: {
  * returned, not zod's checked copy: it is built here with exactly the schema's fields, and a
  * second tree of 500 items is garbage the server would collect on every search.
  */
-function checkedAnswer(kind: SearchKind, found: RankedCandidates): SearchResultSet {
+function checkedAnswer(kind: SearchKind, found: RankedCandidates): SearchOutcome['results'] {
   const data = found.hits.map(toResultItem);
   const built = {
     total: found.total,
@@ -224,6 +227,8 @@ function checkedAnswer(kind: SearchKind, found: RankedCandidates): SearchResultS
     group_by_count: found.families,
     estimated: found.estimated,
     data,
+    // Not in the specification's shape: GraphQL answers it, REST's serialiser leaves it out.
+    explanation: found.explanation ?? null,
   };
   const answer = SearchResultSetSchema.safeParse(built);
   // A malformed answer is the server's fault: it is logged and answered with a plain 500.
@@ -238,7 +243,7 @@ function checkedAnswer(kind: SearchKind, found: RankedCandidates): SearchResultS
     );
   }
   // The passed check vouches for the narrower types (statuses, countries, dates) of the built answer.
-  return built as SearchResultSet;
+  return built as SearchOutcome['results'];
 }
 
 /** The item as the specification shapes it; the answer's shape check vouches for it. */

@@ -1,10 +1,17 @@
-import { toStoredPatentStatus, LEGAL_STATUSES } from '@patentscout/schema';
+import {
+  FIELD_KINDS,
+  LEGAL_STATUSES,
+  NAME_FIELD_WEIGHTS,
+  parseIdentifier,
+  TEXT_FIELD_WEIGHTS,
+  toStoredPatentStatus,
+  type FieldName,
+  type LeafNode,
+  type QueryNode,
+} from '@patentscout/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { LeafNode, QueryNode } from '../query/ast.js';
 import { parseDateBound, parseYear } from '../query/dates.js';
 import { QuerySyntaxError } from '../query/errors.js';
-import { FIELD_KINDS, NAME_FIELD_WEIGHTS, TEXT_FIELD_WEIGHTS, type FieldName } from '../query/fields.js';
-import { parseIdentifier } from '../query/identifiers.js';
 import { indexedUnlessBroad, textIndexedShares, UNKNOWN_VALUE_SHARES } from './plan.js';
 import type { ValueShares } from './term-stats.js';
 

@@ -4,6 +4,7 @@ import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
 import { advancedSearch } from './advanced.js';
 import { compileLensQuery } from './compile.js';
+import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { naturalSearch } from './natural.js';
 import { CANDIDATE_BUDGET } from './plan.js';
@@ -57,7 +58,13 @@ export function createSearchEngine(options: {
       timed('natural', async () => {
         const stats = await statistics.current();
         const terms = weightedTerms(await lexemesOf(db, text), stats);
-        return naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults) }, stats);
+        const found = await naturalSearch(
+          db,
+          { terms, filters, maxResults, budget: budget(maxResults) },
+          stats,
+        );
+        // Explained from the words already weighed: no query, a few microseconds.
+        return { ...found, explanation: explainNaturalSearch(text, terms) };
       }),
     advanced: ({ query, filters, maxResults }) =>
       timed('advanced', async () => {

@@ -5,6 +5,7 @@
  */
 export { createSearchEngine, type SearchEngine } from './engine.js';
 export { FILTER_INPUTS, NO_FILTERS, SEARCH_FILTERS, type FilterName, type SearchFilters } from './filters.js';
+export type { SearchExplanation } from './explain.js';
 export type { RankedCandidates, SearchHit } from './rank.js';
 export {
   buildDeferredSearchRows,

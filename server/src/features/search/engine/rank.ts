@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/client.js';
 import type { PatentRow } from '../../../db/tables.js';
+import type { SearchExplanation } from './explain.js';
 import { planOf, type PlanNode } from './query-plan.js';
 
 /** A ranked patent with the fields a result shows. */
@@ -29,6 +30,8 @@ export interface RankedCandidates {
   /** True when total and families are estimates (more matches than the candidate budget). */
   estimated: boolean;
   hits: SearchHit[];
+  /** How an AI search read its text; absent for advanced searches. */
+  explanation?: SearchExplanation;
 }
 
 /** A row of the ranked page, with its display fields; every row carries the same counts. */

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import Spinner from 'react-bootstrap/Spinner';
+import { graphql } from '../../__generated__';
+import { useToast } from '../../ui/Toasts';
+import type { SearchResultItem } from '../search';
+import { toCsv } from './export/csv';
+import { saveFile } from './export/download';
+import { EXPORT_LIMIT, exportFileName, toExportRows, type ExportRow } from './export/exportRows';
+import { toRis } from './export/ris';
+
+export const PATENT_EXPORT_DETAILS = graphql(`
+  query PatentExportDetails($lensIds: [ID!]!) {
+    patentExportDetails(lensIds: $lensIds) {
+      lens_id
+      inventors
+      applicants
+      owners
+      ipc_symbols
+      family_size
+    }
+  }
+`);
+
+type Format = 'csv' | 'ris' | 'pdf';
+
+/**
+ * Exports the results as shown (after refine and sort, at most 500) as CSV, RIS or PDF, built in
+ * the browser; the parties, IPC symbols and family sizes come from one query.
+ */
+export function ExportMenu({ items, query }: { items: readonly SearchResultItem[]; query: string }) {
+  const client = useApolloClient();
+  const toast = useToast();
+  const [busy, setBusy] = useState<Format | null>(null);
+  const [done, setDone] = useState('');
+
+  async function rowsToExport(): Promise<ExportRow[]> {
+    const chosen = items.slice(0, EXPORT_LIMIT);
+    const { data } = await client.query({
+      query: PATENT_EXPORT_DETAILS,
+      variables: { lensIds: chosen.map((item) => item.lens_id) },
+      fetchPolicy: 'no-cache',
+    });
+    return toExportRows(chosen, data?.patentExportDetails ?? [], window.location.origin);
+  }
+
+  async function exportAs(format: Format) {
+    setBusy(format);
+    setDone('');
+    try {
+      const rows = await rowsToExport();
+      const date = new Date();
+      const name = exportFileName(query, date, format);
+      if (format === 'csv') saveFile(toCsv(rows), 'text/csv;charset=utf-8', name);
+      else if (format === 'ris') saveFile(toRis(rows), 'application/x-research-info-systems', name);
+      else {
+        // pdf-lib is loaded only when a PDF is asked for.
+        const { toPdf } = await import('./export/pdf');
+        saveFile((await toPdf(rows, { query, date })) as BlobPart, 'application/pdf', name);
+      }
+      setDone(`Exported ${rows.length} results as ${name}.`);
+    } catch (failure) {
+      console.error('The export failed.', failure);
+      toast({
+        title: 'Error.',
+        description: 'The export could not be made. Please try again.',
+        variant: 'danger',
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <Dropdown onSelect={(key) => key && void exportAs(key as Format)}>
+        <Dropdown.Toggle variant="outline-secondary" size="sm" id="results-export" disabled={busy !== null}>
+          {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+          Export {Math.min(items.length, EXPORT_LIMIT)} results
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          <Dropdown.Item eventKey="csv" as="button">
+            CSV (spreadsheet)
+          </Dropdown.Item>
+          <Dropdown.Item eventKey="ris" as="button">
+            RIS (Zotero, EndNote)
+          </Dropdown.Item>
+          <Dropdown.Item eventKey="pdf" as="button">
+            PDF (ten results a page)
+          </Dropdown.Item>
+        </Dropdown.Menu>
+      </Dropdown>
+      <span className="visually-hidden" role="status">
+        {done}
+      </span>
+    </>
+  );
+}

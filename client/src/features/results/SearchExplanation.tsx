@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import type { SearchInput } from '../../__generated__/graphql';
+import type { SearchResultSet } from '../search';
+import { advancedQueryFor, advancedSearchPath } from './explainedQuery';
+
+type Explanation = NonNullable<SearchResultSet['explanation']>;
+
+/**
+ * How an AI search understood its text: the words it searched with, heaviest (rarest) first, the
+ * words it left out, and the Advanced search query that finds the same patents, ready to edit.
+ */
+export function SearchExplanation({ explanation, input }: { explanation: Explanation; input: SearchInput }) {
+  const advanced = advancedQueryFor(explanation.lensQuery, input);
+  return (
+    <Card as="section" className="mb-3" aria-labelledby="search-explanation-title">
+      <Card.Body>
+        <h2 id="search-explanation-title" className="h6">
+          How this search was understood
+        </h2>
+        <div className="small mb-2">
+          <span className="fw-semibold">Words searched, rarest first: </span>
+          {explanation.kept.length === 0 ? (
+            'none'
+          ) : (
+            <ul className="list-inline d-inline mb-0" aria-label="Words searched">
+              {explanation.kept.map((term) => (
+                <li key={term.word} className="list-inline-item">
+                  <Badge bg="primary-subtle" text="primary-emphasis" className="fw-normal">
+                    {term.word}
+                    <span className="visually-hidden">, weight </span>
+                    <span className="ms-1 opacity-75">{term.weight.toFixed(1)}</span>
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {explanation.dropped.length > 0 ? (
+          <div className="small mb-2">
+            <span className="fw-semibold">Left out as too common: </span>
+            <span className="text-body-secondary">{explanation.dropped.join(', ')}</span>
+          </div>
+        ) : null}
+        <div className="small mb-2">
+          <span className="fw-semibold">The same search as an advanced query: </span>
+          <code data-testid="explained-query">{advanced}</code>
+        </div>
+        <Link className="btn btn-outline-primary btn-sm" to={advancedSearchPath(advanced)}>
+          Edit as advanced search
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { advancedQueryFor, advancedSearchPath } from './explainedQuery';
+import { SearchExplanation } from './SearchExplanation';
+
+describe('advancedQueryFor', () => {
+  it('is the Lens query alone without filters', () => {
+    expect(advancedQueryFor('solar OR battery', { query: 'x', years: [1824, 2050] })).toBe(
+      'solar OR battery',
+    );
+  });
+
+  it('adds the filters the Lens syntax says exactly', () => {
+    expect(
+      advancedQueryFor('solar OR battery', {
+        query: 'x',
+        years: [2015, 2020],
+        jurisdiction: ['AU', 'NZ'],
+        legal_status: ['active', 'withdrawn or rejected'],
+        kind: ['B'],
+        ipc_filters: ['H01M'],
+      }),
+    ).toBe(
+      '(solar OR battery) AND jurisdiction:(AU OR NZ) AND legal_status.patent_status:(ACTIVE OR WITHDRAWN_OR_REJECTED) AND kind:B* AND year_published:[2015 TO 2020]',
+    );
+  });
+});
+
+describe('SearchExplanation', () => {
+  it('shows the words kept and dropped and links to the Advanced tab prefilled', () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <SearchExplanation
+              input={{ query: 'a home battery', years: [1824, 2050] }}
+              explanation={{
+                kept: [
+                  { word: 'battery', weight: 4.2, share: 0.015 },
+                  { word: 'home', weight: 2.1, share: 0.12 },
+                ],
+                dropped: ['a'],
+                lensQuery: 'battery OR home',
+              }}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/search/results'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('list', { name: 'Words searched' })).toHaveTextContent(
+      'battery, weight 4.2home, weight 2.1',
+    );
+    expect(screen.getByText('a')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit as advanced search' })).toHaveAttribute(
+      'href',
+      advancedSearchPath('battery OR home'),
+    );
+  });
+});
