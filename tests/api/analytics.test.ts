@@ -118,6 +118,8 @@ async function seed(): Promise<void> {
       event(PAYING, 'oneshot', 'battery thermal management system', '2026-03-10T12:00:00Z'),
       event(FREE_A, 'ai', 'water purification membrane', '2026-03-15T23:59:59Z', {
         query: 'water purification membrane',
+        // Every year: the default, not a filter the user chose.
+        years: [1824, 2050],
       }),
       // Outside
       event('uid-early', 'ai', 'outside the range before', '2026-03-01T23:59:59Z', {
@@ -354,6 +356,9 @@ describe('analyst API keys', () => {
         { filter: 'legal_status', value: 'ACTIVE', count: 1 },
       ]),
     );
+    expect(figures.topFilters.filter((entry: { filter: string }) => entry.filter === 'years')).toEqual([
+      { filter: 'years', value: '2010-2020', count: 1 },
+    ]);
     expect(figures.topFilters[0]).toMatchObject({ count: 2 });
     expect(figures.topIndustries).toEqual([
       { value: 'agriculture_and_food', label: 'Agriculture & Food', count: 2 },

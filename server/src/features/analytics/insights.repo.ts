@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 
 /** A time range: from inclusive, to exclusive. */
@@ -77,7 +78,10 @@ export function createInsightsRepo(db: Db) {
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`);
     },
 
-    /** Each filter value a search used (years as one "from-to" value), counted once per search. */
+    /**
+     * Each filter value a search used (years as one "from-to" value), counted once per search. The
+     * whole year range is every search's default, not a choice, so it is left out.
+     */
     topFilters(w: Window, limit: number): Promise<Array<Counted & { filter: string }>> {
       return rows(sql<Counted & { filter: string }>`
         SELECT f.key AS filter, v.value, count(*)::int AS count
@@ -85,7 +89,9 @@ export function createInsightsRepo(db: Db) {
         CROSS JOIN LATERAL jsonb_each(e.request) f
         CROSS JOIN LATERAL jsonb_array_elements_text(
           CASE WHEN f.key = 'years' AND jsonb_typeof(f.value) = 'array' AND jsonb_array_length(f.value) = 2
+                    AND concat(f.value->>0, '-', f.value->>1) <> ${`${YEAR_MIN}-${YEAR_MAX}`}
                  THEN jsonb_build_array(concat(f.value->>0, '-', f.value->>1))
+               WHEN f.key = 'years' THEN '[]'::jsonb
                WHEN jsonb_typeof(f.value) = 'array' THEN f.value
                ELSE '[]'::jsonb END) v(value)
         WHERE e.created_at >= ${w.from} AND e.created_at < ${w.to}
