@@ -20,6 +20,10 @@ export interface Refinement {
   /** An AI type tag, or '' for all types. */
   type: string;
   sort: SortOrder;
+  /** A publication year (the chart strip's year bars), or none for every year. */
+  year?: number;
+  /** A two-letter jurisdiction (the chart strip's countries), or none for every country. */
+  country?: string;
 }
 
 export const NO_REFINEMENT: Refinement = { category: '', type: '', sort: 'relevance' };
@@ -48,13 +52,19 @@ function compareCountry(a: SearchResultItem, b: SearchResultItem): number {
   );
 }
 
+/** The year a result was published (from its ISO publication date). */
+export function publicationYear(item: SearchResultItem): number {
+  return Number(item.biblio.publication_reference.date.slice(0, 4));
+}
+
 /** The distinct AI type tags of a result set, for the Patent Type select. */
 export function typesOf(items: readonly SearchResultItem[]): string[] {
   return [...new Set(items.flatMap((item) => item.generative_data.types))].sort((a, b) => a.localeCompare(b));
 }
 
 /**
- * Refines on the client over the original set, in the spec's order: category, type, then sort.
+ * Refines on the client over the original set, in the spec's order: category, type, then sort
+ * (with the chart strip's year and country after the type).
  * Sorting is stable, so ties keep the relevance order.
  */
 export function refineResults(
@@ -67,6 +77,10 @@ export function refineResults(
     : [...items];
   if (refinement.type)
     refined = refined.filter((item) => item.generative_data.types.includes(refinement.type));
+  if (refinement.year !== undefined)
+    refined = refined.filter((item) => publicationYear(item) === refinement.year);
+  if (refinement.country)
+    refined = refined.filter((item) => item.biblio.publication_reference.jurisdiction === refinement.country);
   switch (refinement.sort) {
     case 'date-asc':
       return refined.sort(compareDate);

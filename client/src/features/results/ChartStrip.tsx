@@ -1,0 +1,174 @@
+import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from 'recharts';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import CloseButton from 'react-bootstrap/CloseButton';
+import { countryName, type SearchResultItem } from '../search';
+import { publicationYear, type Refinement } from './refine';
+
+/** How many countries and years the strip offers as buttons. */
+const TOP = 5;
+
+export interface Counted<T> {
+  value: T;
+  count: number;
+}
+
+/** Publications per year over the loaded results, oldest first. */
+export function yearCounts(items: readonly SearchResultItem[]): Counted<number>[] {
+  const counts = new Map<number, number>();
+  for (const item of items) {
+    const year = publicationYear(item);
+    if (Number.isFinite(year)) counts.set(year, (counts.get(year) ?? 0) + 1);
+  }
+  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value - b.value);
+}
+
+/** Results per country over the loaded results, most first (ties by code). */
+export function countryCounts(items: readonly SearchResultItem[]): Counted<string>[] {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const code = item.biblio.publication_reference.jurisdiction;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}
+
+/** The most frequent `most` of counted values, most first. */
+export function topCounts<T>(counts: readonly Counted<T>[], most = TOP): Counted<T>[] {
+  return [...counts].sort((a, b) => b.count - a.count).slice(0, most);
+}
+
+const plural = (count: number) => `${count} result${count === 1 ? '' : 's'}`;
+
+interface Props {
+  /** The whole loaded result set (not the refined or shown part). */
+  items: readonly SearchResultItem[];
+  refinement: Refinement;
+  onChange: (refinement: Refinement) => void;
+}
+
+/**
+ * The results header's chart strip: publications per year and the top countries of the loaded
+ * results, computed here (no server work). A bar or a country button refines the results to it
+ * (toggling it off when it is already chosen); the active choices show as removable filters.
+ */
+export function ChartStrip({ items, refinement, onChange }: Props) {
+  const years = yearCounts(items);
+  const countries = topCounts(countryCounts(items));
+  if (items.length === 0) return null;
+  const chooseYear = (year: number) =>
+    onChange({ ...refinement, year: refinement.year === year ? undefined : year });
+  const chooseCountry = (country: string) =>
+    onChange({ ...refinement, country: refinement.country === country ? undefined : country });
+  const mostInCountry = countries[0]?.count ?? 1;
+
+  return (
+    <section className="chart-strip border rounded p-2 mb-3" aria-labelledby="chart-strip-heading">
+      <h2 id="chart-strip-heading" className="h6 mb-2">
+        Results at a glance{' '}
+        <span className="small text-muted fw-normal">({plural(items.length)} loaded)</span>
+      </h2>
+      <div className="row g-3">
+        <div className="col-md-7">
+          <h3 className="small text-muted mb-1">Publications per year</h3>
+          <figure className="mb-1" aria-label="Publications per year" data-testid="chart-years">
+            <ResponsiveContainer width="100%" height={90}>
+              <BarChart data={years} margin={{ top: 4, right: 4, bottom: 0, left: 4 }}>
+                <XAxis dataKey="value" fontSize={10} minTickGap={12} />
+                <Tooltip formatter={(count) => [count, 'Results']} />
+                <Bar
+                  dataKey="count"
+                  fill="#0d6efd"
+                  isAnimationActive={false}
+                  cursor="pointer"
+                  onClick={(bar: { payload?: Counted<number> }) => {
+                    if (bar.payload) chooseYear(bar.payload.value);
+                  }}
+                />
+              </BarChart>
+            </ResponsiveContainer>
+          </figure>
+          <div className="d-flex flex-wrap gap-1" role="group" aria-label="Busiest years">
+            {topCounts(years).map((year) => (
+              <Button
+                key={year.value}
+                size="sm"
+                variant={refinement.year === year.value ? 'primary' : 'outline-secondary'}
+                aria-pressed={refinement.year === year.value}
+                title={`${year.value}: ${plural(year.count)}`}
+                onClick={() => chooseYear(year.value)}
+              >
+                {year.value} <span className="text-body-secondary small">({year.count})</span>
+              </Button>
+            ))}
+          </div>
+        </div>
+        <div className="col-md-5">
+          <h3 className="small text-muted mb-1">Top countries</h3>
+          <ul className="list-unstyled mb-0" aria-label="Top countries">
+            {countries.map((country) => {
+              const name = countryName(country.value);
+              const chosen = refinement.country === country.value;
+              return (
+                <li key={country.value} className="mb-1">
+                  <button
+                    type="button"
+                    className={`chart-strip-bar btn btn-sm w-100 text-start p-0 border-0 ${chosen ? 'fw-semibold' : ''}`}
+                    aria-pressed={chosen}
+                    aria-label={`${name}: ${plural(country.count)}`}
+                    title={`${name}: ${plural(country.count)}`}
+                    onClick={() => chooseCountry(country.value)}
+                  >
+                    <span className="d-flex justify-content-between small">
+                      <span>{name}</span>
+                      <span className="text-muted">{country.count}</span>
+                    </span>
+                    <span className="d-block bg-light rounded" aria-hidden="true">
+                      <span
+                        className={`d-block rounded ${chosen ? 'bg-primary' : 'bg-info'}`}
+                        style={{ height: 6, width: `${Math.max(4, (country.count / mostInCountry) * 100)}%` }}
+                      />
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+      {refinement.year !== undefined || refinement.country ? (
+        <div
+          className="d-flex flex-wrap align-items-center gap-2 mt-2"
+          role="group"
+          aria-label="Chart filters"
+        >
+          <span className="small fw-semibold">Showing only:</span>
+          {refinement.year !== undefined ? (
+            <Badge bg="primary" className="d-inline-flex align-items-center gap-1">
+              Year {refinement.year}
+              <CloseButton
+                variant="white"
+                aria-label={`Remove the year ${refinement.year} filter`}
+                onClick={() => onChange({ ...refinement, year: undefined })}
+                style={{ fontSize: '0.6rem' }}
+              />
+            </Badge>
+          ) : null}
+          {refinement.country ? (
+            <Badge bg="primary" className="d-inline-flex align-items-center gap-1">
+              {countryName(refinement.country)}
+              <CloseButton
+                variant="white"
+                aria-label={`Remove the ${countryName(refinement.country)} filter`}
+                onClick={() => onChange({ ...refinement, country: undefined })}
+                style={{ fontSize: '0.6rem' }}
+              />
+            </Badge>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
