@@ -27,7 +27,7 @@ const searchCount = async () =>
   (await graphql(app.baseUrl, '{ searchCount }', {}, user.idToken)).data?.searchCount as number;
 
 /** A passage with its markers as [brackets], for readable expectations. */
-const bracketed = (text: string) => text.replace(/\u0001/g, '[').replace(/\u0002/g, ']');
+const bracketed = (text: string) => text.replaceAll('\u0001', '[').replaceAll('\u0002', ']');
 
 beforeAll(async () => {
   app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '3' } });
