@@ -80,6 +80,14 @@ test('results that explain themselves: matched passages, "Why it matched" and a 
   await strip.getByRole('button', { name: `Remove the ${name} filter` }).click();
   await expect(strip.getByRole('group', { name: 'Chart filters' })).toBeHidden();
 
+  // The top owners come lazily (the result items carry none); one narrows the cards too.
+  const owner = strip.getByRole('list', { name: 'Top owners' }).getByRole('button').first();
+  const [, ownerName, ownerCount] = /^(.+): (\d+) results?$/.exec((await owner.getAttribute('aria-label'))!)!;
+  await owner.click();
+  await expect(strip.getByRole('group', { name: 'Chart filters' })).toContainText(ownerName!);
+  await expect(cards).toHaveCount(Math.min(Number(ownerCount), 20));
+  await strip.getByRole('button', { name: `Remove the ${ownerName} filter` }).click();
+
   // Highlights are not searches: the month's count is still the one search.
   expect(highlightRequests.length).toBeGreaterThanOrEqual(3);
   expect(await searchesThisMonth(account.email)).toBe(1);

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import Card from 'react-bootstrap/Card';
 import { HighlightKind } from '../../__generated__/graphql';
 import { MATCH_HIGHLIGHTS } from './highlights.queries';
-import { MarkedText } from './markedText';
+import { MatchedPassageText } from './markedText';
 import type { HighlightSearch } from './useMatchHighlights';
 
 const FIELD_LABELS: Record<string, string> = { title: 'Title', abstract: 'Abstract', claims: 'Claims' };
@@ -40,7 +40,7 @@ export function WhyItMatched({ lensId, search }: { lensId: string; search: Highl
                 {FIELD_LABELS[passage.field ?? ''] ?? passage.field}
               </dt>
               <dd className="mb-0">
-                <MarkedText passage={passage.text} />
+                <MatchedPassageText passage={passage} />
               </dd>
             </div>
           ))}

@@ -1,4 +1,4 @@
-export { MarkedText, splitMarked } from './markedText';
+export { MarkedText, MatchedPassageText, splitMarked } from './markedText';
 export {
   cardPassage,
   useMatchHighlights,

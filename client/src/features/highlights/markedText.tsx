@@ -43,3 +43,18 @@ export function MarkedText({ passage }: { passage: string }) {
     </>
   );
 }
+
+/**
+ * A matched passage as shown: a title whole, a fragment of an abstract or claims between
+ * ellipses (it is cut from a longer text).
+ */
+export function MatchedPassageText({ passage }: { passage: { field: string; text: string } }) {
+  const fragment = passage.field !== 'title';
+  return (
+    <>
+      {fragment ? '… ' : null}
+      <MarkedText passage={passage.text} />
+      {fragment ? ' …' : null}
+    </>
+  );
+}

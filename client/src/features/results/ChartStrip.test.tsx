@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { resultItem } from '../../testing/results';
-import { ChartStrip, countryCounts, topCounts, yearCounts } from './ChartStrip';
+import { ChartStrip, countryCounts, ownerCounts, topCounts, yearCounts } from './ChartStrip';
 import { NO_REFINEMENT, refineResults, type Refinement } from './refine';
 
 const items = [
@@ -12,6 +12,13 @@ const items = [
   resultItem({ lens_id: 'd', date: '2021-03-01', jurisdiction: 'CN' }),
   resultItem({ lens_id: 'e', date: '2019-01-01', jurisdiction: 'AU' }),
 ];
+const owners = new Map([
+  ['a', ['Acme Corp']],
+  ['b', ['Acme Corp', 'Beta Ltd']],
+  ['c', ['Beta Ltd', 'Beta Ltd']],
+  ['d', []],
+  ['e', ['Acme Corp']],
+]);
 const ids = (refined: { lens_id: string }[]) => refined.map((item) => item.lens_id);
 
 describe('the chart strip counts', () => {
@@ -26,6 +33,11 @@ describe('the chart strip counts', () => {
       { value: 'CN', count: 1 },
     ]);
     expect(topCounts(yearCounts(items), 1)).toEqual([{ value: 2019, count: 3 }]);
+    // A result counts once per owner, however often the owner is listed.
+    expect(ownerCounts(items, owners)).toEqual([
+      { value: 'Acme Corp', count: 3 },
+      { value: 'Beta Ltd', count: 2 },
+    ]);
   });
 });
 
@@ -34,6 +46,9 @@ describe('refineResults by the chart strip', () => {
     expect(ids(refineResults(items, { ...NO_REFINEMENT, year: 2019 }))).toEqual(['a', 'c', 'e']);
     expect(ids(refineResults(items, { ...NO_REFINEMENT, country: 'AU' }))).toEqual(['b', 'e']);
     expect(ids(refineResults(items, { ...NO_REFINEMENT, year: 2019, country: 'AU' }))).toEqual(['e']);
+    expect(ids(refineResults(items, { ...NO_REFINEMENT, owner: 'Beta Ltd' }, owners))).toEqual(['b', 'c']);
+    // Before the owners came, an owner keeps nothing rather than everything.
+    expect(ids(refineResults(items, { ...NO_REFINEMENT, owner: 'Beta Ltd' }))).toEqual([]);
     expect(ids(refineResults(items, { ...NO_REFINEMENT, country: 'AU', sort: 'date-asc' }))).toEqual([
       'e',
       'b',
@@ -41,12 +56,12 @@ describe('refineResults by the chart strip', () => {
   });
 });
 
-function Harness() {
+function Harness({ known = owners }: { known?: ReadonlyMap<string, readonly string[]> | null }) {
   const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
   return (
     <>
-      <ChartStrip items={items} refinement={refinement} onChange={setRefinement} />
-      <output data-testid="shown">{ids(refineResults(items, refinement)).join(',')}</output>
+      <ChartStrip items={items} owners={known} refinement={refinement} onChange={setRefinement} />
+      <output data-testid="shown">{ids(refineResults(items, refinement, known)).join(',')}</output>
     </>
   );
 }
@@ -79,5 +94,16 @@ describe('ChartStrip', () => {
     );
     expect(shown()).toBe('a,b,c,d,e');
     expect(screen.queryByRole('group', { name: 'Chart filters' })).toBeNull();
+  });
+
+  it('refines by an owner, and says when the owners are still coming', () => {
+    const { unmount } = render(<Harness known={null} />);
+    expect(screen.getByText('Counting owners…')).toBeInTheDocument();
+    unmount();
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Beta Ltd: 2 results' }));
+    expect(screen.getByTestId('shown').textContent).toBe('b,c');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the Beta Ltd filter' }));
+    expect(screen.getByTestId('shown').textContent).toBe('a,b,c,d,e');
   });
 });

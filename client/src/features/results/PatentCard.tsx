@@ -7,7 +7,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { FavouriteStar } from '../favourites';
 import { graphql } from '../../__generated__';
 import type { PatentCard_ItemFragment } from '../../__generated__/graphql';
-import { MarkedText, type MatchedPassage } from '../highlights';
+import { MatchedPassageText, type MatchedPassage } from '../highlights';
 import { countryName } from '../search';
 
 const SUMMARY_LIMIT = 400;
@@ -113,7 +113,7 @@ export function PatentCard({
         ) : null}
         {passage ? (
           <p className="mt-2 mb-0 small text-muted result-match" data-testid="result-match">
-            <span className="fw-semibold">Matched:</span> <MarkedText passage={passage.text} />
+            <span className="fw-semibold">Matched:</span> <MatchedPassageText passage={passage} />
           </p>
         ) : null}
       </Card.Body>

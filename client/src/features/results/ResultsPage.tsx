@@ -16,6 +16,7 @@ import { ResultsFooter } from './ResultsFooter';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { useResultOwners } from './useResultOwners';
 import { useResultsKeyboard } from './useResultsKeyboard';
 
 const FIRST_PAGE = 20;
@@ -36,7 +37,11 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
   const [shortcutsShown, setShortcutsShown] = useState(false);
   const navigate = useNavigate();
   const cards = useRef(new Map<string, HTMLElement>());
-  const refined = useMemo(() => refineResults(results.data, refinement), [results, refinement]);
+  const owners = useResultOwners(results.data);
+  const refined = useMemo(
+    () => refineResults(results.data, refinement, owners),
+    [results, refinement, owners],
+  );
   const types = useMemo(() => typesOf(results.data), [results]);
   const shown = refined.slice(0, visible);
   const passages = useMatchHighlights(
@@ -63,7 +68,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
   return (
     <>
       <RefineControls refinement={refinement} types={types} onChange={refine} />
-      <ChartStrip items={results.data} refinement={refinement} onChange={refine} />
+      <ChartStrip items={results.data} owners={owners} refinement={refinement} onChange={refine} />
       {refined.length > 0 ? (
         <div className="d-flex justify-content-end align-items-center gap-2 mb-2">
           <Button variant="link" size="sm" onClick={() => setShortcutsShown(true)}>

@@ -24,6 +24,8 @@ export interface Refinement {
   year?: number;
   /** A two-letter jurisdiction (the chart strip's countries), or none for every country. */
   country?: string;
+  /** An owner's name (the chart strip's top owners), or none for every owner. */
+  owner?: string;
 }
 
 export const NO_REFINEMENT: Refinement = { category: '', type: '', sort: 'relevance' };
@@ -64,12 +66,14 @@ export function typesOf(items: readonly SearchResultItem[]): string[] {
 
 /**
  * Refines on the client over the original set, in the spec's order: category, type, then sort
- * (with the chart strip's year and country after the type).
+ * (with the chart strip's year, country and owner after the type).
  * Sorting is stable, so ties keep the relevance order.
  */
 export function refineResults(
   items: readonly SearchResultItem[],
   refinement: Refinement,
+  /** The results' owners by Lens id (`useResultOwners`), for the owner refinement. */
+  owners?: ReadonlyMap<string, readonly string[]> | null,
 ): SearchResultItem[] {
   const category = INDUSTRY_CATEGORIES.find((candidate) => candidate.value === refinement.category);
   let refined = category
@@ -81,6 +85,10 @@ export function refineResults(
     refined = refined.filter((item) => publicationYear(item) === refinement.year);
   if (refinement.country)
     refined = refined.filter((item) => item.biblio.publication_reference.jurisdiction === refinement.country);
+  if (refinement.owner) {
+    const owner = refinement.owner;
+    refined = refined.filter((item) => owners?.get(item.lens_id)?.includes(owner) ?? false);
+  }
   switch (refinement.sort) {
     case 'date-asc':
       return refined.sort(compareDate);

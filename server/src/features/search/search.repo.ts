@@ -34,7 +34,7 @@ export const MATCH_END = '\u0002';
 const CLAIMS_READ = 20_000;
 const MARKERS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 const WHOLE_OPTIONS = `${MARKERS}, HighlightAll=true`;
-const FRAGMENT_OPTIONS = `${MARKERS}, MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … "`;
+const FRAGMENT_OPTIONS = `${MARKERS}, MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … "`;
 
 /** The search feature's own records: who searched, what and when (the monthly allowance counts them). */
 export function createSearchRepo(db: Db) {
