@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { resultItem } from '../../testing/results';
-import { ChartStrip, countryCounts, ownerCounts, topCounts, yearCounts } from './ChartStrip';
+import { ChartStrip, continuousYears, countryCounts, ownerCounts, topCounts, yearCounts } from './ChartStrip';
 import { NO_REFINEMENT, refineResults, type Refinement } from './refine';
 
 const items = [
@@ -32,6 +32,12 @@ describe('the chart strip counts', () => {
       { value: 'US', count: 2 },
       { value: 'CN', count: 1 },
     ]);
+    expect(continuousYears(yearCounts(items))).toEqual([
+      { value: 2019, count: 3 },
+      { value: 2020, count: 0 },
+      { value: 2021, count: 2 },
+    ]);
+    expect(continuousYears([])).toEqual([]);
     expect(topCounts(yearCounts(items), 1)).toEqual([{ value: 2019, count: 3 }]);
     // A result counts once per owner, however often the owner is listed.
     expect(ownerCounts(items, owners)).toEqual([

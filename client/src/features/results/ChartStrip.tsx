@@ -23,6 +23,18 @@ export function yearCounts(items: readonly SearchResultItem[]): Counted<number>[
   return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value - b.value);
 }
 
+/** Counted years with the years between them at zero, so that the columns keep time's spacing. */
+export function continuousYears(years: readonly Counted<number>[]): Counted<number>[] {
+  const first = years[0];
+  const last = years.at(-1);
+  if (!first || !last) return [];
+  const counts = new Map(years.map((year) => [year.value, year.count]));
+  return Array.from({ length: last.value - first.value + 1 }, (_, offset) => ({
+    value: first.value + offset,
+    count: counts.get(first.value + offset) ?? 0,
+  }));
+}
+
 /** Results per country over the loaded results, most first (ties by code). */
 export function countryCounts(items: readonly SearchResultItem[]): Counted<string>[] {
   const counts = new Map<string, number>();
@@ -156,7 +168,7 @@ export function ChartStrip({ items, owners, refinement, onChange }: Props) {
           <h3 className="small text-muted mb-1">Publications per year</h3>
           <figure className="mb-1" aria-label="Publications per year" data-testid="chart-years">
             <ResponsiveContainer width="100%" height={90}>
-              <BarChart data={years} margin={{ top: 4, right: 4, bottom: 0, left: 4 }}>
+              <BarChart data={continuousYears(years)} margin={{ top: 4, right: 4, bottom: 0, left: 4 }}>
                 <XAxis dataKey="value" fontSize={10} minTickGap={12} />
                 <Tooltip formatter={(count) => [count, 'Results']} />
                 <Bar
@@ -165,7 +177,7 @@ export function ChartStrip({ items, owners, refinement, onChange }: Props) {
                   isAnimationActive={false}
                   cursor="pointer"
                   onClick={(bar: { payload?: Counted<number> }) => {
-                    if (bar.payload) chooseYear(bar.payload.value);
+                    if (bar.payload && bar.payload.count > 0) chooseYear(bar.payload.value);
                   }}
                 />
               </BarChart>
