@@ -175,6 +175,14 @@ const OPERATIONS: Record<string, Operation> = {
     unverified: { status: 200 },
   },
   searchCount: { name: 'read the search count', run: gql('{ searchCount }'), otherUser: 'own data' },
+  matchHighlights: {
+    name: "highlight a search's words in results",
+    run: gql(
+      'query H($ids: [ID!]!) { matchHighlights(kind: AI, query: "solar panels", lensIds: $ids) { lensId } }',
+      () => ({ ids: ['000-111-222-333-444'] }),
+    ),
+    otherUser: 'own data',
+  },
   favourites: { name: 'list favourites', run: gql('{ favourites { id } }'), otherUser: 'own data' },
   savedSearches: {
     name: 'list followed searches',

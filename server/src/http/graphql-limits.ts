@@ -16,6 +16,12 @@ import {
 const SEARCH_FIELDS = new Set(['aiSearch', 'booleanSearch', 'requestOneShotSearch', 'landscape']);
 
 /**
+ * Fields that read up to a page of results' text each (`matchHighlights` marks up to 25 patents):
+ * one per operation, so that aliases cannot multiply that work.
+ */
+const PAGE_TEXT_FIELDS = new Set(['matchHighlights']);
+
+/**
  * Limits a legitimate client stays far below. The schema itself is at most 7 deep and has no
  * cycles; only introspection nests (`ofType`), and a standard introspection query is 13 deep.
  */
@@ -32,27 +38,40 @@ function countSearchFields(
   context: ValidationContext,
   selectionSet: SelectionSetNode,
   seen: Set<string>,
+  names: ReadonlySet<string> = SEARCH_FIELDS,
 ): number {
   let count = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (SEARCH_FIELDS.has((selection as FieldNode).name.value)) count += 1;
+      if (names.has((selection as FieldNode).name.value)) count += 1;
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      count += countSearchFields(context, selection.selectionSet, seen);
+      count += countSearchFields(context, selection.selectionSet, seen, names);
     } else if (!seen.has(selection.name.value)) {
       seen.add(selection.name.value);
       const fragment = context.getFragment(selection.name.value);
-      if (fragment) count += countSearchFields(context, fragment.selectionSet, seen);
+      if (fragment) count += countSearchFields(context, fragment.selectionSet, seen, names);
     }
   }
   return count;
 }
 
-/** At most one search per operation: a search is the unit the free plan counts and the server's costliest work. */
+/**
+ * At most one search per operation: a search is the unit the free plan counts and the server's
+ * costliest work. Likewise at most one `matchHighlights`.
+ */
 export const oneSearchPerOperation: ValidationRule = (context) => {
   const visitor: ASTVisitor = {
     OperationDefinition(operation) {
       const searches = countSearchFields(context, operation.selectionSet, new Set());
+      const highlights = countSearchFields(context, operation.selectionSet, new Set(), PAGE_TEXT_FIELDS);
+      if (highlights > 1) {
+        context.reportError(
+          new GraphQLError(
+            `One matchHighlights per request, please: this operation asks for ${highlights}.`,
+            { nodes: [operation], extensions: { code: 'TOO_MANY_HIGHLIGHTS' } },
+          ),
+        );
+      }
       if (searches > 1) {
         context.reportError(
           new GraphQLError(`One search per request, please: this operation asks for ${searches} searches.`, {

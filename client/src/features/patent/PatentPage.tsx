@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
@@ -9,6 +9,7 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { CountryFlag } from '../../ui/CountryFlag';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { FavouriteStar } from '../favourites';
+import { highlightSearchOf, WhyItMatched, type HighlightSearch } from '../highlights';
 import { countryName } from '../search';
 import { AiInsights } from './AiInsights';
 import { ContactOwnerButton } from './ContactOwnerButton';
@@ -24,7 +25,7 @@ function originalTitle(patent: Patent): string {
   return (titles.find((title) => title.lang?.toLowerCase() === 'en') ?? titles[0])?.text ?? '';
 }
 
-function PatentView({ patent }: { patent: Patent }) {
+function PatentView({ patent, search }: { patent: Patent; search: HighlightSearch | null }) {
   const { data, generative_data: generative } = patent;
   const reference = data.biblio.publication_reference;
   const original = originalTitle(patent);
@@ -52,6 +53,7 @@ function PatentView({ patent }: { patent: Patent }) {
           <ContactOwnerButton lensId={data.lens_id} docKey={data.doc_key} />
         </div>
       </header>
+      {search ? <WhyItMatched lensId={data.lens_id} search={search} /> : null}
       <AiInsights generative={generative} />
       <Row className="g-4 mb-4">
         <Col md={4}>
@@ -70,6 +72,8 @@ function PatentView({ patent }: { patent: Patent }) {
 }
 
 function PatentLoader({ lensId }: { lensId: string }) {
+  const [searchParams] = useSearchParams();
+  const search = highlightSearchOf(searchParams);
   const { data, loading, error } = useQuery(PATENT, { variables: { lensId } });
   if (loading && !data) return <CenteredSpinner label="Loading the patent..." />;
   if (error) {
@@ -79,7 +83,7 @@ function PatentLoader({ lensId }: { lensId: string }) {
     );
   }
   if (!data?.patent) return <Alert variant="warning">We couldn't find a patent with the ID {lensId}.</Alert>;
-  return <PatentView patent={data.patent} />;
+  return <PatentView patent={data.patent} search={search} />;
 }
 
 export function PatentPage() {

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { FavouriteStar } from '../favourites';
 import { graphql } from '../../__generated__';
 import type { PatentCard_ItemFragment } from '../../__generated__/graphql';
+import { MatchedPassageText, type MatchedPassage } from '../highlights';
 import { countryName } from '../search';
 
 const SUMMARY_LIMIT = 400;
@@ -40,14 +41,23 @@ export function documentNumber(reference: {
   return [reference.jurisdiction, reference.doc_number, reference.kind].filter(Boolean).join(' ');
 }
 
-/** One search result: flag, AI title, favourite star, date, number, status and a short summary. */
+/**
+ * One search result: flag, AI title, favourite star, date, number, status and a short summary,
+ * and, once fetched, a passage that matched the search's words.
+ */
 export function PatentCard({
   item,
   cardRef,
   tabIndex,
   onFocus,
+  passage,
+  linkQuery = '',
 }: {
   item: PatentCard_ItemFragment;
+  /** The passage that matched the search's words, when it has come (`useMatchHighlights`). */
+  passage?: MatchedPassage;
+  /** `?q=…&type=…` for the patent page's "Why it matched" (`highlightLinkQuery`). */
+  linkQuery?: string;
   /** The results page's keyboard triage focuses cards (`useResultsKeyboard`). */
   cardRef?: Ref<HTMLElement>;
   tabIndex?: number;
@@ -55,7 +65,7 @@ export function PatentCard({
 }) {
   const reference = item.biblio.publication_reference;
   const title = item.generative_data.title.trim();
-  const patentPath = `/patents/${encodeURIComponent(item.lens_id)}`;
+  const patentPath = `/patents/${encodeURIComponent(item.lens_id)}${linkQuery}`;
   const number = documentNumber(reference);
 
   return (
@@ -100,6 +110,11 @@ export function PatentCard({
           <Card.Text className="mt-2 mb-0 result-summary">
             {truncate(item.generative_data.summary, SUMMARY_LIMIT)}
           </Card.Text>
+        ) : null}
+        {passage ? (
+          <p className="mt-2 mb-0 small text-muted result-match" data-testid="result-match">
+            <span className="fw-semibold">Matched:</span> <MatchedPassageText passage={passage} />
+          </p>
         ) : null}
       </Card.Body>
     </Card>

@@ -5,7 +5,9 @@ import Button from 'react-bootstrap/Button';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import type { ResultsParams, SearchResultSet } from '../search';
 import { WeeklyUpdatesButton } from '../updates';
+import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSearch } from '../highlights';
 import { ActiveFilters } from './ActiveFilters';
+import { ChartStrip } from './ChartStrip';
 import { ExportMenu } from './ExportMenu';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
@@ -14,6 +16,7 @@ import { ResultsFooter } from './ResultsFooter';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { useResultOwners } from './useResultOwners';
 import { useResultsKeyboard } from './useResultsKeyboard';
 
 const FIRST_PAGE = 20;
@@ -22,25 +25,36 @@ const PAGE_STEP = 10;
 interface ListProps {
   results: SearchResultSet;
   query: string;
+  /** The search, for the matched passages of the cards on screen. */
+  search: HighlightSearch;
   /** The search page with this search, where `/` goes. */
   searchPath: string;
 }
 
-function ResultList({ results, query, searchPath }: ListProps) {
+function ResultList({ results, query, search, searchPath }: ListProps) {
   const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
   const [visible, setVisible] = useState(FIRST_PAGE);
   const [shortcutsShown, setShortcutsShown] = useState(false);
   const navigate = useNavigate();
   const cards = useRef(new Map<string, HTMLElement>());
-  const refined = useMemo(() => refineResults(results.data, refinement), [results, refinement]);
+  const owners = useResultOwners(results.data);
+  const refined = useMemo(
+    () => refineResults(results.data, refinement, owners),
+    [results, refinement, owners],
+  );
   const types = useMemo(() => typesOf(results.data), [results]);
   const shown = refined.slice(0, visible);
+  const passages = useMatchHighlights(
+    search,
+    shown.map((item) => item.lens_id),
+  );
+  const linkQuery = highlightLinkQuery(search);
   const keyboard = useResultsKeyboard({
     count: shown.length,
     titleOf: (index) =>
       shown[index]?.generative_data.title || shown[index]?.biblio.invention_title || 'Untitled result',
     cardOf: (index) => cards.current.get(shown[index]?.lens_id ?? '') ?? null,
-    open: (index) => void navigate(`/patents/${encodeURIComponent(shown[index]!.lens_id)}`),
+    open: (index) => void navigate(`/patents/${encodeURIComponent(shown[index]!.lens_id)}${linkQuery}`),
     focusSearch: () => void navigate(searchPath, { state: { focusSearch: true } }),
     showShortcuts: () => setShortcutsShown(true),
     enabled: !shortcutsShown,
@@ -54,6 +68,7 @@ function ResultList({ results, query, searchPath }: ListProps) {
   return (
     <>
       <RefineControls refinement={refinement} types={types} onChange={refine} />
+      <ChartStrip items={results.data} owners={owners} refinement={refinement} onChange={refine} />
       {refined.length > 0 ? (
         <div className="d-flex justify-content-end align-items-center gap-2 mb-2">
           <Button variant="link" size="sm" onClick={() => setShortcutsShown(true)}>
@@ -72,6 +87,8 @@ function ResultList({ results, query, searchPath }: ListProps) {
             <PatentCard
               key={item.lens_id}
               item={item}
+              passage={cardPassage(passages.get(item.lens_id))}
+              linkQuery={linkQuery}
               cardRef={(element) => {
                 if (element) cards.current.set(item.lens_id, element);
                 else cards.current.delete(item.lens_id);
@@ -122,6 +139,7 @@ function Outcome({
         key={location.key}
         results={state.results}
         query={params.input.query}
+        search={{ type: params.type, query: params.input.query }}
         searchPath={searchPath}
       />
     </>

@@ -45,5 +45,11 @@ export const searchResolvers: Resolvers = {
   },
   Query: {
     searchCount: (_, __, context) => searchesThisMonth(context),
+    matchHighlights: (_, { kind, query, lensIds }, context) =>
+      context.services.search.matchHighlights(context.viewer, {
+        kind: kind === 'ADVANCED' ? 'boolean' : 'ai',
+        query,
+        lensIds,
+      }),
   },
 };

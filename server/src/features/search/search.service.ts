@@ -29,6 +29,24 @@ const SearchRequest = z.object({
   ...FILTER_INPUTS,
 });
 
+/** The most results one highlight request covers: a page of cards on the results page. */
+export const HIGHLIGHT_MAX_IDS = 25;
+
+/** A request for the passages that matched a search's words, for a page of its results. */
+const HighlightRequest = z.object({
+  kind: z.enum(['ai', 'boolean']),
+  query: SearchRequest.shape.query,
+  lensIds: z
+    .array(z.string().trim().min(1).max(100))
+    .max(HIGHLIGHT_MAX_IDS, `At most ${HIGHLIGHT_MAX_IDS} patents can be highlighted at once.`),
+});
+
+/** A patent's passages that contain the search's words, each word between the repo's markers. */
+export interface PatentHighlight {
+  lensId: string;
+  passages: Array<{ field: 'title' | 'abstract' | 'claims'; text: string }>;
+}
+
 export type SearchRequestInput = z.input<typeof SearchRequest>;
 
 /** A search request that passed a search's checks, kept as data (a saved search stores it). */
@@ -208,6 +226,39 @@ export function createSearchService(deps: {
         resultCount: row.result_count,
         createdAt: new Date(row.created_at).toISOString(),
       }));
+    },
+    /**
+     * The passages of these results that contain the search's words (`MATCH_START`/`MATCH_END`
+     * around each word). Not a search: nothing is counted, recorded or ranked, and the allowance is
+     * not checked; a query that cannot be read answers no passages rather than an error.
+     */
+    async matchHighlights(viewer: Viewer | null, input: unknown): Promise<PatentHighlight[]> {
+      assertVerified(viewer);
+      const { kind, query, lensIds } = parseInput(HighlightRequest, input);
+      const ids = [...new Set(lensIds)];
+      if (ids.length === 0) return [];
+      let words: string | null;
+      if (kind === 'ai') words = await engine.matchWords({ text: query });
+      else {
+        let parsed;
+        try {
+          parsed = parseLensQuery(query);
+        } catch {
+          return [];
+        }
+        words = await engine.matchWords({ query: parsed });
+      }
+      if (words === null) return [];
+      const rows = new Map((await repo.highlights(ids, words)).map((row) => [row.lens_id, row]));
+      return ids.flatMap((id) => {
+        const row = rows.get(id);
+        if (!row) return [];
+        const passages = (['title', 'abstract', 'claims'] as const).flatMap((field) => {
+          const text = row[field];
+          return text ? [{ field, text }] : [];
+        });
+        return passages.length > 0 ? [{ lensId: id, passages }] : [];
+      });
     },
     aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
     booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),

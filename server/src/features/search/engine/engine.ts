@@ -6,6 +6,7 @@ import { advancedSearch } from './advanced.js';
 import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
+import { anyLexemeQuery, queryTextWords } from './highlight.js';
 import { naturalSearch } from './natural.js';
 import { CANDIDATE_BUDGET } from './plan.js';
 import type { RankedCandidates } from './rank.js';
@@ -26,6 +27,12 @@ export interface SearchEngine {
     filters: SearchFilters;
     maxResults: number;
   }): Promise<RankedCandidates>;
+  /**
+   * The words a search matches by, as one tsquery text (any of them), for showing why a patent
+   * matched: an AI search's kept words (as `natural` weighs them), an advanced query's text
+   * words. Null when there are none. Runs no search.
+   */
+  matchWords(request: { text: string } | { query: QueryNode }): Promise<string | null>;
   /** The usage of the engine's own connection pool (the server's metrics). */
   poolUsage(): PoolUsage | undefined;
   /** Closes the engine's connections. */
@@ -72,6 +79,14 @@ export function createSearchEngine(options: {
         const compiled = compileLensQuery(query, stats);
         return advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, stats);
       }),
+    async matchWords(request) {
+      if ('text' in request) {
+        const stats = await statistics.current();
+        const terms = weightedTerms(await lexemesOf(db, request.text), stats);
+        return anyLexemeQuery(terms.map((term) => term.lexeme));
+      }
+      return anyLexemeQuery(await lexemesOf(db, queryTextWords(request.query).join(' ')));
+    },
     poolUsage: () => poolUsageOf(db),
     close: () => db.destroy(),
   };
