@@ -76,7 +76,7 @@ const EnvSchema = z.object({
 });
 
 /** Variables that production must set explicitly: defaults there would silently mean "embedded". */
-const REQUIRED_IN_PRODUCTION = [
+export const REQUIRED_IN_PRODUCTION = [
   'DATABASE_URL',
   'FIREBASE_PROJECT_ID',
   'FIREBASE_API_KEY',

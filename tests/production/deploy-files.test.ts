@@ -6,6 +6,7 @@ import draft07 from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { REQUIRED_IN_PRODUCTION } from '@patentscout/server/config';
 
 /**
  * No Docker engine runs here, so the deployment files are checked as files: the compose file
@@ -44,21 +45,6 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as {
 };
 const services = compose.services;
 
-/** The variables production requires (server/src/config.ts), as the README lists them. */
-const PRODUCTION_VARIABLES = [
-  'DATABASE_URL',
-  'FIREBASE_PROJECT_ID',
-  'FIREBASE_API_KEY',
-  'FIREBASE_AUTH_DOMAIN',
-  'PUBLIC_URL',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'APP_SECRET',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_PRICE_DISCOVER',
-];
-
 describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification schema', () => {
     const validate = composeValidator({ duration: /^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$/ });
@@ -88,7 +74,7 @@ describe('docker-compose.yml', () => {
       const service = services[name]!;
       expect(service.environment?.NODE_ENV).toBe('production');
       expect(service.depends_on).toHaveProperty('postgres');
-      for (const variable of PRODUCTION_VARIABLES)
+      for (const variable of REQUIRED_IN_PRODUCTION)
         expect(service.environment, variable).toHaveProperty(variable);
       expect(service.healthcheck?.test.join(' ')).toMatch(/\/readyz/);
     }

@@ -13,6 +13,7 @@ import { startLocalStripe, type LocalStripe } from '@patentscout/server/integrat
 import { createLogger } from '@patentscout/server/shared/logger';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
+import { REQUIRED_IN_PRODUCTION } from '@patentscout/server/config';
 
 /**
  * The production path end to end: `npm run build`'s bundle, started as `NODE_ENV=production node
@@ -143,19 +144,7 @@ describe('the production bundle', () => {
   it('stops at start-up naming each missing or malformed production variable', async () => {
     const complete = productionEnv();
     const cases: Array<[string, Record<string, string>, RegExp]> = [
-      ...[
-        'DATABASE_URL',
-        'FIREBASE_PROJECT_ID',
-        'FIREBASE_API_KEY',
-        'FIREBASE_AUTH_DOMAIN',
-        'PUBLIC_URL',
-        'SMTP_URL',
-        'MAIL_FROM',
-        'APP_SECRET',
-        'STRIPE_SECRET_KEY',
-        'STRIPE_WEBHOOK_SECRET',
-        'STRIPE_PRICE_DISCOVER',
-      ].map((name): [string, Record<string, string>, RegExp] => {
+      ...REQUIRED_IN_PRODUCTION.map((name): [string, Record<string, string>, RegExp] => {
         const env = { ...complete };
         delete env[name];
         return [`without ${name}`, env, new RegExp(`${name}: required when NODE_ENV=production`)];
