@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { createDb, migrateToLatest, type Db } from '@patentscout/server/db/client';
+import { type Db } from '@patentscout/server/db/client';
+import { freshDatabase } from './fresh-database.js';
 import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
 import { createInsightsRepo } from '@patentscout/server/features/analytics/insights.repo';
 import { createInsightsService } from '@patentscout/server/features/analytics/insights.service';
@@ -51,17 +51,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function freshDatabase(adminUrl: string, name: string): Promise<Db> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const db = createDb(adminUrl.replace(/\/[^/]+$/, `/${name}`), 4);
-  await migrateToLatest(db);
-  return db;
 }
 
 async function step(label: string, work: () => Promise<unknown>): Promise<void> {

@@ -13,11 +13,11 @@ import {
 import { generatePatents } from '@patentscout/indexer/sources/generator';
 import { readLensFiles, resolveImportPaths } from '@patentscout/indexer/sources/lens-file';
 import type { SourceItem, SourceProgress } from '@patentscout/indexer/sources/source-item';
-import { createDb, migrateToLatest, type Db } from '@patentscout/server/db/client';
+import { type Db } from '@patentscout/server/db/client';
+import { freshDatabase } from './fresh-database.js';
 import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
 import { createLogger } from '@patentscout/server/shared/logger';
 import { sql } from 'kysely';
-import pg from 'pg';
 
 /**
  * `npm run bench:ingest`: generates and loads a million patents (offline AI text, the search
@@ -37,18 +37,6 @@ const SHARED_DIR = path.resolve('../shared/data/patents');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const whole = (value: number) => Math.round(value).toLocaleString('en-US');
 const rssMiB = () => process.resourceUsage().maxRSS / 1024;
-
-/** A fresh database per phase, so every run measures the same work. */
-async function freshDatabase(adminUrl: string, name: string): Promise<Db> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const db = createDb(adminUrl.replace(/\/[^/]+$/, `/${name}`), 4);
-  await migrateToLatest(db);
-  return db;
-}
 
 async function load(
   db: Db,

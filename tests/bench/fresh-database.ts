@@ -1,0 +1,14 @@
+import pg from 'pg';
+import { createDb, migrateToLatest, type Db } from '@patentscout/server/db/client';
+
+/** A new, migrated database of this name on the benchmark's server (dropped first if it exists). */
+export async function freshDatabase(adminUrl: string, name: string): Promise<Db> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const db = createDb(adminUrl.replace(/\/[^/]+$/, `/${name}`), 4);
+  await migrateToLatest(db);
+  return db;
+}
