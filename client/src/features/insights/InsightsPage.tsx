@@ -11,7 +11,7 @@ import { VIEWER_ACCOUNT } from '../../app/account.queries';
 import { serverMessage } from '../../app/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { NotAvailable } from './NotAvailable';
-import { CountChart, TimeChart } from './charts';
+import { ChartPanel, CountChart, TimeChart } from './charts';
 import { INSIGHTS } from './insights.queries';
 import { LandscapeForm } from './LandscapeForm';
 
@@ -121,20 +121,16 @@ export function InsightsPage() {
               </Col>
             </Row>
             <Row className="g-4">
-              <Col lg={6}>
-                <h3 className="h6">By kind</h3>
+              <ChartPanel title="By kind">
                 <TimeChart buckets={analytics.byKind} title="Searches by kind" />
-              </Col>
-              <Col lg={6}>
-                <h3 className="h6">By plan</h3>
+              </ChartPanel>
+              <ChartPanel title="By plan">
                 <TimeChart buckets={analytics.byPlan} title="Searches by plan" />
-              </Col>
-              <Col lg={6}>
-                <h3 className="h6">Most frequent queries</h3>
+              </ChartPanel>
+              <ChartPanel title="Most frequent queries">
                 <CountChart rows={analytics.topQueries} title="Most frequent queries" />
-              </Col>
-              <Col lg={6}>
-                <h3 className="h6">Most used filters</h3>
+              </ChartPanel>
+              <ChartPanel title="Most used filters">
                 <CountChart
                   rows={analytics.topFilters.map((row) => ({
                     value: `${row.filter}: ${row.value}`,
@@ -142,15 +138,13 @@ export function InsightsPage() {
                   }))}
                   title="Most used filters"
                 />
-              </Col>
-              <Col lg={6}>
-                <h3 className="h6">Industries searched</h3>
+              </ChartPanel>
+              <ChartPanel title="Industries searched">
                 <CountChart rows={analytics.topIndustries} title="Industries searched" />
-              </Col>
-              <Col lg={6}>
-                <h3 className="h6">Countries searched</h3>
+              </ChartPanel>
+              <ChartPanel title="Countries searched">
                 <CountChart rows={analytics.topCountries} title="Countries searched" />
-              </Col>
+              </ChartPanel>
             </Row>
           </Section>
 
@@ -173,14 +167,12 @@ export function InsightsPage() {
               </Col>
             </Row>
             <Row className="g-4">
-              <Col lg={6}>
-                <h3 className="h6">Sign-ups</h3>
+              <ChartPanel title="Sign-ups">
                 <TimeChart buckets={analytics.signUps} title="Sign-ups" />
-              </Col>
-              <Col lg={6}>
-                <h3 className="h6">Subscriptions started and cancelled</h3>
+              </ChartPanel>
+              <ChartPanel title="Subscriptions started and cancelled">
                 <TimeChart buckets={analytics.subscriptions.overTime} title="Subscriptions" />
-              </Col>
+              </ChartPanel>
             </Row>
           </Section>
 
@@ -225,12 +217,10 @@ export function InsightsPage() {
                 <h3 className="h6">Patents by publication year</h3>
                 <CountChart rows={analytics.corpus.byYear} title="Patents by publication year" vertical />
               </Col>
-              <Col lg={6}>
-                <h3 className="h6">By country</h3>
+              <ChartPanel title="By country">
                 <CountChart rows={analytics.corpus.byCountry} title="Patents by country" />
-              </Col>
-              <Col lg={6}>
-                <h3 className="h6">By legal status</h3>
+              </ChartPanel>
+              <ChartPanel title="By legal status">
                 <Table size="sm" className="mb-0">
                   <thead>
                     <tr>
@@ -249,7 +239,7 @@ export function InsightsPage() {
                     ))}
                   </tbody>
                 </Table>
-              </Col>
+              </ChartPanel>
             </Row>
           </Section>
         </div>

@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { LandscapeKind } from '../../__generated__/graphql';
 import { serverMessage } from '../../app/apiErrors';
-import { CountChart } from './charts';
+import { ChartPanel, CountChart } from './charts';
 import { LANDSCAPE } from './insights.queries';
 
 /** A search asked as aggregates: how large a technology landscape is, and whose. */
@@ -73,22 +73,18 @@ export function LandscapeForm() {
             {landscape.estimated ? ' (estimated)' : ''} matches. Figures over {landscape.basis}.
           </p>
           <Row className="g-4">
-            <Col lg={6}>
-              <h3 className="h6">Publications per year</h3>
+            <ChartPanel title="Publications per year">
               <CountChart rows={landscape.byYear} title="Publications per year" vertical />
-            </Col>
-            <Col lg={6}>
-              <h3 className="h6">Top owners</h3>
+            </ChartPanel>
+            <ChartPanel title="Top owners">
               <CountChart rows={landscape.topOwners} title="Top owners" />
-            </Col>
-            <Col lg={6}>
-              <h3 className="h6">Top IPC classes</h3>
+            </ChartPanel>
+            <ChartPanel title="Top IPC classes">
               <CountChart rows={landscape.topIpcClasses} title="Top IPC classes" />
-            </Col>
-            <Col lg={6}>
-              <h3 className="h6">Countries</h3>
+            </ChartPanel>
+            <ChartPanel title="Countries">
               <CountChart rows={landscape.byCountry} title="Countries" />
-            </Col>
+            </ChartPanel>
           </Row>
         </div>
       ) : null}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import Col from 'react-bootstrap/Col';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** Bootstrap's palette, so the charts sit with the rest of the page. */
@@ -107,5 +109,15 @@ export function CountChart({
         </BarChart>
       </ResponsiveContainer>
     </figure>
+  );
+}
+
+/** A chart with its heading, half a row wide on large screens. */
+export function ChartPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Col lg={6}>
+      <h3 className="h6">{title}</h3>
+      {children}
+    </Col>
   );
 }

@@ -6,7 +6,7 @@ import { graphql } from '../../__generated__';
 import { useToast } from '../../ui/Toasts';
 import type { SearchResultItem } from '../search';
 import { toCsv } from './export/csv';
-import { saveFile } from './export/download';
+import { saveFile } from '../../ui/saveFile';
 import { EXPORT_LIMIT, exportFileName, toExportRows, type ExportRow } from './export/exportRows';
 import { toRis } from './export/ris';
 

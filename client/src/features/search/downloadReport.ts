@@ -1,4 +1,5 @@
 import type { Auth } from 'firebase/auth';
+import { saveFile } from '../../ui/saveFile';
 
 /** Downloads a one-shot report with the user's token (a plain link could not send it). */
 export async function downloadOneShotReport(auth: Auth, requestId: string): Promise<void> {
@@ -10,12 +11,5 @@ export async function downloadOneShotReport(auth: Auth, requestId: string): Prom
   const filename =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     'one-shot-report.pdf';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), 'application/pdf', filename);
 }
