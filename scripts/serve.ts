@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { indexerJobs } from '@patentscout/indexer/jobs';
-import { ConfigError, loadConfig } from '@patentscout/server/config';
+import { loadConfig } from '@patentscout/server/config';
 import { startServer } from '@patentscout/server/main';
+import { exitOnStartFailure } from './start-failure.js';
 import { createLogger } from '@patentscout/server/shared/logger';
-import { PortInUseError } from '@patentscout/server/shared/ports';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@patentscout/schema';
 
 /**
@@ -46,13 +46,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PortInUseError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `${PRODUCT_NAME} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);

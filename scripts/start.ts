@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { indexerJobs } from '@patentscout/indexer/jobs';
-import { ConfigError, loadConfig, type AppConfig } from '@patentscout/server/config';
+import { loadConfig, type AppConfig } from '@patentscout/server/config';
 import { startServer } from '@patentscout/server/main';
+import { exitOnStartFailure } from './start-failure.js';
 import { createLogger } from '@patentscout/server/shared/logger';
-import { PortInUseError } from '@patentscout/server/shared/ports';
 import { PRODUCT_NAME } from '@patentscout/schema';
 import type { Db } from '@patentscout/server/db/client';
 import { sql } from 'kysely';
@@ -117,13 +117,4 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => announce('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PortInUseError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `${PRODUCT_NAME} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);
