@@ -96,7 +96,7 @@ describe('the explained AI search', () => {
     expect(advanced.data.booleanSearch.results.explanation).toBeNull();
   });
 
-  it('keeps the REST answer in the specification shape, without the explanation', async () => {
+  it('keeps the REST answer in the specification shape (with its result set id), without the explanation', async () => {
     const { status, body } = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
       token: user.idToken,
       body: { query: 'storing solar energy in a home battery' },
@@ -106,6 +106,7 @@ describe('the explained AI search', () => {
       'data',
       'estimated',
       'group_by_count',
+      'result_set_id',
       'results',
       'total',
     ]);

@@ -8,6 +8,8 @@ import { freshDatabase } from './fresh-database.js';
 import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
 import { createInsightsRepo } from '@patentscout/server/features/analytics/insights.repo';
 import { createInsightsService } from '@patentscout/server/features/analytics/insights.service';
+import { createResultSetsRepo } from '@patentscout/server/features/search/result-sets.repo';
+import { createResultSets } from '@patentscout/server/features/search/result-sets.service';
 import { createSearchRepo } from '@patentscout/server/features/search/search.repo';
 import { createSearchService } from '@patentscout/server/features/search/search.service';
 import { createSearchEngine } from '@patentscout/server/search-engine';
@@ -174,6 +176,7 @@ async function main(): Promise<void> {
       maxResults: 500,
       freeSearchesPerMonth: 20,
       subscriptionStatusOf: async () => null,
+      resultSets: createResultSets({ repo: createResultSetsRepo(db), engine, clock: systemClock }),
     });
     const insights = createInsightsService({
       repo: createInsightsRepo(db),

@@ -7,8 +7,23 @@ export type Transport = 'rest' | 'graphql';
 
 export interface Answer {
   total: number;
+  group_by_count: number;
   data: { lens_id: string }[];
   estimated: boolean;
+  result_set_id: string;
+}
+
+/** A GET of the API as the searcher (a result set's exact counts), with its time. */
+export async function getJson<T>(
+  baseUrl: string,
+  token: string,
+  path: string,
+): Promise<{ ms: number; body: T }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${path} failed: ${response.status} ${text.slice(0, 300)}`);
+  return { ms: performance.now() - started, body: JSON.parse(text) as T };
 }
 
 const REST_ENDPOINT: Record<SearchKind, string> = {

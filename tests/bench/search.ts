@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { benchUserToken, startBenchServer } from './bench-server.js';
 import { knownItemQuery } from './known-item.js';
-import { search, type SearchKind as Kind, type Transport } from './search-client.js';
+import { getJson, search, type SearchKind as Kind, type Transport } from './search-client.js';
 import { ADVANCED_QUERIES, AI_QUERIES, type BenchQuery } from './search-queries.js';
 
 /**
@@ -16,8 +16,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
     transports: { type: 'string', default: 'rest,graphql' },
+    sections: { type: 'string', default: 'speed,totals,quality' },
   },
 });
+const sections = new Set(values.sections.split(','));
 const sizes = values.sizes.split(',').map(Number);
 const throughputSeconds = Number(values.seconds);
 const rounds = Number(values.rounds);
@@ -127,16 +129,64 @@ async function wordFrequencies(
   return (word) => byWord.get(word) ?? 1;
 }
 
+/**
+ * Reported against exact totals: every query of the set, searched as the browser does, then
+ * counted exactly through its result set's counts (what the results page asks for an "about N").
+ */
+async function totals(server: Awaited<ReturnType<typeof startBenchServer>>, token: string) {
+  let worst = { ratio: 1, query: '' };
+  let estimated = 0;
+  let slowestExact = { ms: 0, query: '' };
+  const rows: string[] = [];
+  for (const [kind, queries] of [
+    ['ai', AI_QUERIES],
+    ['boolean', ADVANCED_QUERIES],
+  ] as const) {
+    for (const query of queries) {
+      const reported = (await search(server.baseUrl, token, kind, query)).answer();
+      const exact = await getJson<{ total: number; estimated: boolean }>(
+        server.baseUrl,
+        token,
+        `/api/v1/result-sets/${reported.result_set_id}/counts`,
+      );
+      const ratio = exact.body.total === 0 ? 1 : reported.total / exact.body.total;
+      if (reported.estimated) estimated += 1;
+      if (Math.abs(Math.log(ratio)) > Math.abs(Math.log(worst.ratio))) worst = { ratio, query: query.query };
+      if (reported.estimated && exact.ms > slowestExact.ms)
+        slowestExact = { ms: exact.ms, query: query.query };
+      if (reported.estimated || ratio !== 1) {
+        rows.push(
+          `    ${kind === 'ai' ? 'AI ' : 'adv'} ${`${reported.estimated ? 'about ' : ''}${reported.total.toLocaleString('en')}`.padStart(15)}` +
+            ` ${exact.body.total.toLocaleString('en').padStart(10)} ${ratio.toFixed(3).padStart(7)} ${format(exact.ms).padStart(10)}  ${query.query}`,
+        );
+      }
+    }
+  }
+  const all = AI_QUERIES.length + ADVANCED_QUERIES.length;
+  say(
+    `  totals: ${all - estimated} of ${all} queries answered exact counts; ${estimated} an estimate ("about N")`,
+  );
+  if (rows.length > 0) {
+    say(`    kind        reported      exact   ratio  exact count  query`);
+    rows.forEach((row) => say(row));
+  }
+  say(
+    `  totals: worst reported/exact ratio ${worst.ratio.toFixed(3)} ("${worst.query}"); slowest deferred exact count ${format(slowestExact.ms)} ("${slowestExact.query}")`,
+  );
+}
+
 const format = (ms: number) => `${ms.toFixed(1)} ms`;
 for (const size of sizes) {
   say(`\n=== ${size.toLocaleString('en')} patents ===`);
   const server = await startBenchServer(size, say);
   try {
     const token = await benchUserToken(server);
-    for (const [kind, queries] of [
-      ['ai', AI_QUERIES],
-      ['boolean', ADVANCED_QUERIES],
-    ] as const) {
+    for (const [kind, queries] of !sections.has('speed')
+      ? []
+      : ([
+          ['ai', AI_QUERIES],
+          ['boolean', ADVANCED_QUERIES],
+        ] as const)) {
       const measured: Partial<Record<Transport, { p95: number; perSecond: number }>> = {};
       for (const transport of transports) {
         const figures = await latency(server.baseUrl, token, kind, queries, transport);
@@ -156,6 +206,8 @@ for (const size of sizes) {
         );
       }
     }
+    if (sections.has('totals')) await totals(server, token);
+    if (!sections.has('quality')) continue;
     const quality = await knownItems(server, token);
     say(
       `  known-item quality: ${quality.found} of ${quality.of} found in the top 10 (${((quality.found / quality.of) * 100).toFixed(1)}%)`,

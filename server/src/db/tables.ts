@@ -79,6 +79,22 @@ export interface SearchEventsTable {
   created_at: Timestamp;
 }
 
+/** A search's answer kept by id (its ranked lens ids and counts), replayed without searching. */
+export interface SearchResultSetsTable {
+  id: Generated<string>;
+  user_uid: string;
+  search_key: string;
+  kind: 'ai' | 'boolean';
+  /** The checked request (kind, query, filters), to count its matches again. */
+  request: ColumnType<unknown, string, string>;
+  lens_ids: string[];
+  total: number;
+  families: number;
+  estimated: boolean;
+  explanation: ColumnType<unknown, string | null, string | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface MailMessagesTable {
   id: Generated<number>;
   idempotency_key: string;
@@ -171,6 +187,7 @@ export interface Database {
   page_views: PageViewsTable;
   rate_limit_hits: RateLimitHitsTable;
   analyst_keys: AnalystKeysTable;
+  search_result_sets: SearchResultSetsTable;
 }
 
 /** An analyst's personal API key: only its SHA-256 is kept. */

@@ -42,7 +42,10 @@ function NameList({ title, field, parties }: { title: string; field: string; par
         <ul className="list-unstyled mb-0">
           {names.map((name) => (
             <li key={name}>
-              <Link to={nameSearchPath(field, name)} title={`Search for patents naming ${name}`}>
+              <Link
+                to={nameSearchPath(field, name)}
+                title={`Search for patents naming ${name} (counts as a search only when you run it)`}
+              >
                 {name}
               </Link>
             </li>
@@ -59,6 +62,9 @@ export function Stakeholders({ parties }: { parties: Stakeholders_PartiesFragmen
       <h2 id="stakeholders-title" className="h5">
         Stakeholders
       </h2>
+      <p className="small text-muted mb-2">
+        A name opens a search of its patents, which counts toward your monthly searches only when you run it.
+      </p>
       <NameList title="Inventors" field="inventor.name" parties={parties.inventors} />
       <NameList title="Applicants" field="applicant.name" parties={parties.applicants} />
       <NameList title="Owners" field="owner_all.name" parties={parties.owners_all} />

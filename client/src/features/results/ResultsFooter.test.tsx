@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResultsFooter } from './ResultsFooter';
 
-const set = { total: 1234, results: 500, group_by_count: 987, data: [] };
+const set = { result_set_id: 'set-1', total: 1234, results: 500, group_by_count: 987, data: [] };
 
 describe('ResultsFooter', () => {
   it("states the spec's counts with the grouped total", () => {
@@ -27,5 +27,11 @@ describe('ResultsFooter', () => {
         'Showing (30 of 500) results. In total, about 12,500 grouped results by simple families were found.',
       ),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says that every match is being counted while the exact counts are on their way', () => {
+    render(<ResultsFooter shown={20} results={{ ...set, estimated: true }} counting />);
+    expect(screen.getByRole('status')).toHaveTextContent('Counting every match...');
   });
 });

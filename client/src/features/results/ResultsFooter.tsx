@@ -4,14 +4,24 @@ import type { SearchResultSet } from '../search';
 interface Props {
   shown: number;
   results: SearchResultSet;
+  /** True while the exact counts of an "about N" answer are being counted. */
+  counting?: boolean;
 }
 
-export function ResultsFooter({ shown, results }: Props) {
+export function ResultsFooter({ shown, results, counting = false }: Props) {
   // Beyond the server's candidate budget the counts are estimates, and say so.
   const grouped = `${results.estimated ? 'about ' : ''}${(results.group_by_count ?? results.total).toLocaleString('en')}`;
   return (
     <footer className="border-top pt-3 mt-3 small">
-      <p className="mb-1">{`Showing (${shown} of ${results.results}) results. In total, ${grouped} grouped results by simple families were found.`}</p>
+      <p
+        className="mb-1"
+        aria-live="polite"
+      >{`Showing (${shown} of ${results.results}) results. In total, ${grouped} grouped results by simple families were found.`}</p>
+      {counting ? (
+        <p className="mb-1 text-muted" role="status">
+          Counting every match...
+        </p>
+      ) : null}
       <p className="mb-1">
         {/* An image, not the emoji: machines without an emoji font show an empty box. */}
         <img src={robotIcon} alt="🤖" width={16} height={16} className="align-text-bottom" /> Descriptions are

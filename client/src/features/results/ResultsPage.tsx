@@ -1,9 +1,9 @@
-import { Suspense, use, useMemo, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import type { ResultsParams, SearchResultSet } from '../search';
+import { handOverResults, resultsPath, type ResultsParams, type SearchResultSet } from '../search';
 import { WeeklyUpdatesButton } from '../updates';
 import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSearch } from '../highlights';
 import { ActiveFilters } from './ActiveFilters';
@@ -13,6 +13,8 @@ import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
+import { RunSearchPrompt } from './RunSearchPrompt';
+import { useExactCounts } from './useExactCounts';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -49,6 +51,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
     shown.map((item) => item.lens_id),
   );
   const linkQuery = highlightLinkQuery(search);
+  const counted = useExactCounts(results);
   const keyboard = useResultsKeyboard({
     count: shown.length,
     titleOf: (index) =>
@@ -107,7 +110,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
           </Button>
         </div>
       ) : null}
-      <ResultsFooter shown={shown.length} results={results} />
+      <ResultsFooter shown={shown.length} results={counted.results} counting={counted.counting} />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="results-announcer">
         {keyboard.announcement}
       </div>
@@ -126,9 +129,24 @@ function Outcome({
   searchPath: string;
 }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const state = use(outcome);
+  const ranFromAddress =
+    state.status === 'ready' && !params.resultSetId && state.results.result_set_id !== '';
+  // A search run from the address gets its kept result set's id in the address, so that a reload
+  // or a shared link replays it instead of searching again.
+  useEffect(() => {
+    if (!ranFromAddress || state.status !== 'ready') return;
+    const path = resultsPath(params.type, params.input, {
+      sanitiseSearch: params.sanitiseSearch,
+      resultSetId: state.results.result_set_id,
+    });
+    handOverResults(path.slice(path.indexOf('?')), state.results);
+    void navigate(path, { replace: true });
+  }, [ranFromAddress, state, params, navigate]);
   if (state.status === 'error') return <Alert variant="danger">{state.message}</Alert>;
   if (state.status === 'signed-out') return null;
+  if (state.status === 'confirm') return <RunSearchPrompt params={params} expired={state.expired} />;
   const { explanation } = state.results;
   return (
     <>

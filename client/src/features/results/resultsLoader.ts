@@ -1,8 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
 import type { LoaderFunctionArgs } from 'react-router';
+import { errorCode } from '../../app/apiErrors';
 import {
   executeSearch,
   parseResultsParams,
+  replayResultSet,
   searchFailureMessage,
   takeHandedOverResults,
   type ResultsParams,
@@ -12,6 +14,8 @@ import {
 export type ResultOutcome =
   | { status: 'ready'; results: SearchResultSet }
   | { status: 'error'; message: string }
+  /** Opened from a link that has not run yet (a name, a university): the page asks first. */
+  | { status: 'confirm'; expired: boolean }
   | { status: 'signed-out' };
 
 export interface ResultsLoaderData {
@@ -20,12 +24,22 @@ export interface ResultsLoaderData {
   outcome: Promise<ResultOutcome>;
 }
 
-const NO_RESULTS: SearchResultSet = { total: 0, results: 0, group_by_count: 0, estimated: false, data: [] };
+const NO_RESULTS: SearchResultSet = {
+  result_set_id: '',
+  total: 0,
+  results: 0,
+  group_by_count: 0,
+  estimated: false,
+  data: [],
+};
 
 /**
- * The results route's loader: the results the search page handed over, or, when the page was
- * opened from an address (reload, shared link, trending topic, name link), a fresh search. A loader
- * runs once per navigation (not once per render or effect), so a search is counted once.
+ * The results route's loader. The results the search page handed over; or, for an address that
+ * names a kept result set (a reload, a shared link), that set replayed, which is not a search;
+ * or, for an address that asks to run (an explicit "Run again"), a search. Any other address (a
+ * name or university link, an e-mail) waits for the searcher to run it: only a search that runs
+ * counts. A loader runs once per navigation (not once per render or effect), so a search is
+ * counted once.
  */
 export function createResultsLoader(deps: {
   client: ApolloClient;
@@ -33,11 +47,16 @@ export function createResultsLoader(deps: {
   signedIn(): Promise<boolean>;
   onError(message: string): void;
 }) {
-  async function search(params: ResultsParams): Promise<ResultOutcome> {
+  async function load(params: ResultsParams): Promise<ResultOutcome> {
     if (!(await deps.signedIn())) return { status: 'signed-out' };
     try {
+      if (params.resultSetId) {
+        return { status: 'ready', results: await replayResultSet(deps.client, params.resultSetId) };
+      }
+      if (!params.run) return { status: 'confirm', expired: false };
       return { status: 'ready', results: await executeSearch(deps.client, params.type, params.input) };
     } catch (failure) {
+      if (errorCode(failure) === 'RESULT_SET_NOT_FOUND') return { status: 'confirm', expired: true };
       const message = searchFailureMessage(failure);
       deps.onError(message);
       return { status: 'error', message };
@@ -51,6 +70,6 @@ export function createResultsLoader(deps: {
     if (handedOver) return { params, outcome: Promise.resolve({ status: 'ready', results: handedOver }) };
     if (params.input.query === '')
       return { params, outcome: Promise.resolve({ status: 'ready', results: NO_RESULTS }) };
-    return { params, outcome: search(params) };
+    return { params, outcome: load(params) };
   };
 }

@@ -105,7 +105,7 @@ export function PreviousSearchesTab() {
                 </Badge>
               ) : null}
               {search.resultsPath ? (
-                <Link to={search.resultsPath} className="btn btn-sm btn-outline-primary">
+                <Link to={`${search.resultsPath}&run=1`} className="btn btn-sm btn-outline-primary">
                   Run again
                 </Link>
               ) : null}

@@ -21,7 +21,9 @@ export function TrendingSearches({ disabled }: { disabled: boolean }) {
               </ListGroup.Item>
             ) : (
               <ListGroup.Item key={topic} className="small px-0">
-                <Link to={resultsPath('ai', { query: topic, years: [YEAR_MIN, YEAR_MAX] })}>{topic}</Link>
+                <Link to={resultsPath('ai', { query: topic, years: [YEAR_MIN, YEAR_MAX] }, { run: true })}>
+                  {topic}
+                </Link>
               </ListGroup.Item>
             ),
           )}

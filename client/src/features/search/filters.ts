@@ -68,7 +68,13 @@ function isWholeRange(years: readonly number[] | null | undefined): boolean {
 export function resultsPath(
   type: SearchType,
   input: SearchInput,
-  options: { sanitiseSearch?: boolean } = {},
+  options: {
+    sanitiseSearch?: boolean;
+    /** The kept answer this address replays (a reload, a shared link) without searching. */
+    resultSetId?: string;
+    /** Runs the search when opened (an explicit "Run again"); otherwise the page asks first. */
+    run?: boolean;
+  } = {},
 ): string {
   const params = new URLSearchParams({ query: input.query, type });
   if (input.ipc_filters?.length) params.set('ipc_filters', input.ipc_filters.join(','));
@@ -77,6 +83,8 @@ export function resultsPath(
   if (input.kind?.length) params.set('kind', input.kind.join(','));
   if (!isWholeRange(input.years)) params.set('years', (input.years ?? []).join(','));
   if (options.sanitiseSearch === false) params.set('sanitiseSearch', 'false');
+  if (options.resultSetId) params.set('set', options.resultSetId);
+  else if (options.run) params.set('run', '1');
   return `/search/results?${params.toString()}`;
 }
 
@@ -96,6 +104,10 @@ export interface ResultsParams {
   sanitiseSearch: boolean;
   /** Whether the address narrowed the years at all. */
   yearsGiven: boolean;
+  /** The kept answer the address replays, if it names one. */
+  resultSetId: string | null;
+  /** Whether the address asks to run the search at once (otherwise the page asks first). */
+  run: boolean;
 }
 
 /** Reads a results page address back into a search (type defaults to boolean). */
@@ -118,6 +130,8 @@ export function parseResultsParams(params: URLSearchParams): ResultsParams {
     input,
     sanitiseSearch: params.get('sanitiseSearch') !== 'false',
     yearsGiven: params.has('years') && !isWholeRange(years),
+    resultSetId: params.get('set'),
+    run: params.get('run') === '1',
   };
 }
 

@@ -1,8 +1,9 @@
 export { SearchPage } from './SearchPage';
-export { executeSearch, searchFailureMessage } from './searchResult';
+export { executeSearch, replayResultSet, searchFailureMessage } from './searchResult';
+export { RESULT_SET_COUNTS } from './search.queries';
 export type { SearchResultItem, SearchResultSet, SearchType } from './searchResult';
 export { documentTypeLabel, parseResultsParams, resultsPath, type ResultsParams } from './filters';
-export { takeHandedOverResults } from './handover';
+export { handOverResults, takeHandedOverResults } from './handover';
 export { countryName } from './reference/countries';
 export {
   INDUSTRY_CATEGORIES,
@@ -11,3 +12,4 @@ export {
   type IndustryCategory,
 } from './reference/industries';
 export { kindDescription } from './reference/kindCodes';
+export { useRunSearch } from './useRunSearch';

@@ -3,6 +3,7 @@ import { graphql } from '../../__generated__';
 /** What the results page keeps of a search: the card's fields and what refine and sort read. */
 export const SEARCH_RESULT_SET_FIELDS = graphql(`
   fragment SearchResultSetFields on SearchResultSet {
+    result_set_id
     total
     results
     group_by_count
@@ -56,6 +57,29 @@ export const BOOLEAN_SEARCH = graphql(`
   mutation BooleanSearch($input: SearchInput!) {
     booleanSearch(input: $input) {
       ...SearchPayloadFields
+    }
+  }
+`);
+
+/** A kept result set, replayed by its id (reloads, shared links): not a search, nothing is counted. */
+export const RESULT_SET = graphql(`
+  query ResultSet($id: ID!) {
+    resultSet(id: $id) {
+      id
+      results {
+        ...SearchResultSetFields
+      }
+    }
+  }
+`);
+
+/** A result set's exact counts, asked for when its answer said "about N". */
+export const RESULT_SET_COUNTS = graphql(`
+  query ResultSetCounts($id: ID!) {
+    resultSetCounts(id: $id) {
+      total
+      group_by_count
+      estimated
     }
   }
 `);

@@ -3,7 +3,7 @@ import type { ApolloClient } from '@apollo/client';
 import { serverMessage } from '../../app/apiErrors';
 import type { SearchInput, SearchResultSetFieldsFragment } from '../../__generated__/graphql';
 import { lensQueryRefusal } from './lensQueryReading';
-import { AI_SEARCH, BOOLEAN_SEARCH } from './search.queries';
+import { AI_SEARCH, BOOLEAN_SEARCH, RESULT_SET } from './search.queries';
 
 export type SearchType = 'ai' | 'boolean';
 export type SearchResultSet = SearchResultSetFieldsFragment;
@@ -33,6 +33,7 @@ const SearchResultItemSchema = z.object({
 
 /** The specification reads a search answer and validates it before showing it. */
 const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
+  result_set_id: z.string(),
   total: z.number(),
   results: z.number(),
   group_by_count: z.number().nullish(),
@@ -84,6 +85,12 @@ export async function executeSearch(
   if (refusal !== null) throw new QueryRefusedError(refusal);
   const { data } = await client.mutate({ mutation: BOOLEAN_SEARCH, variables: { input } });
   return parseSearchResultSet(data?.booleanSearch.results);
+}
+
+/** A kept result set by its id: no search runs and nothing is counted. */
+export async function replayResultSet(client: ApolloClient, id: string): Promise<SearchResultSet> {
+  const { data } = await client.query({ query: RESULT_SET, variables: { id }, fetchPolicy: 'network-only' });
+  return parseSearchResultSet(data?.resultSet.results);
 }
 
 /** What a failed search tells the user: the server's message, or the spec's fallback. */

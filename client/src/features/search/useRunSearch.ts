@@ -19,7 +19,7 @@ export function useRunSearch() {
   const [loading, setLoading] = useState(false);
 
   const run = useCallback(
-    async (type: SearchType, input: SearchInput) => {
+    async (type: SearchType, input: SearchInput, pathOptions: { sanitiseSearch?: boolean } = {}) => {
       if (type === 'ai' && input.query.length < AI_SEARCH_MIN_CHARACTERS) {
         toast({
           title: `Please enter at least ${AI_SEARCH_MIN_CHARACTERS} characters`,
@@ -33,7 +33,7 @@ export function useRunSearch() {
       try {
         const results = await executeSearch(client, type, input);
         if (results.data.length > 0) {
-          const path = resultsPath(type, input);
+          const path = resultsPath(type, input, { ...pathOptions, resultSetId: results.result_set_id });
           handOverResults(path.slice(path.indexOf('?')), results);
           await navigate(path);
         } else {

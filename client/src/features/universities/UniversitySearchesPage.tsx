@@ -54,6 +54,7 @@ export function UniversitySearchesPage() {
       <h1 className="h3 mb-2">University Searches</h1>
       <p className="text-muted">
         Ready-made searches for patents from Australian universities and leading research organisations.
+        Opening one shows the search first: it counts toward your monthly searches only when you run it.
       </p>
 
       <section aria-labelledby="six-month-title" className="mb-4">

@@ -17,6 +17,8 @@ import * as pageViews from './20261125T0100-page-views.js';
 import * as rateLimits from './20261125T0200-rate-limits.js';
 import * as oneShotCredit from './20261125T0250-oneshot-credit.js';
 import * as analystKeys from './20261125T0300-analyst-keys.js';
+import * as searchSample from './20261125T1000-search-sample.js';
+import * as resultSets from './20261125T1010-result-sets.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T0200-rate-limits': rateLimits,
   '20261125T0250-oneshot-credit': oneShotCredit,
   '20261125T0300-analyst-keys': analystKeys,
+  '20261125T1000-search-sample': searchSample,
+  '20261125T1010-result-sets': resultSets,
 };
 
 export const migrationProvider: MigrationProvider = {

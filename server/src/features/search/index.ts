@@ -1,6 +1,9 @@
 import type { AccountsService } from '../accounts/index.js';
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import { createSearchEngine } from './engine/index.js';
+import { createResultSetsRepo } from './result-sets.repo.js';
+import { createResultSets } from './result-sets.service.js';
+import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
 import { searchResolvers } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
@@ -30,6 +33,13 @@ export function createSearchFeature(
     maxResults: deps.config.search.maxResults,
     freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
     subscriptionStatusOf: (uid) => others.accounts.subscriptionStatusOf(uid),
+    resultSets: createResultSets({ repo: createResultSetsRepo(deps.db), engine, clock: deps.clock }),
   });
-  return { service, routes: searchRoutes(service), resolvers: searchResolvers, close: () => engine.close() };
+  return {
+    service,
+    routes: searchRoutes(service),
+    resolvers: searchResolvers,
+    jobs: searchJobs(service),
+    close: () => engine.close(),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import { HighlightKind, type Resolvers } from '../../__generated__/resolvers-types.js';
 import type { Viewer } from '../../shared/viewer.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { SearchOutcome, SearchService } from './search.service.js';
@@ -45,6 +45,19 @@ export const searchResolvers: Resolvers = {
   },
   Query: {
     searchCount: (_, __, context) => searchesThisMonth(context),
+    resultSet: async (_, { id }, context) => {
+      const set = await context.services.search.replayResultSet(context.viewer, id);
+      return {
+        id,
+        kind: set.kind === 'boolean' ? HighlightKind.Advanced : HighlightKind.Ai,
+        query: set.query,
+        results: set.results,
+      };
+    },
+    resultSetCounts: async (_, { id }, context) => {
+      const counts = await context.services.search.resultSetCounts(context.viewer, id);
+      return { total: counts.total, group_by_count: counts.families, estimated: counts.estimated };
+    },
     matchHighlights: (_, { kind, query, lensIds }, context) =>
       context.services.search.matchHighlights(context.viewer, {
         kind: kind === 'ADVANCED' ? 'boolean' : 'ai',

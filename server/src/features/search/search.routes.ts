@@ -22,6 +22,24 @@ export function searchRoutes(search: SearchService): RestRoute[] {
     },
     {
       method: 'GET',
+      url: '/api/v1/result-sets/:id',
+      responseSchema: RESULT_SET_JSON_SCHEMA,
+      handler: async ({ viewer, params }) => ({
+        body: (await search.replayResultSet(viewer, params.id ?? '')).results,
+      }),
+    },
+    {
+      method: 'GET',
+      url: '/api/v1/result-sets/:id/counts',
+      handler: async ({ viewer, params }) => {
+        const counts = await search.resultSetCounts(viewer, params.id ?? '');
+        return {
+          body: { total: counts.total, group_by_count: counts.families, estimated: counts.estimated },
+        };
+      },
+    },
+    {
+      method: 'GET',
       url: '/api/users/searchCount',
       handler: async ({ viewer }) => ({ body: await search.countThisMonth(viewer) }),
     },

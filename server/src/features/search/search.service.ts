@@ -15,6 +15,7 @@ import {
   type SearchHit,
 } from './engine/index.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
+import type { ResultSets } from './result-sets.service.js';
 import { SearchLimitReachedError } from './search.errors.js';
 import type { SearchRepo, SearchReservation } from './search.repo.js';
 import { SearchResultSetSchema, type SearchKind, type SearchResultSet } from './search.types.js';
@@ -80,8 +81,9 @@ export function createSearchService(deps: {
   maxResults: number;
   freeSearchesPerMonth: number;
   subscriptionStatusOf: (uid: string) => Promise<string | null>;
+  resultSets: ResultSets;
 }) {
-  const { repo, engine, clock, maxResults, freeSearchesPerMonth } = deps;
+  const { repo, engine, clock, maxResults, freeSearchesPerMonth, resultSets } = deps;
 
   function startOfMonth(): Date {
     const now = clock.now();
@@ -141,17 +143,27 @@ export function createSearchService(deps: {
   async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchOutcome> {
     assertVerified(viewer);
     const request = checkRequest(kind, input);
-    const { query } = request;
-    // The same search again within a day (a reload, a shared link, "Run again") costs no credit.
-    const reservation = await reserve(viewer, {
-      kind,
-      query,
-      request: input,
-      searchKey: searchKeyOf(request),
-    });
+    const searchKey = searchKeyOf(request);
+    // The same search again within a day (a reload, a shared link, "Run again") costs no credit,
+    // and replays the answer it had.
+    const reservation = await reserve(viewer, { kind, query: request.query, request: input, searchKey });
+    if (reservation.id === null) {
+      const stored = await resultSets.latest(
+        viewer.uid,
+        searchKey,
+        new Date(clock.now().getTime() - FREE_REPEAT_MS),
+      );
+      if (stored) {
+        return {
+          results: checkedAnswer(kind, stored.found, stored.id),
+          searchesThisMonth: await repo.countSince(viewer.uid, startOfMonth()),
+        };
+      }
+    }
     let results: SearchOutcome['results'];
     try {
-      results = checkedAnswer(kind, await ranked(request, maxResults));
+      const found = await ranked(request, maxResults);
+      results = checkedAnswer(kind, found, await resultSets.keep(viewer.uid, searchKey, request, found));
     } catch (error) {
       await repo.releaseSearch(reservation);
       throw error;
@@ -260,6 +272,21 @@ export function createSearchService(deps: {
         return passages.length > 0 ? [{ lensId: id, passages }] : [];
       });
     },
+    /**
+     * A kept result set by its id (the results page's address): any verified user may open it,
+     * and it is not a search: nothing is counted or run.
+     */
+    async replayResultSet(viewer: Viewer | null, id: string) {
+      assertVerified(viewer);
+      const set = await resultSets.replay(id);
+      return { kind: set.kind, query: set.query, results: checkedAnswer(set.kind, set.found, set.id) };
+    },
+    /** A kept result set's exact counts, counted now when its answer had estimates. Not a search. */
+    resultSetCounts(viewer: Viewer | null, id: string) {
+      assertVerified(viewer);
+      return resultSets.exactCounts(id);
+    },
+    purgeExpiredResultSets: () => resultSets.purgeExpired(),
     aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
     booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
   };
@@ -270,9 +297,14 @@ export function createSearchService(deps: {
  * returned, not zod's checked copy: it is built here with exactly the schema's fields, and a
  * second tree of 500 items is garbage the server would collect on every search.
  */
-function checkedAnswer(kind: SearchKind, found: RankedCandidates): SearchOutcome['results'] {
+function checkedAnswer(
+  kind: SearchKind,
+  found: RankedCandidates,
+  resultSetId: string,
+): SearchOutcome['results'] {
   const data = found.hits.map(toResultItem);
   const built = {
+    result_set_id: resultSetId,
     total: found.total,
     results: data.length,
     group_by_count: found.families,

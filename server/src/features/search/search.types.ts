@@ -39,6 +39,8 @@ export const SearchResultSetSchema = z
     group_by_count: z.number().int().nonnegative(),
     /** True when total and group_by_count are estimates rather than exact counts. */
     estimated: z.boolean(),
+    /** The stored result set's id (not in the specification): it replays this answer without a search. */
+    result_set_id: z.string(),
     data: z.array(SearchResultItemSchema),
   })
   .refine((set) => set.results === set.data.length, 'results must count the items returned')

@@ -10,9 +10,10 @@ import {
   type OrderedScanTuning,
 } from './plan.js';
 import type { PlanNode } from './query-plan.js';
+import { countMatches } from './counts.js';
 import { countedAnswer, estimateMatches, rankCandidates, searchPlan, type RankedCandidates } from './rank.js';
 import { topRankFirst } from './row-order.js';
-import type { TermStats } from './term-stats.js';
+import type { TermStats, ValueShares } from './term-stats.js';
 
 /** What advanced search needs to know of the corpus to choose its read. */
 export type SearchCorpus = Pick<TermStats, 'share' | 'yearShare' | 'documents' | 'topRankDocuments'>;
@@ -47,6 +48,16 @@ async function probeTopRows(
   };
 }
 
+/** Every match of an advanced search: the compiled query's condition, under the filters. */
+export function advancedMatchCondition(
+  compiled: CompiledQuery,
+  filters: SearchFilters,
+  corpus: ValueShares,
+): RawBuilder<SqlBool> {
+  const filter = filtersCondition(filters, compiled.textDriven ? textIndexedShares(corpus) : corpus);
+  return sql<SqlBool>`${compiled.where} AND ${filter}`;
+}
+
 /**
  * Advanced search: the compiled query decides matches; its text terms rank them. An index scan
  * collects every match before the first row is read, while the table lies in static-rank order,
@@ -65,7 +76,7 @@ export async function advancedSearch(
   const { compiled, filters, maxResults, budget: limit } = request;
   const { documents } = corpus;
   const filter = filtersCondition(filters, compiled.textDriven ? textIndexedShares(corpus) : corpus);
-  const where = sql<SqlBool>`${compiled.where} AND ${filter}`;
+  const where = advancedMatchCondition(compiled, filters, corpus);
   const estimated = await estimateMatches(db, sql<SqlBool>`${compiled.estimateWhere} AND ${filter}`);
   const ranking = {
     score: compiled.rankQuery
@@ -80,26 +91,31 @@ export async function advancedSearch(
       ranking,
       maxResults,
     );
+  const count = () => countMatches(db, where);
   if (documents === 0 || estimated < tuning.probeShare * documents) {
-    return countedAnswer(await search(sql`patent_search s`), limit, estimated);
+    return countedAnswer(await search(sql`patent_search s`), limit, count);
   }
   const { share, rowsNeeded } = await probeTopRows(db, where, limit, documents, tuning);
-  // Reading every row answers completely; a capped read may leave matches beyond the cap.
-  const readInOrder = async () =>
-    rowsNeeded >= documents
-      ? countedAnswer(await search(sql`patent_search s`), limit, estimated)
-      : countedAnswer(
-          await search(sql`(SELECT * FROM patent_search LIMIT ${rowsNeeded}) s`),
-          limit,
-          estimated,
-          false,
-        );
+  // With sparse matches even a common filter value's index is worth reading.
+  const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+  const throughIndexes = (source: RawBuilder<unknown>) =>
+    db.transaction().execute(async (transaction) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
+      return search(source, transaction, sparse);
+    });
+  // A capped read that filled the budget has the best candidates. One that did not may have
+  // left matches beyond its cap, and an answer with fewer items than the budget must hold every
+  // match: they are few, and the indexes find them all.
+  const readInOrder = async () => {
+    if (rowsNeeded >= documents) return countedAnswer(await search(sql`patent_search s`), limit, count);
+    const capped = await search(sql`(SELECT * FROM patent_search LIMIT ${rowsNeeded}) s`);
+    if ((capped[0]?.candidates ?? 0) >= limit) return countedAnswer(capped, limit, count, false);
+    return countedAnswer(await throughIndexes(sql`patent_search s`), limit, count);
+  };
   if (rowsNeeded <= tuning.baseRows) return readInOrder();
   // The matches are too sparse at the top of the ranking for a short read in order, which the
-  // planner, expecting them spread evenly, would still choose for a LIMIT; and with sparse
-  // matches even a common filter value's index is worth reading. Unless the index path reads so
-  // many entries that a longer read in order is cheaper.
-  const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+  // planner, expecting them spread evenly, would still choose for a LIMIT. Unless the index path
+  // reads so many entries that a longer read in order is cheaper.
   // Where the top of the rank holds a budget's worth of matches at the probed share, a query
   // that needs words reads the top's own word indexes first.
   const topFirst =
@@ -114,5 +130,5 @@ export async function advancedSearch(
     if (rowsNeeded <= Math.min(tuning.maxRows, entries * tuning.rowsPerIndexEntry)) return null;
     return search(source, transaction, sparse);
   });
-  return indexed ? countedAnswer(indexed, limit, estimated) : readInOrder();
+  return indexed ? countedAnswer(indexed, limit, count) : readInOrder();
 }

@@ -2,20 +2,22 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
-import { UNKNOWN_VALUE_SHARES } from './plan.js';
-import { compileLensQuery } from './compile.js';
 import { parseLensQuery } from '../query/parser.js';
+import { compileLensQuery } from './compile.js';
+import { countMatches, exactCount } from './counts.js';
 import { NO_FILTERS } from './filters.js';
+import { COUNTING, UNKNOWN_VALUE_SHARES } from './plan.js';
 import { engineParts, type EngineParts } from './test-kit.js';
 
 /**
- * Counting past the candidate budget: a search reads and ranks at most 1,000 candidates, so a
- * word in more patents than that is counted by the planner's estimate, and marked as estimated;
- * under the budget the counts stay exact.
+ * Counting past the candidate budget: a search reads and ranks at most 1,000 candidates; beyond
+ * them its counts come from counts.ts: exact when the sample holds few matches, the sample's
+ * estimate (within a known error, and said to be one) when it holds many.
  */
 const PATENTS = 1_500;
 const FAMILIES = 500;
 const zeppelin = { lexeme: 'zeppelin', idf: Math.log(1 / 0.9) };
+const everyZeppelin = sql`s.text_vector @@ 'zeppelin'::tsquery`;
 
 let database: TestDatabase;
 let repo: EngineParts;
@@ -41,28 +43,82 @@ afterAll(async () => {
   await database.drop();
 });
 
-const near = (value: number, expected: number) => Math.abs(value - expected) <= expected * 0.1;
+/** The sample's own count of the matches, as counts.ts reads it. */
+async function sampled(): Promise<{ total: number; families: number }> {
+  const { rows } = await sql<{ total: number; families: number }>`
+    SELECT count(*)::int AS total, count(DISTINCT family_key)::int AS families
+    FROM patent_search_sample s WHERE ${everyZeppelin}`.execute(database.db);
+  return rows[0]!;
+}
 
-describe('counts beyond the candidate budget', () => {
-  it('AI search: the planner estimates the total, the families scale with it, and both are marked estimated', async () => {
-    const found = await repo.natural([zeppelin], NO_FILTERS, 500);
-    expect(found.hits).toHaveLength(500);
-    expect(found.estimated).toBe(true);
-    expect(near(found.total, PATENTS)).toBe(true);
-    expect(found.families).toBeGreaterThanOrEqual(FAMILIES);
-    expect(found.families).toBeLessThanOrEqual(found.total);
+describe('the counting sample', () => {
+  it('holds every patent of one family in twenty, whole families, kept in step with the index', async () => {
+    const { rows } = await sql<{ expected: number; held: number; split: number }>`
+      SELECT (SELECT count(*) FROM patent_search WHERE in_search_sample(family_key))::int AS expected,
+             (SELECT count(*) FROM patent_search_sample)::int AS held,
+             (SELECT count(*) FROM patent_search_sample x
+               WHERE NOT EXISTS (SELECT 1 FROM patent_search p WHERE p.lens_id = x.lens_id AND p.family_key = x.family_key))::int AS split`.execute(
+      database.db,
+    );
+    expect(rows[0]!.expected).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ held: rows[0]!.expected, split: 0 });
   });
 
-  it('AI search: counts exactly when the filters leave fewer matches than the budget', async () => {
+  it('follows a patent moving in and out of the sample, its deletion, and the bulk rebuild (TRUNCATE)', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const inSample = async (lensId: string) =>
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM patent_search_sample WHERE lens_id = ${lensId}`.execute(
+            scratch.db,
+          )
+        ).rows[0]!.n;
+      // Family keys whose hash puts them in and out of the sample.
+      const { rows: keys } = await sql<{ key: string; sampled: boolean }>`
+        SELECT 'family-' || n AS key, in_search_sample('family-' || n) AS sampled
+        FROM generate_series(1, 400) n`.execute(scratch.db);
+      const inside = keys.find((key) => key.sampled)!.key;
+      const outside = keys.find((key) => !key.sampled)!.key;
+      const patent = patentRow({ title: 'AIRSHIP', family_id: outside });
+      await insertPatents(scratch.db, [patent]);
+      expect(await inSample(patent.lens_id)).toBe(0);
+      await scratch.db
+        .updateTable('patents')
+        .set({ family_id: inside })
+        .where('lens_id', '=', patent.lens_id)
+        .execute();
+      expect(await inSample(patent.lens_id)).toBe(1);
+      await sql`TRUNCATE patent_search`.execute(scratch.db);
+      expect(await inSample(patent.lens_id)).toBe(0);
+      await sql`INSERT INTO patent_search SELECT (patent_search_row(p)).* FROM patents p`.execute(scratch.db);
+      expect(await inSample(patent.lens_id)).toBe(1);
+      await scratch.db.deleteFrom('patents').where('lens_id', '=', patent.lens_id).execute();
+      expect(await inSample(patent.lens_id)).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
+  });
+});
+
+describe('counts beyond the candidate budget', () => {
+  it('AI search: exact counts when the sample holds too few matches for an estimate', async () => {
+    expect((await sampled()).total).toBeLessThan(COUNTING.minSampleHits);
+    const found = await repo.natural([zeppelin], NO_FILTERS, 500);
+    expect(found.hits).toHaveLength(500);
+    expect(found).toMatchObject({ total: PATENTS, families: FAMILIES, estimated: false });
+  });
+
+  it('AI search: counts exactly under the budget with a filter', async () => {
     const found = await repo.natural([zeppelin], { ...NO_FILTERS, jurisdiction: ['AU'] }, 500);
     expect(found).toMatchObject({ total: PATENTS / 2, families: FAMILIES / 2, estimated: false });
   });
 
-  it('advanced search: the same estimate past the budget, exact counts under it', async () => {
+  it('advanced search: exact counts past the budget and under it', async () => {
     const corpus = { ...UNKNOWN_VALUE_SHARES, documents: PATENTS, topRankDocuments: 0 };
     const all = await repo.advanced(compileLensQuery(parseLensQuery('zeppelin')), NO_FILTERS, 500, corpus);
-    expect(all.estimated).toBe(true);
-    expect(near(all.total, PATENTS)).toBe(true);
+    expect(all).toMatchObject({ total: PATENTS, families: FAMILIES, estimated: false });
     const australian = await repo.advanced(
       compileLensQuery(parseLensQuery('zeppelin AND jurisdiction:AU')),
       NO_FILTERS,
@@ -70,5 +126,31 @@ describe('counts beyond the candidate budget', () => {
       corpus,
     );
     expect(australian).toMatchObject({ total: PATENTS / 2, families: FAMILIES / 2, estimated: false });
+  });
+
+  it("uses the sample's estimate, scaled and marked, when it holds enough matches", async () => {
+    const sample = await sampled();
+    expect(sample.total).toBeGreaterThan(0);
+    const counted = await countMatches(database.db, everyZeppelin, { ...COUNTING, minSampleHits: 1 });
+    expect(counted).toEqual({
+      total: sample.total * COUNTING.sampleBuckets,
+      families: sample.families * COUNTING.sampleBuckets,
+      estimated: true,
+    });
+    // Whole families are sampled, so the estimate scales the families as it scales the patents.
+    expect(counted.total / counted.families).toBeCloseTo(PATENTS / FAMILIES, 5);
+  });
+
+  it("falls back to the sample's estimate when an exact count takes too long, and cancels it", async () => {
+    const slow = sql`${everyZeppelin} AND pg_sleep(0.002) IS NOT NULL`;
+    const started = performance.now();
+    const counted = await countMatches(database.db, slow, { ...COUNTING, inlineExactMs: 50 });
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(counted.estimated).toBe(true);
+    expect(await exactCount(database.db, slow, 50)).toBeNull();
+    expect(await exactCount(database.db, everyZeppelin, 10_000)).toEqual({
+      total: PATENTS,
+      families: FAMILIES,
+    });
   });
 });

@@ -2,14 +2,15 @@ import { poolUsageOf, type PoolUsage } from '../../../db/client.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
-import { advancedSearch } from './advanced.js';
+import { advancedMatchCondition, advancedSearch } from './advanced.js';
+import { exactCount } from './counts.js';
 import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { anyLexemeQuery, queryTextWords } from './highlight.js';
-import { naturalSearch } from './natural.js';
-import { CANDIDATE_BUDGET } from './plan.js';
-import type { RankedCandidates } from './rank.js';
+import { naturalMatchCondition, naturalSearch } from './natural.js';
+import { CANDIDATE_BUDGET, COUNTING } from './plan.js';
+import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import { createTermStatsSource } from './term-stats.js';
 import { lexemesOf, weightedTerms } from './words.js';
@@ -33,6 +34,15 @@ export interface SearchEngine {
    * words. Null when there are none. Runs no search.
    */
   matchWords(request: { text: string } | { query: QueryNode }): Promise<string | null>;
+  /**
+   * The exact counts of a search's matches (every one, beyond the candidate budget), for an
+   * answer whose counts were estimated; null when counting takes longer than the engine allows.
+   */
+  countExactly(
+    request: ({ text: string } | { query: QueryNode }) & { filters: SearchFilters },
+  ): Promise<{ total: number; families: number } | null>;
+  /** The results of a stored result set, in its order (patents removed since are left out). */
+  hitsByIds(lensIds: readonly string[]): Promise<SearchHit[]>;
   /** The usage of the engine's own connection pool (the server's metrics). */
   poolUsage(): PoolUsage | undefined;
   /** Closes the engine's connections. */
@@ -87,6 +97,19 @@ export function createSearchEngine(options: {
       }
       return anyLexemeQuery(await lexemesOf(db, queryTextWords(request.query).join(' ')));
     },
+    async countExactly(request) {
+      const stats = await statistics.current();
+      let where;
+      if ('text' in request) {
+        const terms = weightedTerms(await lexemesOf(db, request.text), stats);
+        if (terms.length === 0) return { total: 0, families: 0 };
+        where = naturalMatchCondition(terms, request.filters, stats);
+      } else {
+        where = advancedMatchCondition(compileLensQuery(request.query, stats), request.filters, stats);
+      }
+      return exactCount(db, where, COUNTING.deferredExactMs);
+    },
+    hitsByIds: (lensIds) => hitsByIds(db, lensIds),
     poolUsage: () => poolUsageOf(db),
     close: () => db.destroy(),
   };

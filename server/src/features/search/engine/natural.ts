@@ -8,7 +8,8 @@ import {
   textIndexedShares,
   UNKNOWN_VALUE_SHARES,
 } from './plan.js';
-import { countedAnswer, estimateMatches, rankCandidates, type RankedCandidates } from './rank.js';
+import { countMatches } from './counts.js';
+import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
 import type { ValueShares } from './term-stats.js';
 import { anyOf, candidateTiers, tierDensity, tsLexeme, type CandidateTier } from './tiers.js';
 import type { WeightedLexeme } from './words.js';
@@ -72,8 +73,14 @@ function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, shares: V
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     score: sql`(${sql.join(terms.map(wordScore), sql` + `)}) + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
-    everyMatch: sql<SqlBool>`s.text_vector @@ ${anyOf(lexemes)}::tsquery AND ${filter}`,
+    everyMatch: naturalMatchCondition(terms, filters, shares),
   };
+}
+
+/** Every match of an AI search: the patents with any of its words, under its filters. */
+export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters, shares: ValueShares) {
+  const words = anyOf(terms.map((term) => term.lexeme));
+  return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, shares)}`;
 }
 
 /**
@@ -94,5 +101,5 @@ export async function naturalSearch(
   const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);
   // Every candidate contains some word, and the tiers together are every match, so when they
   // stayed under the budget the counts are exact.
-  return countedAnswer(rows, budget, () => estimateMatches(db, everyMatch));
+  return countedAnswer(rows, budget, () => countMatches(db, everyMatch));
 }

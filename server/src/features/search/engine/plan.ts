@@ -95,6 +95,30 @@ export const ORDERED_SCAN: OrderedScanTuning = {
  */
 export const TOP_RANK_MIN = 0.91;
 
+// --- Counting (counts.ts) ------------------------------------------------------------------
+
+/** How a search whose candidates filled the budget counts its matches. */
+export interface CountingTuning {
+  /** One simple family in this many is in `patent_search_sample` (migration 20261125T1000-search-sample). */
+  sampleBuckets: number;
+  /**
+   * With at least this many matches in the sample, its estimate is used: the relative error is
+   * about 1/sqrt(hits), so 7 % here, and an error past 20 % is a three-sigma event.
+   */
+  minSampleHits: number;
+  /** Below it, an exact count taking longer than this falls back to the sample's estimate. */
+  inlineExactMs: number;
+  /** An exact count asked for afterwards (the results page's "about N") may take this long. */
+  deferredExactMs: number;
+}
+
+export const COUNTING: CountingTuning = {
+  sampleBuckets: 20,
+  minSampleHits: 200,
+  inlineExactMs: 1_000,
+  deferredExactMs: 30_000,
+};
+
 // --- Filters ------------------------------------------------------------------------------
 
 /**

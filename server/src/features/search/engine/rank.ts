@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/client.js';
 import type { PatentRow } from '../../../db/tables.js';
+import type { MatchCount } from './counts.js';
 import type { SearchExplanation } from './explain.js';
 import { planOf, type PlanNode } from './query-plan.js';
 
@@ -27,7 +28,7 @@ export interface RankedCandidates {
   total: number;
   /** Distinct simple families among the matches. */
   families: number;
-  /** True when total and families are estimates (more matches than the candidate budget). */
+  /** True when total and families are estimates (counts.ts), not exact counts. */
   estimated: boolean;
   hits: SearchHit[];
   /** How an AI search read its text; absent for advanced searches. */
@@ -81,6 +82,16 @@ export async function estimateMatches(db: Db, where: RawBuilder<SqlBool>): Promi
   return Math.round((await searchPlan(db, where, null))?.['Plan Rows'] ?? 0);
 }
 
+/** The results of a stored result set, in its order, with their display fields as they are now. */
+export async function hitsByIds(db: Db, lensIds: readonly string[]): Promise<SearchHit[]> {
+  const { rows } = await sql<SearchHit>`
+    SELECT ${DISPLAY_COLUMNS}
+    FROM unnest(${[...lensIds]}::text[]) WITH ORDINALITY AS r(lens_id, position)
+    JOIN patents p ON p.lens_id = r.lens_id
+    ORDER BY r.position`.execute(db);
+  return rows;
+}
+
 /**
  * The best `maxResults` candidates by `score` (an expression over candidate `c`), joined to their
  * display fields, with the candidate and family counts, in one statement.
@@ -108,12 +119,12 @@ export async function rankCandidates(
 
 /**
  * The answer, with exact counts when every match fitted in the budget (and the candidates came
- * from every row), the planner's estimate otherwise.
+ * from every row), and `count`'s otherwise (counts.ts: exact, or an estimate of bounded error).
  */
 export async function countedAnswer(
   rows: RankedRow[],
   budget: number,
-  estimated: number | (() => Promise<number>),
+  count: () => Promise<MatchCount>,
   everyRow = true,
 ): Promise<RankedCandidates> {
   const candidates = rows[0]?.candidates ?? 0;
@@ -121,7 +132,13 @@ export async function countedAnswer(
   // The rows carry their counts too; a hit is read field by field, so they are not copied off.
   const hits: SearchHit[] = rows;
   if (candidates < budget && everyRow) return { total: candidates, families, estimated: false, hits };
-  const total = Math.max(typeof estimated === 'number' ? estimated : await estimated(), candidates);
-  const familyCount = Math.max(families, Math.round(total * (families / Math.max(candidates, 1))));
-  return { total, families: familyCount, estimated: true, hits };
+  const counted = await count();
+  // The candidates read are matches too: a count never says fewer.
+  const total = Math.max(counted.total, candidates);
+  return {
+    total,
+    families: Math.min(total, Math.max(counted.families, families)),
+    estimated: counted.estimated,
+    hits,
+  };
 }

@@ -1,0 +1,68 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../../db/client.js';
+import { COUNTING, type CountingTuning } from './plan.js';
+
+/** How many patents and simple families match a search. */
+export interface MatchCount {
+  total: number;
+  families: number;
+  /** True when the counts are the sample's estimate rather than exact. */
+  estimated: boolean;
+}
+
+async function countIn(
+  db: Db,
+  table: 'patent_search' | 'patent_search_sample',
+  where: RawBuilder<SqlBool>,
+): Promise<{ total: number; families: number }> {
+  const { rows } = await sql<{ total: number; families: number }>`
+    SELECT count(*)::int AS total, count(DISTINCT s.family_key)::int AS families
+    FROM ${sql.table(table)} s WHERE ${where}`.execute(db);
+  return rows[0] ?? { total: 0, families: 0 };
+}
+
+/** Postgres' message code for a statement cancelled by its `statement_timeout`. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * The exact counts of the matches of `where`, or null when counting takes longer than
+ * `timeoutMs` (the statement is then cancelled by the server, not left running).
+ */
+export async function exactCount(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  timeoutMs: number,
+): Promise<{ total: number; families: number } | null> {
+  try {
+    return await db.transaction().execute(async (transaction) => {
+      await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(transaction);
+      return countIn(transaction, 'patent_search', where);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === QUERY_CANCELED) return null;
+    throw error;
+  }
+}
+
+/**
+ * Honest counts of a search whose candidates filled the budget. The matches in the sample (one
+ * family in `sampleBuckets`) scale to an estimate whose relative error is about 1/sqrt(hits):
+ * with at least `minSampleHits` of them it is within a few percent, and said to be an estimate.
+ * Fewer hits mean few matches, which an exact count reads quickly; one that still takes longer
+ * than `inlineExactMs` falls back to the sample's estimate, marked as such.
+ */
+export async function countMatches(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  tuning: CountingTuning = COUNTING,
+): Promise<MatchCount> {
+  const sampled = await countIn(db, 'patent_search_sample', where);
+  const estimate = {
+    total: sampled.total * tuning.sampleBuckets,
+    families: sampled.families * tuning.sampleBuckets,
+    estimated: true,
+  };
+  if (sampled.total >= tuning.minSampleHits) return estimate;
+  const exact = await exactCount(db, where, tuning.inlineExactMs);
+  return exact ? { ...exact, estimated: false } : estimate;
+}

@@ -1,0 +1,119 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { SearchKind } from './search.types.js';
+
+/** A stored result set as the search service reads it back. */
+export interface StoredResultSet {
+  id: string;
+  kind: SearchKind;
+  request: unknown;
+  lensIds: string[];
+  total: number;
+  families: number;
+  estimated: boolean;
+  explanation: unknown;
+}
+
+const COLUMNS = [
+  'id',
+  'kind',
+  'request',
+  'lens_ids',
+  'total',
+  'families',
+  'estimated',
+  'explanation',
+] as const;
+
+function toStored(row: {
+  id: string;
+  kind: SearchKind;
+  request: unknown;
+  lens_ids: string[];
+  total: number;
+  families: number;
+  estimated: boolean;
+  explanation: unknown;
+}): StoredResultSet {
+  const { lens_ids: lensIds, ...rest } = row;
+  return { ...rest, lensIds };
+}
+
+/** Result sets kept by id (migration 20261125T1010-result-sets). */
+export function createResultSetsRepo(db: Db) {
+  return {
+    async store(set: {
+      uid: string;
+      searchKey: string;
+      kind: SearchKind;
+      request: unknown;
+      lensIds: string[];
+      total: number;
+      families: number;
+      estimated: boolean;
+      explanation: unknown;
+    }): Promise<string> {
+      const { id } = await db
+        .insertInto('search_result_sets')
+        .values({
+          user_uid: set.uid,
+          search_key: set.searchKey,
+          kind: set.kind,
+          request: JSON.stringify(set.request),
+          lens_ids: set.lensIds,
+          total: set.total,
+          families: set.families,
+          estimated: set.estimated,
+          explanation: set.explanation === null ? null : JSON.stringify(set.explanation),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /** The user's latest set of this search since `since`. */
+    async latest(uid: string, searchKey: string, since: Date): Promise<StoredResultSet | undefined> {
+      const row = await db
+        .selectFrom('search_result_sets')
+        .select(COLUMNS)
+        .where('user_uid', '=', uid)
+        .where('search_key', '=', searchKey)
+        .where(sql<SqlBool>`created_at >= ${since}`)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toStored(row);
+    },
+
+    /** A set kept since `since`, by its id (a UUID). */
+    async find(id: string, since: Date): Promise<StoredResultSet | undefined> {
+      const row = await db
+        .selectFrom('search_result_sets')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .where(sql<SqlBool>`created_at >= ${since}`)
+        .executeTakeFirst();
+      return row && toStored(row);
+    },
+
+    /** The set's exact counts, once counted. */
+    async settleCounts(id: string, counts: { total: number; families: number }): Promise<void> {
+      await db
+        .updateTable('search_result_sets')
+        .set({ total: counts.total, families: counts.families, estimated: false })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Removes the sets created before `before`; answers how many. */
+    async purgeBefore(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('search_result_sets')
+        .where(sql<SqlBool>`created_at < ${before}`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type ResultSetsRepo = ReturnType<typeof createResultSetsRepo>;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock.js';
+import type { RankedCandidates, SearchEngine, SearchExplanation } from './engine/index.js';
+import { FILTER_INPUTS } from './engine/index.js';
+import { parseLensQuery } from './query/parser.js';
+import { ResultSetNotFoundError } from './search.errors.js';
+import type { ResultSetsRepo, StoredResultSet } from './result-sets.repo.js';
+import type { CheckedSearchRequest } from './search.service.js';
+import type { SearchKind } from './search.types.js';
+
+/** How long a result set is kept: its id replays it (reloads, shared links) for this long. */
+export const RESULT_SET_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A stored request, as written by `keep` (a checked request's query and filters). */
+const StoredRequest = z.object({ query: z.string(), ...FILTER_INPUTS });
+
+/** A stored result set, replayed: the engine's answer as it was, with its id. */
+export interface ReplayedSet {
+  id: string;
+  kind: SearchKind;
+  query: string;
+  found: RankedCandidates;
+}
+
+/**
+ * Result sets kept by id: a search's ranked lens ids with its counts, replayed without
+ * searching; the display fields are read again, so a replay shows the patents as they are now.
+ */
+export function createResultSets(deps: { repo: ResultSetsRepo; engine: SearchEngine; clock: Clock }) {
+  const { repo, engine, clock } = deps;
+  const keptSince = () => new Date(clock.now().getTime() - RESULT_SET_RETENTION_MS);
+
+  async function replayed(set: StoredResultSet): Promise<ReplayedSet> {
+    const request = StoredRequest.parse(set.request);
+    return {
+      id: set.id,
+      kind: set.kind,
+      query: request.query,
+      found: {
+        total: set.total,
+        families: set.families,
+        estimated: set.estimated,
+        hits: await engine.hitsByIds(set.lensIds),
+        explanation: (set.explanation as SearchExplanation | null) ?? undefined,
+      },
+    };
+  }
+
+  async function find(id: string): Promise<StoredResultSet> {
+    const uuid = z.uuid().safeParse(id);
+    const set = uuid.success ? await repo.find(uuid.data, keptSince()) : undefined;
+    if (!set) throw new ResultSetNotFoundError();
+    return set;
+  }
+
+  return {
+    /** Keeps a search's answer; answers the set's id. */
+    keep: (
+      uid: string,
+      searchKey: string,
+      request: CheckedSearchRequest,
+      found: RankedCandidates,
+    ): Promise<string> =>
+      repo.store({
+        uid,
+        searchKey,
+        kind: request.kind,
+        request: { query: request.query, ...request.filters },
+        lensIds: found.hits.map((hit) => hit.lens_id),
+        total: found.total,
+        families: found.families,
+        estimated: found.estimated,
+        explanation: found.explanation ?? null,
+      }),
+
+    /** The user's set of the same search since `since`, replayed; undefined when there is none. */
+    async latest(uid: string, searchKey: string, since: Date): Promise<ReplayedSet | undefined> {
+      const set = await repo.latest(uid, searchKey, since);
+      return set && replayed(set);
+    },
+
+    /** A kept set by its id, replayed; `ResultSetNotFoundError` when unknown or expired. */
+    replay: async (id: string): Promise<ReplayedSet> => replayed(await find(id)),
+
+    /**
+     * The set's exact counts: those it has, or, when its counts were estimated, counted now over
+     * every match and kept (still estimated if counting took too long).
+     */
+    async exactCounts(id: string): Promise<{ total: number; families: number; estimated: boolean }> {
+      const set = await find(id);
+      if (!set.estimated) return { total: set.total, families: set.families, estimated: false };
+      const { query, ...filters } = StoredRequest.parse(set.request);
+      const counted = await engine.countExactly(
+        set.kind === 'boolean'
+          ? { query: parseLensQuery(query), filters: filters as CheckedSearchRequest['filters'] }
+          : { text: query, filters: filters as CheckedSearchRequest['filters'] },
+      );
+      if (!counted) return { total: set.total, families: set.families, estimated: true };
+      await repo.settleCounts(set.id, counted);
+      return { ...counted, estimated: false };
+    },
+
+    /** Removes the sets past their retention; answers how many. */
+    purgeExpired: (): Promise<number> => repo.purgeBefore(keptSince()),
+  };
+}
+
+export type ResultSets = ReturnType<typeof createResultSets>;
