@@ -111,7 +111,7 @@ describe('stored result sets', () => {
     expect((await call(app.baseUrl, 'GET', `/api/v1/result-sets/${id}`, { token: '' })).status).toBe(401);
     await app.database.db
       .updateTable('search_result_sets')
-      .set({ created_at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString() })
+      .set({ created_at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
       .where('id', '=', id)
       .execute();
     const expired = await call(app.baseUrl, 'GET', `/api/v1/result-sets/${id}`, { token: searcher.idToken });

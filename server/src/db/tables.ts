@@ -92,7 +92,7 @@ export interface SearchResultSetsTable {
   families: number;
   estimated: boolean;
   explanation: ColumnType<unknown, string | null, string | null>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface MailMessagesTable {
