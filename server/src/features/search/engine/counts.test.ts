@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
@@ -17,7 +17,7 @@ import { engineParts, type EngineParts } from './test-kit.js';
 const PATENTS = 1_500;
 const FAMILIES = 500;
 const zeppelin = { lexeme: 'zeppelin', idf: Math.log(1 / 0.9) };
-const everyZeppelin = sql`s.text_vector @@ 'zeppelin'::tsquery`;
+const everyZeppelin = sql<SqlBool>`s.text_vector @@ 'zeppelin'::tsquery`;
 
 let database: TestDatabase;
 let repo: EngineParts;
@@ -142,7 +142,7 @@ describe('counts beyond the candidate budget', () => {
   });
 
   it("falls back to the sample's estimate when an exact count takes too long, and cancels it", async () => {
-    const slow = sql`${everyZeppelin} AND pg_sleep(0.002) IS NOT NULL`;
+    const slow = sql<SqlBool>`${everyZeppelin} AND pg_sleep(0.002) IS NOT NULL`;
     const started = performance.now();
     const counted = await countMatches(database.db, slow, { ...COUNTING, inlineExactMs: 50 });
     expect(performance.now() - started).toBeLessThan(1_500);
