@@ -183,6 +183,21 @@ describe('the purge of closed accounts', () => {
         .insertInto('oneshot_requests')
         .values({ user_uid: user.uid, query: 'q', status: 'done', created_at: now, updated_at: now })
         .execute();
+      await app.database.db
+        .insertInto('search_result_sets')
+        .values({
+          user_uid: user.uid,
+          search_key: 'k',
+          kind: 'ai',
+          request: '{"query":"q"}',
+          lens_ids: [],
+          total: 0,
+          families: 0,
+          estimated: false,
+          explanation: null,
+          created_at: now,
+        })
+        .execute();
     }
     await call(app.baseUrl, 'DELETE', '/api/users', { token: gone.idToken, body: { email: gone.email } });
     now = new Date(now.getTime() + 2 * DAY_MS);
@@ -210,9 +225,28 @@ describe('the purge of closed accounts', () => {
           .where('user_uid', '=', uid)
           .execute()
       ).length,
+      resultSets: (
+        await app.database.db
+          .selectFrom('search_result_sets')
+          .select('id')
+          .where('user_uid', '=', uid)
+          .execute()
+      ).length,
     });
-    expect(await leftovers(gone.uid)).toEqual({ favourites: 0, searches: 0, saved: 0, oneShots: 0 });
-    expect(await leftovers(recent.uid)).toEqual({ favourites: 1, searches: 1, saved: 1, oneShots: 1 });
+    expect(await leftovers(gone.uid)).toEqual({
+      favourites: 0,
+      searches: 0,
+      saved: 0,
+      oneShots: 0,
+      resultSets: 0,
+    });
+    expect(await leftovers(recent.uid)).toEqual({
+      favourites: 1,
+      searches: 1,
+      saved: 1,
+      oneShots: 1,
+      resultSets: 1,
+    });
 
     now = new Date(now.getTime() + 2 * DAY_MS);
     expect(await app.services.accounts.purgeDeleted()).toBe(1);

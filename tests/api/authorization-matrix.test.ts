@@ -22,6 +22,7 @@ interface Ids {
   favouriteId: string;
   savedSearchId: string;
   oneShotId: string;
+  resultSetId: string;
   ownerUid: string;
   ownerEmail: string;
 }
@@ -156,6 +157,27 @@ const OPERATIONS: Record<string, Operation> = {
     name: "download the owner's one-shot report",
     run: rest('GET', (ids) => `/api/v1/oneshot-search/${ids.oneShotId}/report.pdf`),
     otherUser: { status: 404, code: 'ONESHOT_NOT_FOUND' },
+  },
+  // A kept result set is meant to be shared: any verified user may open it (not a search).
+  'GET /api/v1/result-sets/:id': {
+    name: 'replay a kept result set',
+    run: rest('GET', (ids) => `/api/v1/result-sets/${ids.resultSetId}`),
+    otherUser: 'own data',
+  },
+  'GET /api/v1/result-sets/:id/counts': {
+    name: "count a kept result set's matches",
+    run: rest('GET', (ids) => `/api/v1/result-sets/${ids.resultSetId}/counts`),
+    otherUser: 'own data',
+  },
+  resultSet: {
+    name: 'replay a kept result set',
+    run: gql('query R($id: ID!) { resultSet(id: $id) { id } }', (ids) => ({ id: ids.resultSetId })),
+    otherUser: 'own data',
+  },
+  resultSetCounts: {
+    name: "count a kept result set's matches",
+    run: gql('query R($id: ID!) { resultSetCounts(id: $id) { total } }', (ids) => ({ id: ids.resultSetId })),
+    otherUser: 'own data',
   },
   'POST /payments/create-checkout-session': {
     name: 'start a checkout',
@@ -389,12 +411,17 @@ beforeAll(async () => {
     token: owner.idToken,
     body: { query: 'a robot that cleans the solar panels on a roof' },
   });
+  const searched = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
+    token: owner.idToken,
+    body: SEARCH,
+  });
   const analyst = await verifiedAccount('Anna');
   analystKey = (await app.services.analytics.keys.create({ email: analyst.email })).key;
   ids = {
     favouriteId: String(favourite.body.id),
     savedSearchId: String(followed.body.data.subscribeToSearchUpdates.savedSearch.id),
     oneShotId: String(oneShot.body.requestId),
+    resultSetId: String(searched.body.result_set_id),
     ownerUid: owner.uid,
     ownerEmail: owner.email,
   };

@@ -88,7 +88,10 @@ export function createAccountsRepo(db: Db) {
           .returning('uid')
           .execute();
         const uids = rows.map((row) => row.uid);
-        if (uids.length > 0) await trx.deleteFrom('search_events').where('user_uid', 'in', uids).execute();
+        if (uids.length > 0) {
+          await trx.deleteFrom('search_events').where('user_uid', 'in', uids).execute();
+          await trx.deleteFrom('search_result_sets').where('user_uid', 'in', uids).execute();
+        }
         return uids;
       });
     },
