@@ -1,39 +1,53 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A fixed random sample of the search index for counting: every patent of one simple family in
- * twenty (by a hash of its family key, so that a family is wholly in or out, and the sample's
- * families scale like its patents). A search's matches counted in the sample, times twenty,
- * estimate its total within a known error (engine/counts.ts). A trigger on `patent_search` keeps
- * the sample in step on every write path: row by row, bulk inserts and the bulk rebuild's TRUNCATE.
- * The sample has the search index's columns in the same order: a new column of `patent_search`
- * must be added here too.
+ * Fixed random samples of the search index for counting: every patent of one simple family in
+ * twenty, and of one in four hundred (by a hash of the family key, so that a family is wholly in
+ * or out, and a sample's families scale like its patents; the smaller is a subset of the larger).
+ * A search's matches counted in a sample, times its size, estimate its total within a known error
+ * (engine/counts.ts); the small one answers broad searches at a twentieth of the cost. A trigger on
+ * `patent_search` keeps both in step on every write path: row by row, bulk inserts and the bulk
+ * rebuild's TRUNCATE. The samples have the search index's columns in the same order: a new column
+ * of `patent_search` must be added to them too.
  */
+const SAMPLES = [
+  { table: 'patent_search_sample', test: 'in_search_sample', buckets: 20 },
+  { table: 'patent_search_subsample', test: 'in_search_subsample', buckets: 400 },
+] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The bucket count is SAMPLE_BUCKETS in engine/plan.ts.
-  await sql`
-    CREATE FUNCTION in_search_sample(family_key text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT hashtext(family_key) % 20 = 0 $$`.execute(db);
-  await sql`CREATE TABLE patent_search_sample (LIKE patent_search INCLUDING DEFAULTS)`.execute(db);
-  await sql`ALTER TABLE patent_search_sample ADD PRIMARY KEY (lens_id)`.execute(db);
-  await sql`CREATE INDEX patent_search_sample_text_idx ON patent_search_sample USING gin (text_vector)`.execute(
-    db,
-  );
-  await sql`CREATE INDEX patent_search_sample_names_idx ON patent_search_sample USING gin (names_vector)`.execute(
-    db,
-  );
+  // The bucket counts are COUNTING.samples in engine/plan.ts.
+  for (const sample of SAMPLES) {
+    await sql`
+      CREATE FUNCTION ${sql.raw(sample.test)}(family_key text) RETURNS boolean
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE AS ${sql.lit(`SELECT hashtext(family_key) % ${sample.buckets} = 0`)}`.execute(
+      db,
+    );
+    await sql`CREATE TABLE ${sql.table(sample.table)} (LIKE patent_search INCLUDING DEFAULTS)`.execute(db);
+    await sql`ALTER TABLE ${sql.table(sample.table)} ADD PRIMARY KEY (lens_id)`.execute(db);
+    await sql`CREATE INDEX ${sql.raw(`${sample.table}_text_idx`)} ON ${sql.table(sample.table)} USING gin (text_vector)`.execute(
+      db,
+    );
+    await sql`CREATE INDEX ${sql.raw(`${sample.table}_names_idx`)} ON ${sql.table(sample.table)} USING gin (names_vector)`.execute(
+      db,
+    );
+  }
   await sql`
     CREATE FUNCTION patent_search_sample_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'TRUNCATE' THEN
-        TRUNCATE patent_search_sample;
+        TRUNCATE patent_search_sample, patent_search_subsample;
         RETURN NULL;
       END IF;
       IF TG_OP IN ('UPDATE', 'DELETE') THEN
         DELETE FROM patent_search_sample WHERE lens_id = OLD.lens_id;
+        DELETE FROM patent_search_subsample WHERE lens_id = OLD.lens_id;
       END IF;
       IF TG_OP IN ('INSERT', 'UPDATE') AND in_search_sample(NEW.family_key) THEN
         INSERT INTO patent_search_sample SELECT NEW.*;
+        IF in_search_subsample(NEW.family_key) THEN
+          INSERT INTO patent_search_subsample SELECT NEW.*;
+        END IF;
       END IF;
       RETURN NULL;
     END $$`.execute(db);
@@ -49,11 +63,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TRIGGER patent_search_sample_truncate AFTER TRUNCATE ON patent_search
     FOR EACH STATEMENT EXECUTE FUNCTION patent_search_sample_sync()`.execute(db);
-  await sql`
-    INSERT INTO patent_search_sample SELECT * FROM patent_search WHERE in_search_sample(family_key)`.execute(
-    db,
-  );
-  await sql`ANALYZE patent_search_sample`.execute(db);
+  for (const sample of SAMPLES) {
+    await sql`
+      INSERT INTO ${sql.table(sample.table)}
+      SELECT * FROM patent_search WHERE ${sql.raw(sample.test)}(family_key)`.execute(db);
+    await sql`ANALYZE ${sql.table(sample.table)}`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -61,6 +76,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS patent_search_sample_change ON patent_search`.execute(db);
   await sql`DROP TRIGGER IF EXISTS patent_search_sample_insert ON patent_search`.execute(db);
   await sql`DROP FUNCTION IF EXISTS patent_search_sample_sync()`.execute(db);
-  await sql`DROP TABLE IF EXISTS patent_search_sample`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS in_search_sample(text)`.execute(db);
+  for (const sample of SAMPLES) {
+    await sql`DROP TABLE IF EXISTS ${sql.table(sample.table)}`.execute(db);
+    await sql`DROP FUNCTION IF EXISTS ${sql.raw(sample.test)}(text)`.execute(db);
+  }
 }

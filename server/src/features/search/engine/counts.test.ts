@@ -52,16 +52,26 @@ async function sampled(): Promise<{ total: number; families: number }> {
 }
 
 describe('the counting sample', () => {
-  it('holds every patent of one family in twenty, whole families, kept in step with the index', async () => {
-    const { rows } = await sql<{ expected: number; held: number; split: number }>`
+  it('holds every patent of one family in twenty (and in 400), whole families, kept in step with the index', async () => {
+    const { rows } = await sql<{
+      expected: number;
+      held: number;
+      split: number;
+      small: number;
+      outside: number;
+    }>`
       SELECT (SELECT count(*) FROM patent_search WHERE in_search_sample(family_key))::int AS expected,
              (SELECT count(*) FROM patent_search_sample)::int AS held,
+             (SELECT count(*) FROM patent_search WHERE in_search_subsample(family_key))::int
+               - (SELECT count(*) FROM patent_search_subsample)::int AS small,
+             (SELECT count(*) FROM patent_search_subsample x
+               WHERE NOT EXISTS (SELECT 1 FROM patent_search_sample s WHERE s.lens_id = x.lens_id))::int AS outside,
              (SELECT count(*) FROM patent_search_sample x
                WHERE NOT EXISTS (SELECT 1 FROM patent_search p WHERE p.lens_id = x.lens_id AND p.family_key = x.family_key))::int AS split`.execute(
       database.db,
     );
     expect(rows[0]!.expected).toBeGreaterThan(0);
-    expect(rows[0]).toMatchObject({ held: rows[0]!.expected, split: 0 });
+    expect(rows[0]).toMatchObject({ held: rows[0]!.expected, split: 0, small: 0, outside: 0 });
   });
 
   it('follows a patent moving in and out of the sample, its deletion, and the bulk rebuild (TRUNCATE)', async () => {
@@ -80,6 +90,17 @@ describe('the counting sample', () => {
         SELECT 'family-' || n AS key, in_search_sample('family-' || n) AS sampled
         FROM generate_series(1, 400) n`.execute(scratch.db);
       const inside = keys.find((key) => key.sampled)!.key;
+      const { rows: small } = await sql<{ key: string }>`
+        SELECT 'family-' || n AS key FROM generate_series(1, 5000) n
+        WHERE in_search_subsample('family-' || n) LIMIT 1`.execute(scratch.db);
+      const inSubsample = async (lensId: string) =>
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM patent_search_subsample WHERE lens_id = ${lensId}`.execute(
+            scratch.db,
+          )
+        ).rows[0]!.n;
       const outside = keys.find((key) => !key.sampled)!.key;
       const patent = patentRow({ title: 'AIRSHIP', family_id: outside });
       await insertPatents(scratch.db, [patent]);
@@ -94,8 +115,17 @@ describe('the counting sample', () => {
       expect(await inSample(patent.lens_id)).toBe(0);
       await sql`INSERT INTO patent_search SELECT (patent_search_row(p)).* FROM patents p`.execute(scratch.db);
       expect(await inSample(patent.lens_id)).toBe(1);
+      await scratch.db
+        .updateTable('patents')
+        .set({ family_id: small[0]!.key })
+        .where('lens_id', '=', patent.lens_id)
+        .execute();
+      expect([await inSample(patent.lens_id), await inSubsample(patent.lens_id)]).toEqual([1, 1]);
+      await sql`TRUNCATE patent_search`.execute(scratch.db);
+      expect(await inSubsample(patent.lens_id)).toBe(0);
+      await sql`INSERT INTO patent_search SELECT (patent_search_row(p)).* FROM patents p`.execute(scratch.db);
       await scratch.db.deleteFrom('patents').where('lens_id', '=', patent.lens_id).execute();
-      expect(await inSample(patent.lens_id)).toBe(0);
+      expect([await inSample(patent.lens_id), await inSubsample(patent.lens_id)]).toEqual([0, 0]);
     } finally {
       await scratch.drop();
     }
@@ -128,14 +158,21 @@ describe('counts beyond the candidate budget', () => {
     expect(australian).toMatchObject({ total: PATENTS / 2, families: FAMILIES / 2, estimated: false });
   });
 
-  it("uses the sample's estimate, scaled and marked, when it holds enough matches", async () => {
+  it("uses the first sample's estimate, scaled and marked, that holds enough matches", async () => {
     const sample = await sampled();
     expect(sample.total).toBeGreaterThan(0);
-    const counted = await countMatches(database.db, everyZeppelin, { ...COUNTING, minSampleHits: 1 });
-    expect(counted).toEqual({
-      total: sample.total * COUNTING.sampleBuckets,
-      families: sample.families * COUNTING.sampleBuckets,
-      estimated: true,
+    const twentieth = { table: 'patent_search_sample', buckets: 20 } as const;
+    const tuning = {
+      ...COUNTING,
+      samples: [twentieth, { table: 'patent_search_subsample', buckets: 400 } as const],
+    };
+    const counted = await countMatches(database.db, everyZeppelin, { ...tuning, minSampleHits: 1 });
+    expect(counted).toEqual({ total: sample.total * 20, families: sample.families * 20, estimated: true });
+    // No sample holds enough: the count is exact.
+    expect(await countMatches(database.db, everyZeppelin, { ...tuning, minSampleHits: 10_000 })).toEqual({
+      total: PATENTS,
+      families: FAMILIES,
+      estimated: false,
     });
     // Whole families are sampled, so the estimate scales the families as it scales the patents.
     expect(counted.total / counted.families).toBeCloseTo(PATENTS / FAMILIES, 5);

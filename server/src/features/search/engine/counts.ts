@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/client.js';
-import { COUNTING, type CountingTuning } from './plan.js';
+import { COUNTING, type CountingSample, type CountingTuning } from './plan.js';
 
 /** How many patents and simple families match a search. */
 export interface MatchCount {
@@ -12,7 +12,7 @@ export interface MatchCount {
 
 async function countIn(
   db: Db,
-  table: 'patent_search' | 'patent_search_sample',
+  table: 'patent_search' | CountingSample['table'],
   where: RawBuilder<SqlBool>,
 ): Promise<{ total: number; families: number }> {
   const { rows } = await sql<{ total: number; families: number }>`
@@ -45,24 +45,29 @@ export async function exactCount(
 }
 
 /**
- * Honest counts of a search whose candidates filled the budget. The matches in the sample (one
- * family in `sampleBuckets`) scale to an estimate whose relative error is about 1/sqrt(hits):
- * with at least `minSampleHits` of them it is within a few percent, and said to be an estimate.
- * Fewer hits mean few matches, which an exact count reads quickly; one that still takes longer
- * than `inlineExactMs` falls back to the sample's estimate, marked as such.
+ * Honest counts of a search whose candidates filled the budget. The matches in a sample (one
+ * family in `buckets`) scale to an estimate whose relative error is about 1/sqrt(hits): with at
+ * least `minSampleHits` of them it is within a few percent, and said to be an estimate. The
+ * samples are tried smallest first, so that a broad search reads few rows. Fewer hits in every
+ * sample mean few matches, which an exact count reads quickly; one that still takes longer than
+ * `inlineExactMs` falls back to the largest sample's estimate, marked as such.
  */
 export async function countMatches(
   db: Db,
   where: RawBuilder<SqlBool>,
   tuning: CountingTuning = COUNTING,
 ): Promise<MatchCount> {
-  const sampled = await countIn(db, 'patent_search_sample', where);
-  const estimate = {
-    total: sampled.total * tuning.sampleBuckets,
-    families: sampled.families * tuning.sampleBuckets,
-    estimated: true,
-  };
-  if (sampled.total >= tuning.minSampleHits) return estimate;
+  let estimate: MatchCount | null = null;
+  for (const sample of tuning.samples) {
+    const sampled = await countIn(db, sample.table, where);
+    estimate = {
+      total: sampled.total * sample.buckets,
+      families: sampled.families * sample.buckets,
+      estimated: true,
+    };
+    if (sampled.total >= tuning.minSampleHits) return estimate;
+  }
   const exact = await exactCount(db, where, tuning.inlineExactMs);
-  return exact ? { ...exact, estimated: false } : estimate;
+  if (exact) return { ...exact, estimated: false };
+  return estimate ?? { total: 0, families: 0, estimated: true };
 }

@@ -97,23 +97,35 @@ export const TOP_RANK_MIN = 0.91;
 
 // --- Counting (counts.ts) ------------------------------------------------------------------
 
+/** A fixed sample of the search index: one simple family in `buckets` (counts.ts). */
+export interface CountingSample {
+  table: 'patent_search_subsample' | 'patent_search_sample';
+  buckets: number;
+}
+
 /** How a search whose candidates filled the budget counts its matches. */
 export interface CountingTuning {
-  /** One simple family in this many is in `patent_search_sample` (migration 20261125T1000-search-sample). */
-  sampleBuckets: number;
   /**
-   * With at least this many matches in the sample, its estimate is used: the relative error is
+   * The samples, smallest first (migration 20261125T1000-search-sample): a broad search is
+   * estimated from the small one at a twentieth of the cost; the larger one serves the rest.
+   */
+  samples: readonly CountingSample[];
+  /**
+   * With at least this many matches in a sample, its estimate is used: the relative error is
    * about 1/sqrt(hits), so 7 % here, and an error past 20 % is a three-sigma event.
    */
   minSampleHits: number;
-  /** Below it, an exact count taking longer than this falls back to the sample's estimate. */
+  /** With fewer in every sample, an exact count taking longer than this falls back to the largest sample's estimate. */
   inlineExactMs: number;
   /** An exact count asked for afterwards (the results page's "about N") may take this long. */
   deferredExactMs: number;
 }
 
 export const COUNTING: CountingTuning = {
-  sampleBuckets: 20,
+  samples: [
+    { table: 'patent_search_subsample', buckets: 400 },
+    { table: 'patent_search_sample', buckets: 20 },
+  ],
   minSampleHits: 200,
   inlineExactMs: 1_000,
   deferredExactMs: 30_000,
