@@ -6,7 +6,7 @@ import {
   chooseInvention,
   composeAbstract,
   composeClaims,
-  composeTitle,
+  nameInvention,
   styleTitle,
   type Invention,
 } from './patent-text.js';
@@ -23,6 +23,28 @@ export const DEMO_CORPUS_LATEST_DATE = '2026-11-22';
 const EARLIEST_PRIORITY_DATE = '1978-07-01';
 /** Applications are published 18 months after their priority; nothing can be newer than that. */
 const APPLICATION_PUBLICATION_DAYS = 548;
+/** The largest simple family generated; real ones reach dozens, but few pass a dozen. */
+const MAX_FAMILY_SIZE = 12;
+/**
+ * Offices filed in by a family that goes abroad. With the origins' foreign filing rates, scaled
+ * by `FOREIGN_FILING_SCALE`, and the applications published beside grants, this gives about
+ * three singletons in four, one pair in six and a thin tail of large families, as the simple
+ * families of real Lens records do (`/work/shared/data`: 76 %, 17 %, 3 %, then 5 % of four or more).
+ */
+const FOREIGN_FAMILY_OFFICES: readonly (readonly [number, number])[] = [
+  [2, 62],
+  [3, 16],
+  [4, 8],
+  [5, 5],
+  [6, 3],
+  [7, 2],
+  [8, 1.5],
+  [10, 1.5],
+  [11, 1],
+];
+const FOREIGN_FILING_SCALE = 0.6;
+/** Share of granted publications whose office also published the application, as a US A1 and B2. */
+const APPLICATION_ALSO_PUBLISHED = 0.2;
 
 export interface GeneratePatentsOptions {
   count: number;
@@ -32,8 +54,9 @@ export interface GeneratePatentsOptions {
 
 /**
  * A deterministic stream of realistic Lens-shaped patent records: the same seed always yields
- * the same records. Records come in simple families of one to three publications in different
- * offices that share an invention, applicants, inventors and priority.
+ * the same records. Records come in simple families of one to a dozen publications that share
+ * an invention, its title, abstract and claims, applicants, inventors and priority; each office
+ * gives its own number, kind, dates and status.
  */
 export function* generatePatents(options: GeneratePatentsOptions): Generator<LensPatentRecord> {
   if (!Number.isInteger(options.count) || options.count < 0)
@@ -49,7 +72,7 @@ export function* generatePatents(options: GeneratePatentsOptions): Generator<Len
   };
   let remaining = options.count;
   while (remaining > 0) {
-    const family = generateFamily(context, Math.min(3, remaining));
+    const family = generateFamily(context, Math.min(MAX_FAMILY_SIZE, remaining));
     remaining -= family.length;
     yield* family;
   }
@@ -71,6 +94,8 @@ interface Publication {
   filed: string;
   docNumber: string;
   lensId: string;
+  /** An application whose office has since granted it. */
+  grantedLater?: boolean;
 }
 
 function generateFamily(context: FamilyContext, maxSize: number): LensPatentRecord[] {
@@ -80,12 +105,19 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
   const invention = chooseInvention(topic, random);
   const priority = choosePriorityDate(context);
   const offices = chooseOffices(applicants, maxSize, random);
-  const publications = offices.flatMap((office, index) => {
+  const publications: Publication[] = [];
+  for (const [index, office] of offices.entries()) {
+    if (publications.length >= maxSize) break;
     // Filings abroad claim the first filing's priority within the twelve months it allows.
     const filed = index === 0 ? priority : addDays(priority, random.int(330, 365));
     const publication = planPublication(context, office, priority, filed);
-    return publication ? [publication] : [];
-  });
+    if (publication) publications.push(publication);
+    if (publication?.rule.type === 'GRANTED_PATENT' && publications.length < maxSize) {
+      const application = planApplication(context, publication, priority);
+      if (application) publications.push(application);
+    }
+  }
+  const naming = nameInvention(invention, offices[0] ?? '', random);
   const shared: SharedFacts = {
     applicants,
     inventors: chooseInventors(applicants.origin, random),
@@ -95,15 +127,17 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
       offices[0] === 'WO' || offices[0] === 'EP'
         ? applicants.origin.country
         : (offices[0] ?? applicants.origin.country),
-    title: composeTitle(invention, offices[0] ?? '', random),
+    // One capitalisation for the whole family, so that its members read as one invention.
+    title: styleTitle(naming.title, offices[0] ?? '', random),
     abstract: random.chance(0.93)
       ? composeAbstract(
           invention,
+          naming,
           random,
           composeDetail(invention.components[0] ?? invention.subject, context.detailRandom),
         )
       : undefined,
-    claims: random.chance(0.65) ? composeClaims(invention, random) : undefined,
+    claims: random.chance(0.65) ? composeClaims(invention, naming, random) : undefined,
     ipc: chooseIpcSymbols(topic, random),
     cpc: random.chance(0.85) ? random.sample(topic.cpc, random.int(1, 3)) : [],
     members: publications.map((publication) => ({
@@ -150,11 +184,8 @@ function chooseIpcSymbols(topic: Topic, random: SeededRandom): string[] {
 
 function chooseOffices({ origin }: FamilyApplicants, maxSize: number, random: SeededRandom): string[] {
   const offices = [random.weighted(origin.homeOffices)];
-  const size = random.chance(origin.foreignFilingRate)
-    ? random.weighted([
-        [2, 65],
-        [3, 35],
-      ] as const)
+  const size = random.chance(origin.foreignFilingRate * FOREIGN_FILING_SCALE)
+    ? random.weighted(FOREIGN_FAMILY_OFFICES)
     : 1;
   while (offices.length < Math.min(size, maxSize)) {
     const office = random.weighted(FOREIGN_OFFICES.filter(([candidate]) => !offices.includes(candidate)));
@@ -179,19 +210,47 @@ function planPublication(
     const rules = kindRulesFor(office, granted, yearOf(published));
     if (published > latestDate || rules.length === 0) continue;
     const rule = random.weighted(rules.map((candidate) => [candidate, candidate.weight] as const));
-    const docNumber = uniqueKey(
-      context,
-      () => publicationNumber(office, !granted, yearOf(published), random),
-      (number) => `${office}_${number}_${rule.kind}_${published.replaceAll('-', '')}`,
-    );
-    const lensId = uniqueKey(
-      context,
-      () => lensIdFrom(random),
-      (id) => id,
-    );
-    return { office, rule, published, filed, docNumber, lensId };
+    return numbered(context, { office, rule, published, filed });
   }
   return undefined;
+}
+
+/** Sometimes the office of a grant published the application too, 18 months from the priority. */
+function planApplication(
+  context: FamilyContext,
+  grant: Publication,
+  priority: string,
+): Publication | undefined {
+  const { random } = context;
+  if (!random.chance(APPLICATION_ALSO_PUBLISHED)) return undefined;
+  const published = addDays(priority, APPLICATION_PUBLICATION_DAYS + random.int(0, 30));
+  const rules = kindRulesFor(grant.office, false, yearOf(published));
+  if (published >= grant.published || rules.length === 0) return undefined;
+  const rule = random.weighted(rules.map((candidate) => [candidate, candidate.weight] as const));
+  return {
+    ...numbered(context, { office: grant.office, rule, published, filed: grant.filed }),
+    grantedLater: true,
+  };
+}
+
+function numbered(
+  context: FamilyContext,
+  publication: Pick<Publication, 'office' | 'rule' | 'published' | 'filed'>,
+): Publication {
+  const { random } = context;
+  const { office, rule, published } = publication;
+  const application = rule.type === 'PATENT_APPLICATION';
+  const docNumber = uniqueKey(
+    context,
+    () => publicationNumber(office, application, yearOf(published), random),
+    (number) => `${office}_${number}_${rule.kind}_${published.replaceAll('-', '')}`,
+  );
+  const lensId = uniqueKey(
+    context,
+    () => lensIdFrom(random),
+    (id) => id,
+  );
+  return { ...publication, docNumber, lensId };
 }
 
 /** Draws values until one whose key is unused; the key is then taken. */
@@ -268,7 +327,7 @@ function buildRecord(
         ],
         earliest_claim: { date: shared.priority },
       },
-      invention_title: [{ text: styleTitle(shared.title, office, random), lang: 'en' }],
+      invention_title: [{ text: shared.title, lang: 'en' }],
       parties: {
         inventors: names(shared.inventors),
         applicants: names(shared.applicants.names),
@@ -298,6 +357,7 @@ function buildRecord(
         earliestPriority: shared.priority,
         termYears: rule.termYears ?? 20,
         asOf: latestDate,
+        grantedLater: publication.grantedLater,
       },
       random,
     ),
