@@ -129,7 +129,7 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
         : (offices[0] ?? applicants.origin.country),
     // One capitalisation for the whole family, so that its members read as one invention.
     title: styleTitle(naming.title, offices[0] ?? '', random),
-    abstract: random.chance(0.93)
+    abstract: random.chance(abstractShare(priority))
       ? composeAbstract(
           invention,
           naming,
@@ -151,6 +151,14 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
     })),
   };
   return publications.map((publication) => buildRecord(context, publication, shared));
+}
+
+/**
+ * Older records often have no English abstract in Lens; recent ones nearly always do. A record
+ * without one is found by its title alone, as in real data.
+ */
+function abstractShare(priority: string): number {
+  return yearOf(priority) < 1990 ? 0.7 : 0.98;
 }
 
 type DaySpan = { from: number; to: number };
