@@ -1,6 +1,13 @@
 import type { LensPatentRecord } from '@patentscout/schema';
 import { chooseApplicants, chooseInventors, type FamilyApplicants } from './applicants.js';
-import { addDays, dayNumber, isoDateOfDay, yearOf } from './dates.js';
+import {
+  APPLICATION_PUBLICATION_DAYS,
+  chooseOffices,
+  planPublications,
+  type Publication,
+  type PublicationContext,
+} from './family-publications.js';
+import { dayNumber, isoDateOfDay, yearOf } from './dates.js';
 import { legalStatusFor } from './legal-status.js';
 import {
   chooseInvention,
@@ -11,9 +18,7 @@ import {
   type Invention,
 } from './patent-text.js';
 import { SeededRandom } from './random.js';
-import { kindRulesFor, publicationNumber, type KindRule } from './vocabulary/offices.js';
 import { KeySet } from './key-set.js';
-import { FOREIGN_OFFICES } from './vocabulary/parties.js';
 import { TOPICS, type Topic } from './vocabulary/topics.js';
 import { composeDetail } from './vocabulary/details.js';
 
@@ -21,31 +26,8 @@ import { composeDetail } from './vocabulary/details.js';
 export const DEMO_CORPUS_LATEST_DATE = '2026-11-22';
 /** Priorities start here so that the first publications appear in 1980. */
 const EARLIEST_PRIORITY_DATE = '1978-07-01';
-/** Applications are published 18 months after their priority; nothing can be newer than that. */
-const APPLICATION_PUBLICATION_DAYS = 548;
 /** The largest simple family generated; real ones reach dozens, but few pass a dozen. */
 const MAX_FAMILY_SIZE = 12;
-/**
- * Offices filed in by a family that goes abroad. With the origins' foreign filing rates, scaled
- * by `FOREIGN_FILING_SCALE`, and the applications published beside grants, this gives about
- * three singletons in four, one pair in six and a thin tail of large families, as the simple
- * families of real Lens records do (`/work/shared/data`: 76 %, 17 %, 3 %, then 5 % of four or more).
- */
-const FOREIGN_FAMILY_OFFICES: readonly (readonly [number, number])[] = [
-  [2, 62],
-  [3, 16],
-  [4, 8],
-  [5, 5],
-  [6, 3],
-  [7, 2],
-  [8, 1.5],
-  [10, 1.5],
-  [11, 1],
-];
-const FOREIGN_FILING_SCALE = 0.6;
-/** Share of granted publications whose office also published the application, as a US A1 and B2. */
-const APPLICATION_ALSO_PUBLISHED = 0.2;
-
 export interface GeneratePatentsOptions {
   count: number;
   seed: number;
@@ -78,24 +60,9 @@ export function* generatePatents(options: GeneratePatentsOptions): Generator<Len
   }
 }
 
-interface FamilyContext {
-  random: SeededRandom;
-  latestDate: string;
+interface FamilyContext extends PublicationContext {
   prioritySpans: ReadonlyArray<readonly [DaySpan, number]>;
   detailRandom: SeededRandom;
-  /** Lens ids and doc keys already given out, which must stay unique. */
-  usedKeys: KeySet;
-}
-
-interface Publication {
-  office: string;
-  rule: KindRule;
-  published: string;
-  filed: string;
-  docNumber: string;
-  lensId: string;
-  /** An application whose office has since granted it. */
-  grantedLater?: boolean;
 }
 
 function generateFamily(context: FamilyContext, maxSize: number): LensPatentRecord[] {
@@ -105,18 +72,7 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
   const invention = chooseInvention(topic, random);
   const priority = choosePriorityDate(context);
   const offices = chooseOffices(applicants, maxSize, random);
-  const publications: Publication[] = [];
-  for (const [index, office] of offices.entries()) {
-    if (publications.length >= maxSize) break;
-    // Filings abroad claim the first filing's priority within the twelve months it allows.
-    const filed = index === 0 ? priority : addDays(priority, random.int(330, 365));
-    const publication = planPublication(context, office, priority, filed);
-    if (publication) publications.push(publication);
-    if (publication?.rule.type === 'GRANTED_PATENT' && publications.length < maxSize) {
-      const application = planApplication(context, publication, priority);
-      if (application) publications.push(application);
-    }
-  }
+  const publications = planPublications(context, offices, priority, maxSize);
   const naming = nameInvention(invention, offices[0] ?? '', random);
   const shared: SharedFacts = {
     applicants,
@@ -188,94 +144,6 @@ function choosePriorityDate({ random, prioritySpans: spans }: FamilyContext): st
 function chooseIpcSymbols(topic: Topic, random: SeededRandom): string[] {
   const first = random.chance(0.4) ? (topic.ipc[0] ?? random.pick(topic.ipc)) : random.pick(topic.ipc);
   return [...new Set([first, ...random.sample(topic.ipc, random.int(0, 2))])];
-}
-
-function chooseOffices({ origin }: FamilyApplicants, maxSize: number, random: SeededRandom): string[] {
-  const offices = [random.weighted(origin.homeOffices)];
-  const size = random.chance(origin.foreignFilingRate * FOREIGN_FILING_SCALE)
-    ? random.weighted(FOREIGN_FAMILY_OFFICES)
-    : 1;
-  while (offices.length < Math.min(size, maxSize)) {
-    const office = random.weighted(FOREIGN_OFFICES.filter(([candidate]) => !offices.includes(candidate)));
-    offices.push(office);
-  }
-  return offices;
-}
-
-/** Applications publish at 18 months; grants two to seven years after the priority. */
-function planPublication(
-  context: FamilyContext,
-  office: string,
-  priority: string,
-  filed: string,
-): Publication | undefined {
-  const { random, latestDate } = context;
-  const preferGrant = random.chance(0.5);
-  for (const granted of preferGrant ? [true, false] : [false, true]) {
-    const published = granted
-      ? addDays(filed, random.int(730, 2_555))
-      : addDays(priority, APPLICATION_PUBLICATION_DAYS + random.int(0, 30));
-    const rules = kindRulesFor(office, granted, yearOf(published));
-    if (published > latestDate || rules.length === 0) continue;
-    const rule = random.weighted(rules.map((candidate) => [candidate, candidate.weight] as const));
-    return numbered(context, { office, rule, published, filed });
-  }
-  return undefined;
-}
-
-/** Sometimes the office of a grant published the application too, 18 months from the priority. */
-function planApplication(
-  context: FamilyContext,
-  grant: Publication,
-  priority: string,
-): Publication | undefined {
-  const { random } = context;
-  if (!random.chance(APPLICATION_ALSO_PUBLISHED)) return undefined;
-  const published = addDays(priority, APPLICATION_PUBLICATION_DAYS + random.int(0, 30));
-  const rules = kindRulesFor(grant.office, false, yearOf(published));
-  if (published >= grant.published || rules.length === 0) return undefined;
-  const rule = random.weighted(rules.map((candidate) => [candidate, candidate.weight] as const));
-  return {
-    ...numbered(context, { office: grant.office, rule, published, filed: grant.filed }),
-    grantedLater: true,
-  };
-}
-
-function numbered(
-  context: FamilyContext,
-  publication: Pick<Publication, 'office' | 'rule' | 'published' | 'filed'>,
-): Publication {
-  const { random } = context;
-  const { office, rule, published } = publication;
-  const application = rule.type === 'PATENT_APPLICATION';
-  const docNumber = uniqueKey(
-    context,
-    () => publicationNumber(office, application, yearOf(published), random),
-    (number) => `${office}_${number}_${rule.kind}_${published.replaceAll('-', '')}`,
-  );
-  const lensId = uniqueKey(
-    context,
-    () => lensIdFrom(random),
-    (id) => id,
-  );
-  return { ...publication, docNumber, lensId };
-}
-
-/** Draws values until one whose key is unused; the key is then taken. */
-function uniqueKey(context: FamilyContext, draw: () => string, keyOf: (value: string) => string): string {
-  for (;;) {
-    const value = draw();
-    const key = keyOf(value);
-    if (context.usedKeys.add(key)) return value;
-  }
-}
-
-/** `NNN-NNN-NNN-NNN-NNC`, where C is a weighted-sum check character (0-9 or X) like Lens ids. */
-function lensIdFrom(random: SeededRandom): string {
-  const digits = Array.from({ length: 14 }, () => random.int(0, 9));
-  const check = digits.reduce((sum, digit, index) => sum + digit * (index + 2), 0) % 11;
-  const text = `${digits.join('')}${check === 10 ? 'X' : check}`;
-  return text.match(/.{3}/g)?.join('-') ?? text;
 }
 
 interface SharedFacts {
