@@ -85,7 +85,7 @@ describe('OfflineSummarizer', () => {
     const { summary } = summarizer.summarize({ ...BASEBALL, abstract: '' });
     expect(summary).toBe(
       'Teaching baseball batting techniques to young players on fields of every size. ' +
-        'This granted patent is classified under sports, games and amusements (human necessities).',
+        'This invention is classified under sports, games and amusements (human necessities).',
     );
   });
 

@@ -97,14 +97,15 @@ function untitledTitle(input: SummarizerInput, { section, headings }: Classifica
   return field ? `Untitled ${noun} in ${field.title.toLowerCase()}` : `Untitled ${noun}`;
 }
 
-function classificationSentence(
-  input: SummarizerInput,
-  { section, headings }: Classification,
-): string | undefined {
+/**
+ * Says "invention", not "granted patent" or "patent application": the members of a family share
+ * their text, and their AI text with it, whichever stage each office has reached.
+ */
+function classificationSentence({ section, headings }: Classification): string | undefined {
   const field = headings[0] ?? section;
   if (!field) return undefined;
   const within = section && field !== section ? ` (${section.title.toLowerCase()})` : '';
-  return `This ${publicationNoun(input)} is classified under ${field.title.toLowerCase()}${within}.`;
+  return `This invention is classified under ${field.title.toLowerCase()}${within}.`;
 }
 
 /** A long first sentence cut at a word boundary, marked as cut. */
@@ -126,7 +127,7 @@ function summaryOf(input: SummarizerInput, title: string, classification: Classi
     sentences.push(sentence.length > SUMMARY_BUDGET ? clipped(sentence, SUMMARY_BUDGET) : sentence);
   }
   const opening = sentences.length > 0 ? sentences : title ? [`${title}.`] : [];
-  const closing = opening.length < 2 ? classificationSentence(input, classification) : undefined;
+  const closing = opening.length < 2 ? classificationSentence(classification) : undefined;
   const summary = [...opening, ...(closing ? [closing] : [])].map(
     (sentence) => sentence.charAt(0).toUpperCase() + sentence.slice(1),
   );

@@ -20,6 +20,17 @@ const textOf = (record: LensPatentRecord) =>
     .toLowerCase();
 const shareContaining = (word: string) =>
   SAMPLE.filter((record) => textOf(record).includes(word)).length / SAMPLE.length;
+/** Whole families only: a family cut at the end of the sample lists members it lacks. */
+function familiesOf(records: readonly LensPatentRecord[]): Map<string, LensPatentRecord[]> {
+  const families = new Map<string, LensPatentRecord[]>();
+  for (const record of records) {
+    const key = (record.families?.simple_family?.members ?? []).map((member) => member.lens_id).join();
+    families.set(key, [...(families.get(key) ?? []), record]);
+  }
+  return new Map(
+    [...families].filter(([, members]) => members.length === members[0]!.families!.simple_family!.size),
+  );
+}
 const applicantsOf = (record: LensPatentRecord) =>
   (record.biblio.parties?.applicants ?? []).map((party) => party.extracted_name.value);
 
@@ -38,7 +49,12 @@ const KINDS_BY_OFFICE: Record<string, string[]> = {
 describe('generatePatents', () => {
   it('gives the same records for the same seed and different ones for another seed', () => {
     const again = [...generatePatents({ count: 300, seed: 42 })];
-    expect(JSON.stringify(again)).toBe(JSON.stringify(SAMPLE.slice(0, 300)));
+    expect(JSON.stringify(again)).toBe(JSON.stringify([...generatePatents({ count: 300, seed: 42 })]));
+    // Only the last family differs from a longer stream's: it is cut to the count asked for.
+    const lastFamily = JSON.stringify(again.at(-1)?.families);
+    const whole = again.findIndex((record) => JSON.stringify(record.families) === lastFamily);
+    expect(whole).toBeGreaterThan(250);
+    expect(JSON.stringify(again.slice(0, whole))).toBe(JSON.stringify(SAMPLE.slice(0, whole)));
     const other = [...generatePatents({ count: 300, seed: 43 })];
     expect(other.map((record) => record.lens_id)).not.toEqual(again.map((record) => record.lens_id));
   });
@@ -151,24 +167,60 @@ describe('generatePatents', () => {
   });
 
   it('groups publications into simple families that list every member', () => {
-    const byLensId = new Map(SAMPLE.map((record) => [record.lens_id, record]));
-    const sizes = new Set<number>();
     for (const record of SAMPLE) {
       const family = record.families?.simple_family;
       const members = family?.members ?? [];
-      sizes.add(members.length);
       expect(family?.size).toBe(members.length);
       expect(members.map((member) => member.lens_id)).toContain(record.lens_id);
-      expect(new Set(members.map((member) => member.document_id?.jurisdiction)).size).toBe(members.length);
-      for (const member of members) {
-        const sibling = byLensId.get(member.lens_id ?? '');
-        if (sibling)
-          expect(sibling.biblio.priority_claims?.earliest_claim).toEqual(
-            record.biblio.priority_claims?.earliest_claim,
-          );
-      }
+      // An office may publish the application and the grant, never one kind twice.
+      const documents = members.map(({ document_id }) => `${document_id?.jurisdiction} ${document_id?.kind}`);
+      expect(new Set(documents).size).toBe(members.length);
     }
-    expect([...sizes].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('makes families of the sizes real records show: mostly one, some pairs, a few large', () => {
+    const families = [...familiesOf(SAMPLE).values()];
+    const share = (test: (size: number) => boolean) =>
+      families.filter((members) => test(members[0]!.families!.simple_family!.size!)).length / families.length;
+    expect(share((size) => size === 1)).toBeGreaterThan(0.65);
+    expect(share((size) => size === 1)).toBeLessThan(0.85);
+    expect(share((size) => size === 2)).toBeGreaterThan(0.1);
+    expect(share((size) => size >= 4)).toBeGreaterThan(0.02);
+    expect(share((size) => size >= 4)).toBeLessThan(0.1);
+    expect(Math.max(...families.map((members) => members.length))).toBeGreaterThanOrEqual(10);
+  });
+
+  it('gives a family one title, abstract, claims and priority, and each office its own facts', () => {
+    const shared = (record: LensPatentRecord) =>
+      JSON.stringify([
+        record.biblio.invention_title,
+        record.abstract,
+        record.claims,
+        record.biblio.priority_claims?.earliest_claim,
+        record.biblio.parties?.applicants,
+      ]);
+    let statusesDiffer = 0;
+    for (const members of familiesOf(SAMPLE).values()) {
+      expect(new Set(members.map(shared)).size).toBe(1);
+      expect(new Set(members.map((record) => record.doc_key)).size).toBe(members.length);
+      if (new Set(members.map((record) => record.legal_status?.patent_status)).size > 1) statusesDiffer += 1;
+    }
+    expect(statusesDiffer).toBeGreaterThan(100);
+  });
+
+  it('marks an application as patented when its office granted it in the same family', () => {
+    const pairs = [...familiesOf(SAMPLE).values()].flatMap((members) =>
+      members.filter(
+        (record) =>
+          record.publication_type === 'PATENT_APPLICATION' &&
+          members.some(
+            (other) =>
+              other.jurisdiction === record.jurisdiction && other.publication_type === 'GRANTED_PATENT',
+          ),
+      ),
+    );
+    expect(pairs.length).toBeGreaterThan(50);
+    for (const application of pairs) expect(application.legal_status?.patent_status).toBe('PATENTED');
   });
 
   it('classifies with well-formed IPC and CPC symbols', () => {

@@ -1,19 +1,24 @@
 import type { LensPatentRecord } from '@patentscout/schema';
 import { chooseApplicants, chooseInventors, type FamilyApplicants } from './applicants.js';
-import { addDays, dayNumber, isoDateOfDay, yearOf } from './dates.js';
+import {
+  APPLICATION_PUBLICATION_DAYS,
+  chooseOffices,
+  planPublications,
+  type Publication,
+  type PublicationContext,
+} from './family-publications.js';
+import { dayNumber, isoDateOfDay, yearOf } from './dates.js';
 import { legalStatusFor } from './legal-status.js';
 import {
   chooseInvention,
   composeAbstract,
   composeClaims,
-  composeTitle,
+  nameInvention,
   styleTitle,
   type Invention,
 } from './patent-text.js';
 import { SeededRandom } from './random.js';
-import { kindRulesFor, publicationNumber, type KindRule } from './vocabulary/offices.js';
 import { KeySet } from './key-set.js';
-import { FOREIGN_OFFICES } from './vocabulary/parties.js';
 import { TOPICS, type Topic } from './vocabulary/topics.js';
 import { composeDetail } from './vocabulary/details.js';
 
@@ -21,9 +26,8 @@ import { composeDetail } from './vocabulary/details.js';
 export const DEMO_CORPUS_LATEST_DATE = '2026-11-22';
 /** Priorities start here so that the first publications appear in 1980. */
 const EARLIEST_PRIORITY_DATE = '1978-07-01';
-/** Applications are published 18 months after their priority; nothing can be newer than that. */
-const APPLICATION_PUBLICATION_DAYS = 548;
-
+/** The largest simple family generated; real ones reach dozens, but few pass a dozen. */
+const MAX_FAMILY_SIZE = 12;
 export interface GeneratePatentsOptions {
   count: number;
   seed: number;
@@ -32,8 +36,9 @@ export interface GeneratePatentsOptions {
 
 /**
  * A deterministic stream of realistic Lens-shaped patent records: the same seed always yields
- * the same records. Records come in simple families of one to three publications in different
- * offices that share an invention, applicants, inventors and priority.
+ * the same records. Records come in simple families of one to a dozen publications that share
+ * an invention, its title, abstract and claims, applicants, inventors and priority; each office
+ * gives its own number, kind, dates and status.
  */
 export function* generatePatents(options: GeneratePatentsOptions): Generator<LensPatentRecord> {
   if (!Number.isInteger(options.count) || options.count < 0)
@@ -49,28 +54,15 @@ export function* generatePatents(options: GeneratePatentsOptions): Generator<Len
   };
   let remaining = options.count;
   while (remaining > 0) {
-    const family = generateFamily(context, Math.min(3, remaining));
+    const family = generateFamily(context, Math.min(MAX_FAMILY_SIZE, remaining));
     remaining -= family.length;
     yield* family;
   }
 }
 
-interface FamilyContext {
-  random: SeededRandom;
-  latestDate: string;
+interface FamilyContext extends PublicationContext {
   prioritySpans: ReadonlyArray<readonly [DaySpan, number]>;
   detailRandom: SeededRandom;
-  /** Lens ids and doc keys already given out, which must stay unique. */
-  usedKeys: KeySet;
-}
-
-interface Publication {
-  office: string;
-  rule: KindRule;
-  published: string;
-  filed: string;
-  docNumber: string;
-  lensId: string;
 }
 
 function generateFamily(context: FamilyContext, maxSize: number): LensPatentRecord[] {
@@ -80,12 +72,8 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
   const invention = chooseInvention(topic, random);
   const priority = choosePriorityDate(context);
   const offices = chooseOffices(applicants, maxSize, random);
-  const publications = offices.flatMap((office, index) => {
-    // Filings abroad claim the first filing's priority within the twelve months it allows.
-    const filed = index === 0 ? priority : addDays(priority, random.int(330, 365));
-    const publication = planPublication(context, office, priority, filed);
-    return publication ? [publication] : [];
-  });
+  const publications = planPublications(context, offices, priority, maxSize);
+  const naming = nameInvention(invention, offices[0] ?? '', random);
   const shared: SharedFacts = {
     applicants,
     inventors: chooseInventors(applicants.origin, random),
@@ -95,15 +83,17 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
       offices[0] === 'WO' || offices[0] === 'EP'
         ? applicants.origin.country
         : (offices[0] ?? applicants.origin.country),
-    title: composeTitle(invention, offices[0] ?? '', random),
-    abstract: random.chance(0.93)
+    // One capitalisation for the whole family, so that its members read as one invention.
+    title: styleTitle(naming.title, offices[0] ?? '', random),
+    abstract: random.chance(abstractShare(priority))
       ? composeAbstract(
           invention,
+          naming,
           random,
           composeDetail(invention.components[0] ?? invention.subject, context.detailRandom),
         )
       : undefined,
-    claims: random.chance(0.65) ? composeClaims(invention, random) : undefined,
+    claims: random.chance(0.65) ? composeClaims(invention, naming, random) : undefined,
     ipc: chooseIpcSymbols(topic, random),
     cpc: random.chance(0.85) ? random.sample(topic.cpc, random.int(1, 3)) : [],
     members: publications.map((publication) => ({
@@ -117,6 +107,14 @@ function generateFamily(context: FamilyContext, maxSize: number): LensPatentReco
     })),
   };
   return publications.map((publication) => buildRecord(context, publication, shared));
+}
+
+/**
+ * Older records often have no English abstract in Lens; recent ones nearly always do. A record
+ * without one is found by its title alone, as in real data.
+ */
+function abstractShare(priority: string): number {
+  return yearOf(priority) < 1990 ? 0.7 : 0.98;
 }
 
 type DaySpan = { from: number; to: number };
@@ -146,69 +144,6 @@ function choosePriorityDate({ random, prioritySpans: spans }: FamilyContext): st
 function chooseIpcSymbols(topic: Topic, random: SeededRandom): string[] {
   const first = random.chance(0.4) ? (topic.ipc[0] ?? random.pick(topic.ipc)) : random.pick(topic.ipc);
   return [...new Set([first, ...random.sample(topic.ipc, random.int(0, 2))])];
-}
-
-function chooseOffices({ origin }: FamilyApplicants, maxSize: number, random: SeededRandom): string[] {
-  const offices = [random.weighted(origin.homeOffices)];
-  const size = random.chance(origin.foreignFilingRate)
-    ? random.weighted([
-        [2, 65],
-        [3, 35],
-      ] as const)
-    : 1;
-  while (offices.length < Math.min(size, maxSize)) {
-    const office = random.weighted(FOREIGN_OFFICES.filter(([candidate]) => !offices.includes(candidate)));
-    offices.push(office);
-  }
-  return offices;
-}
-
-/** Applications publish at 18 months; grants two to seven years after the priority. */
-function planPublication(
-  context: FamilyContext,
-  office: string,
-  priority: string,
-  filed: string,
-): Publication | undefined {
-  const { random, latestDate } = context;
-  const preferGrant = random.chance(0.5);
-  for (const granted of preferGrant ? [true, false] : [false, true]) {
-    const published = granted
-      ? addDays(filed, random.int(730, 2_555))
-      : addDays(priority, APPLICATION_PUBLICATION_DAYS + random.int(0, 30));
-    const rules = kindRulesFor(office, granted, yearOf(published));
-    if (published > latestDate || rules.length === 0) continue;
-    const rule = random.weighted(rules.map((candidate) => [candidate, candidate.weight] as const));
-    const docNumber = uniqueKey(
-      context,
-      () => publicationNumber(office, !granted, yearOf(published), random),
-      (number) => `${office}_${number}_${rule.kind}_${published.replaceAll('-', '')}`,
-    );
-    const lensId = uniqueKey(
-      context,
-      () => lensIdFrom(random),
-      (id) => id,
-    );
-    return { office, rule, published, filed, docNumber, lensId };
-  }
-  return undefined;
-}
-
-/** Draws values until one whose key is unused; the key is then taken. */
-function uniqueKey(context: FamilyContext, draw: () => string, keyOf: (value: string) => string): string {
-  for (;;) {
-    const value = draw();
-    const key = keyOf(value);
-    if (context.usedKeys.add(key)) return value;
-  }
-}
-
-/** `NNN-NNN-NNN-NNN-NNC`, where C is a weighted-sum check character (0-9 or X) like Lens ids. */
-function lensIdFrom(random: SeededRandom): string {
-  const digits = Array.from({ length: 14 }, () => random.int(0, 9));
-  const check = digits.reduce((sum, digit, index) => sum + digit * (index + 2), 0) % 11;
-  const text = `${digits.join('')}${check === 10 ? 'X' : check}`;
-  return text.match(/.{3}/g)?.join('-') ?? text;
 }
 
 interface SharedFacts {
@@ -268,7 +203,7 @@ function buildRecord(
         ],
         earliest_claim: { date: shared.priority },
       },
-      invention_title: [{ text: styleTitle(shared.title, office, random), lang: 'en' }],
+      invention_title: [{ text: shared.title, lang: 'en' }],
       parties: {
         inventors: names(shared.inventors),
         applicants: names(shared.applicants.names),
@@ -298,6 +233,7 @@ function buildRecord(
         earliestPriority: shared.priority,
         termYears: rule.termYears ?? 20,
         asOf: latestDate,
+        grantedLater: publication.grantedLater,
       },
       random,
     ),

@@ -19,6 +19,8 @@ export interface LegalStatusFacts {
   termYears: number;
   /** The day the statuses are as of. */
   asOf: string;
+  /** An application whose office has granted it since, under another publication. */
+  grantedLater?: boolean;
 }
 
 /** Applications published this recently may still be under examination. */
@@ -51,6 +53,8 @@ export function legalStatusFor(facts: LegalStatusFacts, random: SeededRandom): G
           ]);
     return { patent_status: status, anticipated_term_date: termEnd, granted: true, grant_date: published };
   }
+  // Lens marks an application that matured into a grant as patented.
+  if (facts.grantedLater) return { patent_status: 'PATENTED' };
   if (facts.office === 'WO') {
     const open = yearsBetween(earliestPriority, asOf) < PCT_NATIONAL_PHASE_YEARS;
     return {

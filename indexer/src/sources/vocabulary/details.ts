@@ -231,8 +231,17 @@ const MECHANISMS = [
 /** One distinctive sentence about a family's invention, e.g. "In one embodiment the housing is helical, formed of fluorosiloxane, with a detent." */
 export function composeDetail(component: string, random: SeededRandom): string {
   const material = `${random.pick(MATERIAL_PREFIXES)}${random.pick(MATERIAL_ROOTS)}`;
-  const part = component.replace(/^(a|an|the)\s+/i, '');
-  const plural = part.match(/^plurality of (.+)$/i);
-  const subject = plural ? `${plural[1]} are` : `${part} is`;
-  return `In one embodiment the ${subject} ${random.pick(SHAPES)}, formed of ${material}, with ${random.pick(MECHANISMS)}.`;
+  const bare = component.replace(/^(a|an|the)\s+/i, '');
+  const plural = bare.match(/^plurality of (.+)$/i);
+  const part = plural?.[1] ?? bare;
+  const is = plural ? 'are' : 'is';
+  const shape = random.pick(SHAPES);
+  const mechanism = random.pick(MECHANISMS);
+  return random.pick([
+    `In one embodiment the ${part} ${is} ${shape}, formed of ${material}, with ${mechanism}.`,
+    `In a preferred form, the ${part} ${is} ${shape} and made of ${material}, with ${mechanism}.`,
+    `The ${part} may be ${shape} and formed of ${material}, with ${mechanism}.`,
+    `Preferably, ${mechanism} acts on the ${part}, which ${is} ${shape} and formed of ${material}.`,
+    `According to one aspect, the ${part} ${is} made of ${material} and ${is} ${shape}, with ${mechanism}.`,
+  ]);
 }
