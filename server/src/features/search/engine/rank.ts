@@ -4,8 +4,23 @@ import type { PatentRow } from '../../../db/tables.js';
 import type { SearchExplanation } from './explain.js';
 import { planOf, type PlanNode } from './query-plan.js';
 
-/** A ranked patent with the fields a result shows. */
-export type SearchHit = Pick<
+/** Another indexed publication of a hit's simple family. */
+export interface FamilyMemberHit {
+  lens_id: string;
+  jurisdiction: string;
+  doc_number: string;
+  kind: string;
+  date_published: string;
+  patent_status: string;
+  /** Whether it matched the search too (among the candidates read), though another represents it. */
+  matched: boolean;
+}
+
+/**
+ * A ranked simple family: its best-ranked matching publication, with the fields a result shows,
+ * and the family's other indexed publications.
+ */
+export type SearchHit = { family_members: FamilyMemberHit[] } & Pick<
   PatentRow,
   | 'lens_id'
   | 'doc_key'
@@ -82,8 +97,22 @@ export async function estimateMatches(db: Db, where: RawBuilder<SqlBool>): Promi
 }
 
 /**
- * The best `maxResults` candidates by `score` (an expression over candidate `c`), joined to their
- * display fields, with the candidate and family counts, in one statement.
+ * The other indexed members of ranked family `r` (ADR 0100), found by the family key so that
+ * they are exactly the publications the family's one item stands for, each with its own page.
+ */
+const FAMILY_MEMBERS = sql`(
+  SELECT coalesce(json_agg(json_build_object(
+           'lens_id', m.lens_id, 'jurisdiction', m.jurisdiction, 'doc_number', mp.doc_number,
+           'kind', mp.kind, 'date_published', m.date_published, 'patent_status', m.patent_status,
+           'matched', m.lens_id IN (SELECT lens_id FROM candidates))
+           ORDER BY m.date_published, m.jurisdiction, m.lens_id), '[]'::json)
+  FROM patent_search m JOIN patents mp ON mp.lens_id = m.lens_id
+  WHERE m.family_key = r.family_key AND m.lens_id <> r.lens_id)`;
+
+/**
+ * The best `maxResults` simple families among the candidates, each represented by its best
+ * candidate by `score` (an expression over candidate `c`), joined to its display fields and its
+ * family's other members, with the candidate and family counts, in one statement.
  */
 export async function rankCandidates(
   db: Db,
@@ -93,12 +122,16 @@ export async function rankCandidates(
 ): Promise<RankedRow[]> {
   const { rows } = await sql<RankedRow>`
     WITH candidates AS MATERIALIZED (${candidates}),
-         ranked AS (
-           SELECT c.lens_id, (${ranking.score})::real AS score, ${ranking.tieBreak} AS tie_break
+         representatives AS (
+           SELECT DISTINCT ON (c.family_key)
+                  c.lens_id, c.family_key, (${ranking.score})::real AS score, ${ranking.tieBreak} AS tie_break
            FROM candidates c
-           ORDER BY score DESC, tie_break DESC, c.lens_id
+           ORDER BY c.family_key, score DESC, tie_break DESC, c.lens_id),
+         ranked AS (
+           SELECT * FROM representatives
+           ORDER BY score DESC, tie_break DESC, lens_id
            LIMIT ${maxResults})
-    SELECT ${DISPLAY_COLUMNS},
+    SELECT ${DISPLAY_COLUMNS}, ${FAMILY_MEMBERS} AS family_members,
            (SELECT count(*) FROM candidates)::int AS candidates,
            (SELECT count(DISTINCT family_key) FROM candidates)::int AS families
     FROM ranked r JOIN patents p ON p.lens_id = r.lens_id
