@@ -7,7 +7,7 @@ export type Transport = 'rest' | 'graphql';
 
 export interface Answer {
   total: number;
-  data: { lens_id: string }[];
+  data: { lens_id: string; family_members?: { lens_id: string }[] }[];
   estimated: boolean;
 }
 
@@ -27,6 +27,7 @@ const browserMutation = (field: 'aiSearch' | 'booleanSearch') => `
           ipc_families { symbol }
           generative_data { title summary types uses }
           biblio { publication_reference { jurisdiction doc_number kind date } invention_title }
+          family_members { lens_id jurisdiction doc_number kind date }
         }
       }
       account { uid searchCount limited }
