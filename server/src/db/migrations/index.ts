@@ -17,7 +17,6 @@ import * as pageViews from './20261125T0100-page-views.js';
 import * as rateLimits from './20261125T0200-rate-limits.js';
 import * as oneShotCredit from './20261125T0250-oneshot-credit.js';
 import * as analystKeys from './20261125T0300-analyst-keys.js';
-import * as familyKeyIndex from './20261125T1100-family-key-index.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,7 +38,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T0200-rate-limits': rateLimits,
   '20261125T0250-oneshot-credit': oneShotCredit,
   '20261125T0300-analyst-keys': analystKeys,
-  '20261125T1100-family-key-index': familyKeyIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -328,7 +328,6 @@ function toResultItem(hit: SearchHit, index: number) {
       doc_number: member.doc_number,
       kind: member.kind,
       date: member.date_published,
-      patent_status: member.patent_status,
     })),
   };
 }

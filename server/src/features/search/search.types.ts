@@ -10,7 +10,6 @@ const FamilyMemberSchema = z.object({
   doc_number: z.string().min(1),
   kind: z.string(),
   date: z.iso.date(),
-  patent_status: z.enum(STORED_STATUSES),
 });
 
 /**
