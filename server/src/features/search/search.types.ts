@@ -3,13 +3,16 @@ import { z } from 'zod';
 
 const STORED_STATUSES = LEGAL_STATUSES.map((status) => status.stored);
 
-/** Another indexed publication of a result's simple family (an extra field of the item, ADR 0100). */
+/**
+ * Another indexed publication of a result's simple family (an extra field of the item, ADR 0100),
+ * as the result's record lists it: a record may leave a member's kind or date empty.
+ */
 const FamilyMemberSchema = z.object({
   lens_id: z.string().min(1),
-  jurisdiction: z.string().regex(/^[A-Z]{2}$/),
-  doc_number: z.string().min(1),
+  jurisdiction: z.string(),
+  doc_number: z.string(),
   kind: z.string(),
-  date: z.iso.date(),
+  date: z.string(),
 });
 
 /**
