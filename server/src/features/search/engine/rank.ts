@@ -103,8 +103,8 @@ export async function estimateMatches(db: Db, where: RawBuilder<SqlBool>): Promi
 const FAMILY_MEMBERS = sql`(
   SELECT coalesce(json_agg(json_build_object(
            'lens_id', e->>'lens_id', 'jurisdiction', e->'document_id'->>'jurisdiction',
-           'doc_number', e->'document_id'->>'doc_number', 'kind', e->'document_id'->>'kind',
-           'date_published', e->'document_id'->>'date',
+           'doc_number', e->'document_id'->>'doc_number', 'kind', coalesce(e->'document_id'->>'kind', ''),
+           'date_published', coalesce(e->'document_id'->>'date', ''),
            'matched', (e->>'lens_id') IN (SELECT lens_id FROM candidates))
            ORDER BY e->'document_id'->>'date', e->'document_id'->>'jurisdiction'), '[]'::json)
   FROM jsonb_array_elements(p.family_members) e
