@@ -46,7 +46,10 @@ test('one card per simple family: "+N family members" expands to the members, ea
   expect(memberPaths.filter((path) => cardPaths.includes(path))).toEqual([]);
 
   // A member's link opens its own page, whose filings list the publication the card showed.
-  const cardNumber = (await card.getByText(/^[A-Z]{2} \S+ \S+$/).first().textContent())!.trim();
+  const cardNumber = (await card
+    .getByText(/^[A-Z]{2} \S+ \S+$/)
+    .first()
+    .textContent())!.trim();
   const memberNumber = (await memberLinks.first().textContent())!.trim();
   await memberLinks.first().click();
   await expect(page).toHaveURL(
