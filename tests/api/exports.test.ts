@@ -99,6 +99,13 @@ function exportRows() {
       },
       invention_title: index === 0 ? 'LITHIUM BATTERY, "SAFE" EDITION' : `TITLE ${index + 1}`,
     },
+    family_members:
+      index === 0
+        ? [
+            { jurisdiction: 'US', doc_number: '10123456', kind: 'B2' },
+            { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1' },
+          ]
+        : [],
   }));
   const details: ExportDetails[] = [
     {
@@ -151,9 +158,11 @@ describe('the results exports', () => {
       Owners: 'ACME HOLDINGS',
       'IPC symbols': 'H01M4/13; H01M10/05',
       'Family size': '3',
+      'Family members': 'US 10123456 B2; EP 3123456 A1',
       'Patent page': `https://patentscout.example/patents/${battery.lens_id}`,
     });
     expect(parsed.data[1]!['Family size']).toBe('');
+    expect(parsed.data[1]!['Family members']).toBe('');
   });
 
   it('writes RIS records of type PAT that reference managers read', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
 
@@ -41,6 +41,8 @@ const pizza = patentRow({
   ipc_symbols: ['A21B1/00'],
 });
 
+familyRows('fam-1', [battery, batteryTwin]);
+
 beforeAll(async () => {
   app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '3' } });
   await insertPatents(app.database.db, [battery, batteryTwin, solar, pizza]);
@@ -71,17 +73,29 @@ describe('POST /api/v1/ai-search', () => {
   it('finds documents matching some of the words, best matches first, in the result-set shape', async () => {
     const response = await aiSearch({ query: 'electrodes for lithium batteries' });
     expect(response.status).toBe(200);
+    // Three matching publications, in two simple families: one item per family.
     expect(response.body.total).toBe(3);
-    expect(response.body.results).toBe(3);
+    expect(response.body.results).toBe(2);
     expect(response.body.group_by_count).toBe(2);
     const ids = response.body.data.map((item: { lens_id: string }) => item.lens_id);
-    expect(ids.slice(0, 2).sort()).toEqual([battery.lens_id, batteryTwin.lens_id].sort());
-    expect(ids).not.toContain(pizza.lens_id);
+    expect(ids).toEqual([batteryTwin.lens_id, solar.lens_id]);
     expect(response.body.data[0]).toMatchObject({
       search_result_order: 1,
       generative_data: { title: 'A widget' },
+      family_members: [
+        {
+          lens_id: battery.lens_id,
+          jurisdiction: 'AU',
+          doc_number: battery.doc_number,
+          kind: 'A1',
+          date: '2016-05-05',
+        },
+      ],
     });
-    const first = response.body.data.find((item: { lens_id: string }) => item.lens_id === battery.lens_id);
+    expect(response.body.data[1].family_members).toEqual([]);
+    // Asked for its office, the family is represented by that member, which is sent in full.
+    const byOffice = await aiSearch({ query: 'electrodes for lithium batteries', jurisdiction: ['AU'] });
+    const first = byOffice.body.data[0];
     expect(first).toEqual({
       lens_id: battery.lens_id,
       doc_key: battery.doc_key,
@@ -103,7 +117,74 @@ describe('POST /api/v1/ai-search', () => {
         },
         invention_title: 'LITHIUM ION BATTERY ELECTRODE',
       },
+      family_members: [
+        {
+          lens_id: batteryTwin.lens_id,
+          jurisdiction: 'US',
+          doc_number: batteryTwin.doc_number,
+          kind: 'B2',
+          date: '2021-01-01',
+        },
+      ],
     });
+  });
+
+  it('never sends two items of one simple family, through REST and GraphQL alike', async () => {
+    const family = familyRows(
+      'fam-2',
+      ['EP', 'US', 'CA'].map((jurisdiction) =>
+        patentRow({
+          title: 'HYDROGEN FUEL CELL STACK',
+          abstract: 'A hydrogen fuel cell stack with a cooling plate.',
+          jurisdiction,
+        }),
+      ),
+    );
+    await insertPatents(app.database.db, family);
+    const query = 'hydrogen fuel cell stack cooling';
+    const response = await aiSearch({ query });
+    expect(response.status).toBe(200);
+    const familyIds = response.body.data.map(
+      (item: { lens_id: string; family_members: { lens_id: string }[] }) =>
+        [item.lens_id, ...item.family_members.map((member) => member.lens_id)].sort().join(),
+    );
+    expect(new Set(familyIds).size).toBe(familyIds.length);
+    const hydrogen = response.body.data.filter((item: { lens_id: string }) =>
+      family.some((member) => member.lens_id === item.lens_id),
+    );
+    expect(hydrogen).toHaveLength(1);
+    expect(hydrogen[0].family_members).toHaveLength(2);
+    const viaGraphql = await graphql(
+      app.baseUrl,
+      `
+        mutation ($input: SearchInput!) {
+          aiSearch(input: $input) {
+            results {
+              results
+              data {
+                lens_id
+                family_members {
+                  lens_id
+                  jurisdiction
+                  doc_number
+                  kind
+                  date
+                }
+              }
+            }
+          }
+        }
+      `,
+      { input: { query } },
+      user.idToken,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.data.aiSearch.results.data).toEqual(
+      response.body.data.map((item: { lens_id: string; family_members: unknown[] }) => ({
+        lens_id: item.lens_id,
+        family_members: item.family_members,
+      })),
+    );
   });
 
   it('applies the filters: IPC prefix, legal status, country and years', async () => {

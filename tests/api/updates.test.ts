@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
 
@@ -30,6 +30,8 @@ const oldFamilyMember = patentRow({
   jurisdiction: 'EP',
 });
 const unrelated = patentRow({ title: 'PIZZA OVEN', ai_title: 'A pizza oven', family_id: 'F3' });
+// One result stands for both (the older one, the better ranked); the digest still finds the new one.
+familyRows('F2', [oldFamily, oldFamilyMember]);
 
 beforeAll(async () => {
   app = await startTestApp({ clock: { now: () => NOW } });

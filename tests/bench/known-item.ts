@@ -33,3 +33,21 @@ export function knownItemQuery(title: string, abstract: string, frequency: (word
     .slice(0, 4);
   return `looking for ${[...fromTitle, ...distinctive].map(inflect).reverse().join(' ')}`;
 }
+
+/**
+ * Whether the sought patent is among the first `top` items of an answer: as the item (its
+ * family's representative) or as one of the family members the item lists, since one family's
+ * publications share their text and any of them may represent it.
+ */
+export function foundInTop(
+  answer: { data: { lens_id: string; family_members?: { lens_id: string }[] }[] },
+  lensId: string,
+  top = 10,
+): boolean {
+  return answer.data
+    .slice(0, top)
+    .some(
+      (item) =>
+        item.lens_id === lensId || (item.family_members ?? []).some((member) => member.lens_id === lensId),
+    );
+}

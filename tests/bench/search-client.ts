@@ -8,7 +8,7 @@ export type Transport = 'rest' | 'graphql';
 export interface Answer {
   total: number;
   group_by_count: number;
-  data: { lens_id: string }[];
+  data: { lens_id: string; family_members?: { lens_id: string }[] }[];
   estimated: boolean;
   result_set_id: string;
 }
@@ -42,6 +42,7 @@ const browserMutation = (field: 'aiSearch' | 'booleanSearch') => `
           ipc_families { symbol }
           generative_data { title summary types uses }
           biblio { publication_reference { jurisdiction doc_number kind date } invention_title }
+          family_members { lens_id jurisdiction doc_number kind date }
         }
       }
       account { uid searchCount limited }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { benchUserToken, startBenchServer } from './bench-server.js';
-import { knownItemQuery } from './known-item.js';
+import { foundInTop, knownItemQuery } from './known-item.js';
 import { getJson, search, type SearchKind as Kind, type Transport } from './search-client.js';
 import { ADVANCED_QUERIES, AI_QUERIES, type BenchQuery } from './search-queries.js';
 
@@ -101,12 +101,7 @@ async function knownItems(server: Awaited<ReturnType<typeof startBenchServer>>, 
     const { answer } = await search(server.baseUrl, token, 'ai', {
       query: knownItemQuery(row.title, row.abstract, frequency),
     });
-    if (
-      answer()
-        .data.slice(0, 10)
-        .some((item) => item.lens_id === row.lens_id)
-    )
-      found += 1;
+    if (foundInTop(answer(), row.lens_id)) found += 1;
   }
   return { found, of: rows.length };
 }

@@ -83,6 +83,13 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
       .first(),
   );
   await expect(page.getByText("This month, you've done 1 searches.")).toBeVisible();
+  // One card per simple family: a family of several publications names the others on its card.
+  await expect(
+    page
+      .getByRole('article')
+      .getByRole('button', { name: /^\+\d+ family members?\b/ })
+      .first(),
+  ).toBeVisible();
 
   // A reload searches again from the address; the same search within a day costs no credit.
   await page.reload();

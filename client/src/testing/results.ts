@@ -8,6 +8,7 @@ export function resultItem(overrides: {
   status?: string;
   ipc?: string;
   types?: string[];
+  family_members?: SearchResultItem['family_members'];
 }): SearchResultItem {
   return {
     lens_id: overrides.lens_id,
@@ -30,5 +31,6 @@ export function resultItem(overrides: {
       },
       invention_title: `Invention ${overrides.lens_id}`,
     },
+    family_members: overrides.family_members ?? [],
   };
 }

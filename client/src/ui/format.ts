@@ -14,3 +14,12 @@ export function formatDate(iso: string | null | undefined): string | undefined {
 export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
 }
+
+/** A publication's number as offices write it: `EP 1234567 A1`. */
+export function documentNumber(reference: {
+  jurisdiction: string;
+  doc_number: string;
+  kind: string;
+}): string {
+  return [reference.jurisdiction, reference.doc_number, reference.kind].filter(Boolean).join(' ');
+}

@@ -41,6 +41,25 @@ export function patentRow(overrides: Partial<NewPatent> = {}): NewPatent {
   };
 }
 
+/**
+ * Rows of one simple family: each gets the family id and, as a Lens record lists them, every
+ * member (itself included) in its `family_members`.
+ */
+export function familyRows(familyId: string, rows: NewPatent[]): NewPatent[] {
+  const members = JSON.stringify(
+    rows.map((row) => ({
+      lens_id: row.lens_id,
+      document_id: {
+        jurisdiction: row.jurisdiction,
+        doc_number: row.doc_number,
+        kind: row.kind,
+        date: row.date_published,
+      },
+    })),
+  );
+  return rows.map((row) => Object.assign(row, { family_id: familyId, family_members: members }));
+}
+
 export async function insertPatents(db: Db, rows: NewPatent[]): Promise<void> {
   await db.insertInto('patents').values(rows).execute();
 }

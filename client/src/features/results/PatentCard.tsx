@@ -2,13 +2,14 @@ import type { FocusEventHandler, Ref } from 'react';
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import { CountryFlag } from '../../ui/CountryFlag';
-import { formatDate, truncate } from '../../ui/format';
+import { documentNumber, formatDate, truncate } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { FavouriteStar } from '../favourites';
 import { graphql } from '../../__generated__';
 import type { PatentCard_ItemFragment } from '../../__generated__/graphql';
 import { MatchedPassageText, type MatchedPassage } from '../highlights';
 import { countryName } from '../search';
+import { FamilyMembers } from './FamilyMembers';
 
 const SUMMARY_LIMIT = 400;
 
@@ -30,20 +31,16 @@ export const PATENT_CARD_FRAGMENT = graphql(`
       }
       invention_title
     }
+    family_members {
+      ...FamilyMembers_member
+    }
   }
 `);
 
-export function documentNumber(reference: {
-  jurisdiction: string;
-  doc_number: string;
-  kind: string;
-}): string {
-  return [reference.jurisdiction, reference.doc_number, reference.kind].filter(Boolean).join(' ');
-}
-
 /**
- * One search result: flag, AI title, favourite star, date, number, status and a short summary,
- * and, once fetched, a passage that matched the search's words.
+ * One search result, a simple family as its best-ranked match: flag, AI title, favourite star,
+ * date, number, status and a short summary, the family's other members (expandable) and, once
+ * fetched, a passage that matched the search's words.
  */
 export function PatentCard({
   item,
@@ -111,6 +108,7 @@ export function PatentCard({
             {truncate(item.generative_data.summary, SUMMARY_LIMIT)}
           </Card.Text>
         ) : null}
+        <FamilyMembers members={item.family_members} linkQuery={linkQuery} />
         {passage ? (
           <p className="mt-2 mb-0 small text-muted result-match" data-testid="result-match">
             <span className="fw-semibold">Matched:</span> <MatchedPassageText passage={passage} />

@@ -1,3 +1,3 @@
 export { ResultsPage } from './ResultsPage';
-export { documentNumber } from './PatentCard';
+export { documentNumber } from '../../ui/format';
 export { createResultsLoader } from './resultsLoader';

@@ -29,6 +29,8 @@ const SearchResultItemSchema = z.object({
     uses: z.array(z.string()),
   }),
   biblio: z.object({ publication_reference: PublicationReference, invention_title: z.string() }),
+  // Results handed over by an older client carry none.
+  family_members: z.array(PublicationReference.extend({ lens_id: z.string() })).default([]),
 });
 
 /** The specification reads a search answer and validates it before showing it. */

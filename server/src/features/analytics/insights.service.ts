@@ -169,9 +169,11 @@ export function createInsightsService(deps: {
       const matches = await search.matchIds(request, LANDSCAPE_MAX_MATCHES);
       const counted = matches.lensIds.length;
       const { countries, ...aggregates } = await repo.landscape(matches.lensIds, MAX_LIST);
-      const everyMatch = !matches.estimated && counted === matches.total;
+      // One publication per simple family is counted; where families group matches, say so.
+      const everyFamily = !matches.estimated && counted === matches.families;
+      const unit = matches.families === matches.total ? 'matches' : 'simple families';
       return {
-        basis: everyMatch ? `all ${counted} matches` : `top ${counted} matches`,
+        basis: `${everyFamily ? 'all' : 'top'} ${counted} ${unit}`,
         counted,
         total: matches.total,
         estimated: matches.estimated,

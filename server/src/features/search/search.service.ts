@@ -189,24 +189,26 @@ export function createSearchService(deps: {
       filters: NO_FILTERS,
     }),
     /**
-     * The best `most` matches of a checked request, for the product's own work (weekly digests,
-     * deep one-shot searches): not counted toward anyone's allowance and not recorded.
+     * The best `most` simple families of a checked request's matches, each its best-ranked match
+     * with its other members, for the product's own work (weekly digests, deep one-shot searches):
+     * not counted toward anyone's allowance and not recorded.
      */
     rankedMatches: async (request: CheckedSearchRequest, most: number): Promise<SearchHit[]> =>
       (await ranked(request, most)).hits,
     /**
-     * The ids of the best `most` matches and how many matched (estimated beyond `most`), for
-     * aggregates over a search (an analyst's landscape): not counted toward anyone's allowance
-     * and not recorded.
+     * The ids of the best `most` simple families' best-ranked matches (a family counts once), and
+     * how many publications and families matched (estimated beyond `most`), for aggregates over a
+     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded.
      */
     async matchIds(
       request: CheckedSearchRequest,
       most: number,
-    ): Promise<{ lensIds: string[]; total: number; estimated: boolean }> {
+    ): Promise<{ lensIds: string[]; total: number; families: number; estimated: boolean }> {
       const found = await ranked(request, most);
       return {
         lensIds: found.hits.map((hit) => hit.lens_id),
         total: found.total,
+        families: found.families,
         estimated: found.estimated,
       };
     },
@@ -352,6 +354,13 @@ function toResultItem(hit: SearchHit, index: number) {
       },
       invention_title: hit.title,
     },
+    family_members: hit.family_members.map((member) => ({
+      lens_id: member.lens_id,
+      jurisdiction: member.jurisdiction,
+      doc_number: member.doc_number,
+      kind: member.kind,
+      date: member.date_published,
+    })),
   };
 }
 

@@ -85,11 +85,20 @@ export function createUpdatesService(deps: {
   ) {
     const request = { kind: row.kind, query: row.query, filters: row.filters as never };
     const hits = await deps.search.rankedMatches(request, DIGEST_CANDIDATES);
-    const fresh = await repo.indexedBetween(
-      hits.map((hit) => hit.lens_id),
-      week.start,
-      week.end,
-    );
+    // A hit is a simple family: a publication of it that matched and is new this week may be
+    // one its best-ranked match stands for. Each family is listed once, by its first new match.
+    const familyOf = new Map<string, number>();
+    hits.forEach((hit, family) => {
+      familyOf.set(hit.lens_id, family);
+      for (const member of hit.family_members) if (member.matched) familyOf.set(member.lens_id, family);
+    });
+    const listedFamilies = new Set<number>();
+    const fresh = (await repo.indexedBetween([...familyOf.keys()], week.start, week.end)).filter((patent) => {
+      const family = familyOf.get(patent.lens_id);
+      if (family === undefined || listedFamilies.has(family)) return false;
+      listedFamilies.add(family);
+      return true;
+    });
     if (fresh.length === 0) return null;
     // Families new this week first; within each group the search's own ranking.
     const ordered = [

@@ -24,6 +24,7 @@ const COLUMNS: ReadonlyArray<[string, (row: ExportRow) => string | number]> = [
   ['Owners', (row) => row.owners.join('; ')],
   ['IPC symbols', (row) => row.ipcSymbols.join('; ')],
   ['Family size', (row) => row.familySize ?? ''],
+  ['Family members', (row) => row.familyMembers.join('; ')],
   ['Patent page', (row) => row.url],
 ];
 

@@ -1,4 +1,5 @@
 import { countryName, describeKind } from '@patentscout/schema';
+import { documentNumber } from '../../../ui/format';
 
 /** What a result card shows, as the search answer gives it (a structural subset of the fragment). */
 export interface ExportItem {
@@ -11,6 +12,8 @@ export interface ExportItem {
     publication_reference: { jurisdiction: string; doc_number: string; kind: string; date: string };
     invention_title: string;
   };
+  /** The family's other publications that the search answer lists. */
+  family_members?: ReadonlyArray<{ jurisdiction: string; doc_number: string; kind: string }>;
 }
 
 /** What an export adds to a card (`patentExportDetails`). */
@@ -46,6 +49,8 @@ export interface ExportRow {
   owners: string[];
   ipcSymbols: string[];
   familySize: number | null;
+  /** The document numbers of the family's other publications held here (the card's members). */
+  familyMembers: string[];
   url: string;
 }
 
@@ -70,9 +75,7 @@ export function toExportRows(
       relevanceRank: item.search_result_order,
       lensId: item.lens_id,
       docKey: item.doc_key,
-      documentNumber: [reference.jurisdiction, reference.doc_number, reference.kind]
-        .filter(Boolean)
-        .join(' '),
+      documentNumber: documentNumber(reference),
       countryCode: reference.jurisdiction,
       country: countryName(reference.jurisdiction) ?? reference.jurisdiction,
       kind: reference.kind,
@@ -89,6 +92,7 @@ export function toExportRows(
       owners: detail?.owners ?? [],
       ipcSymbols: detail?.ipc_symbols ?? [],
       familySize: detail?.family_size ?? null,
+      familyMembers: (item.family_members ?? []).map(documentNumber),
       url: `${origin}/patents/${encodeURIComponent(item.lens_id)}`,
     };
   });

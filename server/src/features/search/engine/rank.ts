@@ -5,8 +5,22 @@ import type { MatchCount } from './counts.js';
 import type { SearchExplanation } from './explain.js';
 import { planOf, type PlanNode } from './query-plan.js';
 
-/** A ranked patent with the fields a result shows. */
-export type SearchHit = Pick<
+/** Another indexed publication of a hit's simple family, as the hit's record lists it. */
+export interface FamilyMemberHit {
+  lens_id: string;
+  jurisdiction: string;
+  doc_number: string;
+  kind: string;
+  date_published: string;
+  /** Whether it matched the search too (among the candidates read), though another represents it. */
+  matched: boolean;
+}
+
+/**
+ * A ranked simple family: its best-ranked matching publication, with the fields a result shows,
+ * and the family's other indexed publications.
+ */
+export type SearchHit = { family_members: FamilyMemberHit[] } & Pick<
   PatentRow,
   | 'lens_id'
   | 'doc_key'
@@ -82,10 +96,31 @@ export async function estimateMatches(db: Db, where: RawBuilder<SqlBool>): Promi
   return Math.round((await searchPlan(db, where, null))?.['Plan Rows'] ?? 0);
 }
 
-/** The results of a stored result set, in its order, with their display fields as they are now. */
+/**
+ * The other members of ranked family `r` (patent `p`) that are in the index, each with a page of
+ * its own, as its record lists them (ADR 0100): read from the row already joined for display,
+ * each checked by primary key, at half the cost of finding them by family key. `matched` says
+ * whether member `e` matched the search.
+ */
+const familyMembers = (matched: RawBuilder<SqlBool>) => sql`(
+  SELECT coalesce(json_agg(json_build_object(
+           'lens_id', e->>'lens_id', 'jurisdiction', e->'document_id'->>'jurisdiction',
+           'doc_number', e->'document_id'->>'doc_number', 'kind', coalesce(e->'document_id'->>'kind', ''),
+           'date_published', coalesce(e->'document_id'->>'date', ''),
+           'matched', ${matched})
+           ORDER BY e->'document_id'->>'date', e->'document_id'->>'jurisdiction'), '[]'::json)
+  FROM jsonb_array_elements(p.family_members) e
+  WHERE e->>'lens_id' <> r.lens_id AND EXISTS (SELECT 1 FROM patent_search m WHERE m.lens_id = e->>'lens_id'))`;
+
+const FAMILY_MEMBERS = familyMembers(sql<SqlBool>`(e->>'lens_id') IN (SELECT lens_id FROM candidates)`);
+
+/**
+ * The results of a kept result set, in its order, with their display fields and family members
+ * as they are now (whether a member matched is not kept: false).
+ */
 export async function hitsByIds(db: Db, lensIds: readonly string[]): Promise<SearchHit[]> {
   const { rows } = await sql<SearchHit>`
-    SELECT ${DISPLAY_COLUMNS}
+    SELECT ${DISPLAY_COLUMNS}, ${familyMembers(sql<SqlBool>`false`)} AS family_members
     FROM unnest(${[...lensIds]}::text[]) WITH ORDINALITY AS r(lens_id, position)
     JOIN patents p ON p.lens_id = r.lens_id
     ORDER BY r.position`.execute(db);
@@ -93,8 +128,9 @@ export async function hitsByIds(db: Db, lensIds: readonly string[]): Promise<Sea
 }
 
 /**
- * The best `maxResults` candidates by `score` (an expression over candidate `c`), joined to their
- * display fields, with the candidate and family counts, in one statement.
+ * The best `maxResults` simple families among the candidates, each represented by its best
+ * candidate by `score` (an expression over candidate `c`), joined to its display fields and its
+ * family's other members, with the candidate and family counts, in one statement.
  */
 export async function rankCandidates(
   db: Db,
@@ -104,12 +140,16 @@ export async function rankCandidates(
 ): Promise<RankedRow[]> {
   const { rows } = await sql<RankedRow>`
     WITH candidates AS MATERIALIZED (${candidates}),
-         ranked AS (
-           SELECT c.lens_id, (${ranking.score})::real AS score, ${ranking.tieBreak} AS tie_break
+         representatives AS (
+           SELECT DISTINCT ON (c.family_key)
+                  c.lens_id, c.family_key, (${ranking.score})::real AS score, ${ranking.tieBreak} AS tie_break
            FROM candidates c
-           ORDER BY score DESC, tie_break DESC, c.lens_id
+           ORDER BY c.family_key, score DESC, tie_break DESC, c.lens_id),
+         ranked AS (
+           SELECT * FROM representatives
+           ORDER BY score DESC, tie_break DESC, lens_id
            LIMIT ${maxResults})
-    SELECT ${DISPLAY_COLUMNS},
+    SELECT ${DISPLAY_COLUMNS}, ${FAMILY_MEMBERS} AS family_members,
            (SELECT count(*) FROM candidates)::int AS candidates,
            (SELECT count(DISTINCT family_key) FROM candidates)::int AS families
     FROM ranked r JOIN patents p ON p.lens_id = r.lens_id
