@@ -13,6 +13,7 @@ import { CANDIDATE_BUDGET, COUNTING } from './plan.js';
 import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import { createTermStatsSource } from './term-stats.js';
+import { expandWildcards } from './wildcards.js';
 import { lexemesOf, weightedTerms } from './words.js';
 
 /**
@@ -86,7 +87,7 @@ export function createSearchEngine(options: {
     advanced: ({ query, filters, maxResults }) =>
       timed('advanced', async () => {
         const stats = await statistics.current();
-        const compiled = compileLensQuery(query, stats);
+        const compiled = compileLensQuery(query, stats, await expandWildcards(db, query));
         return advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, stats);
       }),
     async matchWords(request) {

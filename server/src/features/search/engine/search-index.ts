@@ -106,6 +106,29 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
 }
 
 /**
+ * Adds the words of the patents whose new rows `tables` hold to the vocabulary of wildcards
+ * (migration 20261125T1100-search-words), as the trigger does for single writes. Parallel workers
+ * collect the distinct words; only those new to the vocabulary are stemmed.
+ */
+async function addSearchWords(transaction: Kysely<Database>, tables: readonly string[]): Promise<void> {
+  const lensIds = sql.join(
+    tables.map((table) => sql`SELECT lens_id FROM ${sql.table(table)}`),
+    sql` UNION ALL `,
+  );
+  await sql`
+    CREATE TEMPORARY TABLE deferred_search_words ON COMMIT DROP AS
+    SELECT DISTINCT unnest(patent_words(p)) AS word FROM patents p WHERE p.lens_id IN (${lensIds})`.execute(
+    transaction,
+  );
+  await sql`
+    INSERT INTO search_words (word, lexeme)
+    SELECT w.word, search_word_lexeme(w.word) FROM deferred_search_words w
+    WHERE NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
+    ORDER BY w.word
+    ON CONFLICT DO NOTHING`.execute(transaction);
+}
+
+/**
  * Adds the search rows that deferred inserts left out (and those computed ahead into `staged`),
  * in static-rank order, so that a scan that stops early meets the best candidates first. Runs in
  * the caller's transaction when given one, otherwise in its own, so the index is never seen
@@ -148,6 +171,8 @@ export async function buildDeferredSearchRows(
              (SELECT count(*) FROM patent_search)::int AS indexed`.execute(transaction);
     const { computed = 0, staged: stagedAhead = 0, indexed = 0 } = counts.rows[0] ?? {};
     const pending = computed + stagedAhead;
+    if (pending > 0)
+      await addSearchWords(transaction, staged ? ['deferred_search_rows', staged] : ['deferred_search_rows']);
     const compute = lap();
     if (pending === 0)
       return {
