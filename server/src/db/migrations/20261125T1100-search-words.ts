@@ -16,9 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE search_words (
       word text COLLATE "C" PRIMARY KEY,
-      lexeme text
+      lexeme text COLLATE "C"
     )`.execute(db);
-  // Which words share a lexeme: tells the compiler where stems conflate words.
+  // Which words share a lexeme (or a start of one): tells the compiler where stems conflate words.
   await sql`CREATE INDEX search_words_lexeme_idx ON search_words (lexeme)`.execute(db);
 
   // One parse of the three fields; hyphenated compounds, numbers with points, addresses are left
@@ -54,11 +54,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END
     $$`.execute(db);
-  await sql`
-    INSERT INTO search_words (word, lexeme)
-    SELECT word, search_word_lexeme(word) FROM (SELECT DISTINCT unnest(patent_words(p)) AS word FROM patents p) words`.execute(
+  // Collected by CREATE TABLE AS, which parallel workers may share (an INSERT's query may not).
+  await sql`CREATE TEMPORARY TABLE corpus_words AS SELECT DISTINCT unnest(patent_words(p)) AS word FROM patents p`.execute(
     db,
   );
+  await sql`
+    INSERT INTO search_words (word, lexeme)
+    SELECT word, search_word_lexeme(word) FROM corpus_words ORDER BY word`.execute(db);
+  await sql`DROP TABLE corpus_words`.execute(db);
   await sql`ANALYZE search_words`.execute(db);
 }
 

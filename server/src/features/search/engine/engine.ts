@@ -13,7 +13,7 @@ import { CANDIDATE_BUDGET, COUNTING } from './plan.js';
 import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import { createTermStatsSource } from './term-stats.js';
-import { expandWildcards } from './wildcards.js';
+import { expandWildcards, wildcardLexemes } from './wildcards.js';
 import { lexemesOf, weightedTerms } from './words.js';
 
 /**
@@ -96,7 +96,10 @@ export function createSearchEngine(options: {
         const terms = weightedTerms(await lexemesOf(db, request.text), stats);
         return anyLexemeQuery(terms.map((term) => term.lexeme));
       }
-      return anyLexemeQuery(await lexemesOf(db, queryTextWords(request.query).join(' ')));
+      return anyLexemeQuery([
+        ...(await lexemesOf(db, queryTextWords(request.query).join(' '))),
+        ...wildcardLexemes(await expandWildcards(db, request.query)),
+      ]);
     },
     async countExactly(request) {
       const stats = await statistics.current();

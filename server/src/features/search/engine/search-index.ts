@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/tables.js';
 import { REINDEX_SHARE, STAGE_CHUNK } from './plan.js';
 import { inRankOrder, rowsInRankOrder } from './row-order.js';
@@ -106,27 +106,20 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * Adds the words of the patents whose new rows `tables` hold to the vocabulary of wildcards
- * (migration 20261125T1100-search-words), as the trigger does for single writes. Parallel workers
- * collect the distinct words; only those new to the vocabulary are stemmed.
+ * The vocabulary of wildcards (migration 20261125T1100-search-words) gains the `words` of new
+ * patents, as the trigger adds those of single writes; only words new to it are stemmed. Parsing
+ * the text costs about two thirds of computing the row, so it runs where the rows are computed:
+ * beside the load, or by the final build's parallel workers.
  */
-async function addSearchWords(transaction: Kysely<Database>, tables: readonly string[]): Promise<void> {
-  const lensIds = sql.join(
-    tables.map((table) => sql`SELECT lens_id FROM ${sql.table(table)}`),
-    sql` UNION ALL `,
-  );
-  await sql`
-    CREATE TEMPORARY TABLE deferred_search_words ON COMMIT DROP AS
-    SELECT DISTINCT unnest(patent_words(p)) AS word FROM patents p WHERE p.lens_id IN (${lensIds})`.execute(
-    transaction,
-  );
-  await sql`
-    INSERT INTO search_words (word, lexeme)
-    SELECT w.word, search_word_lexeme(w.word) FROM deferred_search_words w
-    WHERE NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
-    ORDER BY w.word
-    ON CONFLICT DO NOTHING`.execute(transaction);
-}
+const addSearchWords = (words: RawBuilder<unknown>) => sql`
+  INSERT INTO search_words (word, lexeme)
+  SELECT w.word, search_word_lexeme(w.word) FROM (${words}) w
+  WHERE NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
+  ORDER BY w.word
+  ON CONFLICT DO NOTHING`;
+
+const wordsOf = (patents: RawBuilder<SqlBool>) =>
+  sql`SELECT DISTINCT unnest(patent_words(p)) AS word FROM patents p WHERE ${patents}`;
 
 /**
  * Adds the search rows that deferred inserts left out (and those computed ahead into `staged`),
@@ -160,19 +153,22 @@ export async function buildDeferredSearchRows(
       : sql``;
     // Computing rows (the tsvectors above all) is the expensive part: CREATE TABLE AS lets
     // parallel workers share what was not computed ahead. Dropped at commit.
+    const unindexed = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`;
     await sql`
       CREATE TEMPORARY TABLE deferred_search_rows ON COMMIT DROP AS
-      SELECT (patent_search_row(p)).* FROM patents p
-      WHERE NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`.execute(
-      transaction,
-    );
+      SELECT (patent_search_row(p)).* FROM patents p WHERE ${unindexed}`.execute(transaction);
     const counts = await sql<{ computed: number; staged: number; indexed: number }>`
       SELECT (SELECT count(*) FROM deferred_search_rows)::int AS computed, (SELECT count(*) FROM (${stagedRows}) t)::int AS staged,
              (SELECT count(*) FROM patent_search)::int AS indexed`.execute(transaction);
     const { computed = 0, staged: stagedAhead = 0, indexed = 0 } = counts.rows[0] ?? {};
+    if (computed > 0) {
+      // An INSERT is planned without parallel workers. The staged rows' words came with them.
+      await sql`CREATE TEMPORARY TABLE deferred_search_words ON COMMIT DROP AS ${wordsOf(unindexed)}`.execute(
+        transaction,
+      );
+      await addSearchWords(sql`SELECT word FROM deferred_search_words`).execute(transaction);
+    }
     const pending = computed + stagedAhead;
-    if (pending > 0)
-      await addSearchWords(transaction, staged ? ['deferred_search_rows', staged] : ['deferred_search_rows']);
     const compute = lap();
     if (pending === 0)
       return {
@@ -258,10 +254,16 @@ export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowSt
         continue;
       }
       const chunk = queue.splice(0, STAGE_CHUNK);
+      // One statement: a staged row never lacks its words, should the load stop between two.
       await sql`
-        INSERT INTO ${sql.table(table)}
-        SELECT (patent_search_row(p)).* FROM patents p WHERE p.lens_id = ANY (${chunk}::text[])
-          AND NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id)`.execute(connection);
+        WITH staged AS (
+          INSERT INTO ${sql.table(table)}
+          SELECT (patent_search_row(p)).* FROM patents p WHERE p.lens_id = ANY (${chunk}::text[])
+            AND NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id)
+          RETURNING lens_id)
+        ${addSearchWords(wordsOf(sql<SqlBool>`p.lens_id IN (SELECT lens_id FROM staged)`))}`.execute(
+        connection,
+      );
     }
   });
   // Surface a failure of the staging connection at finish, not as an unhandled rejection.

@@ -20,6 +20,11 @@ export type WildcardExpansion =
       exact: string[];
       /** Lexemes shared with words that do not fit (`optim`: optimal, optimization): checked on the text. */
       conflated: string[];
+      /**
+       * For `comput*`: the letters, when every lexeme starting with them is exact. One prefix
+       * operand then stands for those lexemes, as cheap to check on a row as a single word.
+       */
+      stemPrefix: string | null;
     }
   /** More words fit than `WILDCARD_WORDS_CAP`. */
   | { broad: true };
@@ -93,10 +98,23 @@ export async function expandWildcards(db: Db, root: QueryNode): Promise<Wildcard
             .where('word', 'not like', like)
             .execute();
     const conflated = new Set(shared.map((row) => row.lexeme));
+    const exact = lexemes.filter((lexeme) => !conflated.has(lexeme));
+    const start = pattern.slice(0, -1);
+    const prefixed = PREFIX_TERM.test(pattern) && exact.some((lexeme) => lexeme.startsWith(start));
+    const unfitting = prefixed
+      ? await db
+          .selectFrom('search_words')
+          .select('word')
+          .where('lexeme', 'like', likePattern(pattern))
+          .where('word', 'not like', like)
+          .limit(1)
+          .execute()
+      : [];
     expansions.set(pattern, {
       broad: false,
-      exact: lexemes.filter((lexeme) => !conflated.has(lexeme)),
+      exact,
       conflated: lexemes.filter((lexeme) => conflated.has(lexeme)),
+      stemPrefix: prefixed && unfitting.length === 0 ? start : null,
     });
   }
   return expansions;
@@ -118,9 +136,23 @@ export function wildcardTextCondition(
   const all = [...expansion.exact, ...expansion.conflated];
   if (all.length === 0) return { condition: sql<SqlBool>`false`, indexed: sql<SqlBool>`false`, query: null };
   const vector = sql.ref('s.text_vector');
+  const { stemPrefix } = expansion;
+  const operands = (lexemes: string[]) => [
+    ...(stemPrefix !== null && lexemes.some((lexeme) => lexeme.startsWith(stemPrefix))
+      ? [{ lexeme: stemPrefix, prefix: true }]
+      : []),
+    ...lexemes
+      .filter((lexeme) => stemPrefix === null || !lexeme.startsWith(stemPrefix))
+      .map((lexeme) => ({ lexeme, prefix: false })),
+  ];
   const tsquery = (lexemes: string[], labels = '') =>
-    sql`${lexemes.map((lexeme) => `'${lexeme.replace(/'/g, "''")}'${labels}`).join(' | ')}::tsquery`;
-  const labels = `:${weights.toUpperCase()}`;
+    sql`${operands(lexemes)
+      .map(({ lexeme, prefix }) => {
+        const marks = `${prefix ? '*' : ''}${labels}`;
+        return `'${lexeme.replace(/'/g, "''")}'${marks ? `:${marks}` : ''}`;
+      })
+      .join(' | ')}::tsquery`;
+  const labels = weights.toUpperCase();
   const parts: Condition[] = [];
   if (expansion.exact.length > 0) parts.push(sql<SqlBool>`${vector} @@ ${tsquery(expansion.exact, labels)}`);
   if (expansion.conflated.length > 0) {
@@ -139,4 +171,11 @@ export function wildcardTextCondition(
     indexed: sql<SqlBool>`${vector} @@ ${query}`,
     query,
   };
+}
+
+/** The lexemes the query's wildcard words fit, for highlighting (none for a broad prefix). */
+export function wildcardLexemes(words: WildcardWords): string[] {
+  return [...words.values()].flatMap((expansion) =>
+    expansion.broad ? [] : [...expansion.exact, ...expansion.conflated],
+  );
 }
