@@ -62,7 +62,7 @@ describe('POST /api/v1/boolean-search with wildcards inside words', () => {
     expect(answer.errors).toBeUndefined();
     const [abstract] = answer.data.matchHighlights[0].passages;
     expect(abstract.text.replaceAll('\u0001', '[').replaceAll('\u0002', ']')).toBe(
-      '[Optimisation] of the firing curve.',
+      '[Optimisation] of the firing curve',
     );
   });
 
