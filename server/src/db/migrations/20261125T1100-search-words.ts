@@ -21,14 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Which words share a lexeme (or a start of one): tells the compiler where stems conflate words.
   await sql`CREATE INDEX search_words_lexeme_idx ON search_words (lexeme)`.execute(db);
 
-  // One parse of the three fields; hyphenated compounds, numbers with points, addresses are left
-  // out (their parts are words of their own, as Lens tokenises them).
+  // One parse of the three fields: its tokens, lower-cased, each once.
   await sql`
     CREATE FUNCTION patent_words(p patents) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-      SELECT coalesce(array_agg(word), '{}')
-      FROM unnest(tsvector_to_array(to_tsvector('simple', concat_ws(' ', p.title, p.abstract, p.claims)))) AS word
-      WHERE word !~ '[^[:alnum:]]'
+      SELECT tsvector_to_array(to_tsvector('simple', concat_ws(' ', p.title, p.abstract, p.claims)))
     $$`.execute(db);
   // A stop word has no lexeme (NULL): kept, so that it is not looked up again on every write.
   await sql`
@@ -36,8 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT (tsvector_to_array(to_tsvector('english', word)))[1]
     $$`.execute(db);
-  // NOTE: the words come sorted (a tsvector's order), so that concurrent writers of new words
-  // take their key locks in one order.
+  // Tokens other than a run of letters and digits (hyphenated compounds, numbers with points,
+  // addresses) are left out, their parts being words of their own, as Lens tokenises them: on
+  // distinct words, where the bulk paths test few. NOTE: the words come sorted (a tsvector's
+  // order), so that concurrent writers of new words take their key locks in one order.
   await sql`
     CREATE OR REPLACE FUNCTION patent_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -48,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       IF TG_OP = 'INSERT' OR (NEW.title, NEW.abstract, NEW.claims) IS DISTINCT FROM (OLD.title, OLD.abstract, OLD.claims) THEN
         INSERT INTO search_words (word, lexeme)
         SELECT w.word, search_word_lexeme(w.word) FROM unnest(patent_words(NEW)) AS w(word)
-        WHERE NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
+        WHERE w.word !~ '[^[:alnum:]]' AND NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
         ON CONFLICT DO NOTHING;
       END IF;
       RETURN NULL;
@@ -60,7 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`
     INSERT INTO search_words (word, lexeme)
-    SELECT word, search_word_lexeme(word) FROM corpus_words ORDER BY word`.execute(db);
+    SELECT word, search_word_lexeme(word) FROM corpus_words WHERE word !~ '[^[:alnum:]]' ORDER BY word`.execute(
+    db,
+  );
   await sql`DROP TABLE corpus_words`.execute(db);
   await sql`ANALYZE search_words`.execute(db);
 }

@@ -114,7 +114,7 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
 const addSearchWords = (words: RawBuilder<unknown>) => sql`
   INSERT INTO search_words (word, lexeme)
   SELECT w.word, search_word_lexeme(w.word) FROM (${words}) w
-  WHERE NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
+  WHERE w.word !~ '[^[:alnum:]]' AND NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
   ORDER BY w.word
   ON CONFLICT DO NOTHING`;
 

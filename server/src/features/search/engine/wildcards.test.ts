@@ -12,7 +12,7 @@ import { expandWildcards } from './wildcards.js';
 const named = {
   optimization: patentRow({ title: 'PROCESS OPTIMIZATION OF A KILN', abstract: 'A kiln.' }),
   optimisation: patentRow({ title: 'KILN', abstract: 'Optimisation of the firing curve.' }),
-  optimal: patentRow({ title: 'KILN', abstract: 'An optimal firing curve.', claims: 'Optimum heat.' }),
+  optimal: patentRow({ title: 'KILN', abstract: 'An optimal firing curve.', claims: 'Optimum heat of a solid-state kiln.' }),
   optimizing: patentRow({ title: 'KILN', claims: 'A controller optimizing the heat of the kiln.' }),
   electrode: patentRow({ title: 'ELECTRODE', abstract: 'A coated electrode for a battery.' }),
   electrolyte: patentRow({ title: 'ELECTROLYTE', abstract: 'A solid electrolyte for a battery.' }),
@@ -123,6 +123,8 @@ describe('the vocabulary of words as written', () => {
       'optimization:optim',
       'the:',
     ]);
+    // A compound is its parts, as Lens tokenises it.
+    expect(await words('solid-state', 'state')).toEqual(['state:state']);
   });
 
   it('follows single inserts and updates of the text', async () => {
