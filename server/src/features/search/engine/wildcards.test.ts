@@ -6,13 +6,19 @@ import { compileLensQuery } from './compile.js';
 import { NO_FILTERS } from './filters.js';
 import { STAGE_CHUNK, UNKNOWN_VALUE_SHARES, WILDCARD_WORDS_CAP } from './plan.js';
 import { buildDeferredSearchRows, deferSearchRows, stageSearchRows } from './search-index.js';
+import { systemClock } from '../../../shared/clock.js';
+import { createSearchEngine } from './engine.js';
 import { engineTestCorpus } from './test-kit.js';
 import { expandWildcards } from './wildcards.js';
 
 const named = {
   optimization: patentRow({ title: 'PROCESS OPTIMIZATION OF A KILN', abstract: 'A kiln.' }),
   optimisation: patentRow({ title: 'KILN', abstract: 'Optimisation of the firing curve.' }),
-  optimal: patentRow({ title: 'KILN', abstract: 'An optimal firing curve.', claims: 'Optimum heat of a solid-state kiln.' }),
+  optimal: patentRow({
+    title: 'KILN',
+    abstract: 'An optimal firing curve.',
+    claims: 'Optimum heat of a solid-state kiln.',
+  }),
   optimizing: patentRow({ title: 'KILN', claims: 'A controller optimizing the heat of the kiln.' }),
   electrode: patentRow({ title: 'ELECTRODE', abstract: 'A coated electrode for a battery.' }),
   electrolyte: patentRow({ title: 'ELECTROLYTE', abstract: 'A solid electrolyte for a battery.' }),
@@ -97,6 +103,22 @@ describe('wildcards inside words match the words as written', () => {
       `zqw*x is too broad: it fits more than ${WILDCARD_WORDS_CAP} words. Add letters before the first * or ?.`,
     );
     expect(await matches('zqw*')).toEqual(['broad']);
+  });
+
+  it('reads the vocabulary wherever the engine compiles a query: searches, exact counts, highlights', async () => {
+    const engine = createSearchEngine({ connectionString: fixture.database.url, clock: systemClock });
+    try {
+      const query = parseLensQuery('optimi?ation');
+      const found = await engine.advanced({ query, filters: NO_FILTERS, maxResults: 10 });
+      expect(found.hits.map((hit) => nameOf.get(hit.lens_id)).sort()).toEqual([
+        'optimisation',
+        'optimization',
+      ]);
+      expect(await engine.countExactly({ query, filters: NO_FILTERS })).toMatchObject({ total: 2 });
+      expect((await engine.matchWords({ query }))?.split(' | ').sort()).toEqual(["'optim'", "'optimis'"]);
+    } finally {
+      await engine.close();
+    }
   });
 
   it('keeps name wildcards on the names as written', async () => {
