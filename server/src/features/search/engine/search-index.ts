@@ -108,7 +108,7 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
 /**
  * The vocabulary of wildcards (migration 20261125T1100-search-words) gains the `words` of new
  * patents, as the trigger adds those of single writes; only words new to it are stemmed. Parsing
- * the text costs about two thirds of computing the row, so it runs where the rows are computed:
+ * the text costs most of what computing the row does, so it runs where the rows are computed:
  * beside the load, or by the final build's parallel workers.
  */
 const addSearchWords = (words: RawBuilder<unknown>) => sql`
