@@ -11,8 +11,8 @@ import { sql, type Kysely } from 'kysely';
  * lower-casing helpers were SQL functions with an aggregate each, a fifth of the row's cost),
  * and the provider's record stored uncompressed.
  */
-/** The trigger's write, as in 20261122T0500-search-index (and 20261125T1100-search-words). */
-export const upsertSearchRow = sql.raw(`
+/** The trigger's write, as in 20261122T0500-search-index. */
+const upsertSearchRow = sql.raw(`
       INSERT INTO patent_search SELECT (patent_search_row(NEW)).*
       ON CONFLICT (lens_id) DO UPDATE SET
         family_key = EXCLUDED.family_key, static_rank = EXCLUDED.static_rank,

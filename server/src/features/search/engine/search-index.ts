@@ -107,19 +107,14 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
 
 /**
  * The vocabulary of wildcards (migration 20261125T1100-search-words) gains the `words` of new
- * patents, as the trigger adds those of single writes; only words new to it are stemmed. Parsing
+ * patents, as the triggers add those of other writes (`add_search_words`, one sorted INSERT). Parsing
  * the text costs most of what computing the row does, so it runs where the rows are computed:
  * beside the load, or by the final build's parallel workers.
  */
-const addSearchWords = (words: RawBuilder<unknown>) => sql`
-  INSERT INTO search_words (word, lexeme)
-  SELECT w.word, search_word_lexeme(w.word) FROM (${words}) w
-  WHERE w.word !~ '[^[:alnum:]]' AND NOT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word)
-  ORDER BY w.word
-  ON CONFLICT DO NOTHING`;
+const addSearchWords = (words: RawBuilder<unknown>) => sql`SELECT add_search_words(ARRAY(${words}))`;
 
 const wordsOf = (patents: RawBuilder<SqlBool>) =>
-  sql`SELECT DISTINCT unnest(patent_words(p)) AS word FROM patents p WHERE ${patents}`;
+  sql`SELECT DISTINCT unnest(patent_words(p.title, p.abstract, p.claims)) AS word FROM patents p WHERE ${patents}`;
 
 /**
  * Adds the search rows that deferred inserts left out (and those computed ahead into `staged`),
