@@ -188,6 +188,13 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   analyst_keys: AnalystKeysTable;
   search_result_sets: SearchResultSetsTable;
+  search_words: SearchWordsTable;
+}
+
+/** A word of the patents' text as written, with its English lexeme (NULL for a stop word). */
+export interface SearchWordsTable {
+  word: string;
+  lexeme: string | null;
 }
 
 /** An analyst's personal API key: only its SHA-256 is kept. */

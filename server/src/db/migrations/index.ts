@@ -19,6 +19,7 @@ import * as oneShotCredit from './20261125T0250-oneshot-credit.js';
 import * as analystKeys from './20261125T0300-analyst-keys.js';
 import * as searchSample from './20261125T1000-search-sample.js';
 import * as resultSets from './20261125T1010-result-sets.js';
+import * as searchWords from './20261125T1100-search-words.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T0300-analyst-keys': analystKeys,
   '20261125T1000-search-sample': searchSample,
   '20261125T1010-result-sets': resultSets,
+  '20261125T1100-search-words': searchWords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { parseLensQuery } from '../query/parser.js';
 import { UNKNOWN_VALUE_SHARES } from './plan.js';
 import { NO_FILTERS } from './filters.js';
 import { engineParts, engineTestCorpus } from './test-kit.js';
+import { expandWildcards } from './wildcards.js';
 
 const valves = patentRow({
   title: 'CHECK VALVES FOR PUMPS',
@@ -64,11 +65,18 @@ const ALL = [valves, solarCell, battery];
 const fixture = engineTestCorpus(ALL);
 
 async function matches(query: string): Promise<string[]> {
-  const found = await fixture.parts.advanced(compileLensQuery(parseLensQuery(query)), NO_FILTERS, 500, {
-    ...UNKNOWN_VALUE_SHARES,
-    documents: ALL.length,
-    topRankDocuments: 0,
-  });
+  const root = parseLensQuery(query);
+  const words = await expandWildcards(fixture.database.db, root);
+  const found = await fixture.parts.advanced(
+    compileLensQuery(root, UNKNOWN_VALUE_SHARES, words),
+    NO_FILTERS,
+    500,
+    {
+      ...UNKNOWN_VALUE_SHARES,
+      documents: ALL.length,
+      topRankDocuments: 0,
+    },
+  );
   const names = new Map(
     ALL.map((patent) => [
       patent.lens_id,

@@ -12,8 +12,15 @@ import {
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { parseDateBound, parseYear } from '../query/dates.js';
 import { QuerySyntaxError } from '../query/errors.js';
-import { indexedUnlessBroad, textIndexedShares, UNKNOWN_VALUE_SHARES } from './plan.js';
+import { indexedUnlessBroad, textIndexedShares, UNKNOWN_VALUE_SHARES, WILDCARD_WORDS_CAP } from './plan.js';
 import type { ValueShares } from './term-stats.js';
+import {
+  likePattern,
+  PREFIX_TERM,
+  wildcardPattern,
+  wildcardTextCondition,
+  type WildcardWords,
+} from './wildcards.js';
 
 type Condition = RawBuilder<SqlBool>;
 type TsQuery = RawBuilder<unknown>;
@@ -45,17 +52,18 @@ export interface CompiledQuery {
 
 /** A quoted operand of a tsquery's text form, with its optional prefix mark. */
 const TSQUERY_OPERAND = "('(?:[^']|'')*')(?::(\\*))?";
-const PREFIX_TERM = /^[\p{L}\p{N}]{2,}\*$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * `corpusShares` tells which field values are common enough that their index would only slow
  * the search down (see `indexedUnlessBroad`); a query that needs text words leaves its countries
- * to the text index up to a tenth of patents (`textIndexedShares`).
+ * to the text index up to a tenth of patents (`textIndexedShares`). `words` holds what the
+ * query's wildcard words of the text fields fit (`expandWildcards`).
  */
 export function compileLensQuery(
   root: QueryNode,
   corpusShares: ValueShares = UNKNOWN_VALUE_SHARES,
+  words: WildcardWords = new Map(),
 ): CompiledQuery {
   const textDriven = drivenBy(root, ['text']);
   const shares = textDriven ? textIndexedShares(corpusShares) : corpusShares;
@@ -91,7 +99,7 @@ export function compileLensQuery(
     switch (kind) {
       case 'text':
       case 'name': {
-        const { condition, indexed, query } = textCondition(leaf, kind);
+        const { condition, indexed, query } = textCondition(leaf, kind, words);
         if (loose) return indexed;
         if (kind === 'text' && !negated && query) rankParts.push(query);
         return condition;
@@ -156,6 +164,7 @@ function leafText(leaf: LeafNode): string {
 function textCondition(
   leaf: LeafNode,
   kind: 'text' | 'name',
+  words: WildcardWords,
 ): { condition: Condition; indexed: Condition; query: TsQuery | null } {
   const vector = kind === 'text' ? sql.ref('s.text_vector') : sql.ref('s.names_vector');
   const config = kind === 'text' ? sql.lit('english') : sql.lit('simple');
@@ -176,12 +185,22 @@ function textCondition(
   });
 
   if (leaf.kind === 'term' && leaf.wildcard) {
-    if (PREFIX_TERM.test(leaf.value)) {
-      const query = sql`to_tsquery(${config}::regconfig, ${`${leaf.value.slice(0, -1)}:*`})`;
-      return matching(query);
+    const pattern = wildcardPattern(leaf);
+    if (kind === 'name') {
+      if (PREFIX_TERM.test(pattern))
+        return matching(sql`to_tsquery('simple', ${`${pattern.slice(0, -1)}:*`})`);
+      return { ...nameWildcardCondition(pattern, weights), query: null };
     }
-    const { condition, indexed } = wildcardLexemeCondition(leaf, vector, weights);
-    return { condition, indexed, query: null };
+    const expansion = words.get(pattern);
+    if (!expansion) throw new Error(`unreachable: "${pattern}" was not looked up (expandWildcards)`);
+    if (!expansion.broad) return wildcardTextCondition(expansion, pattern, weights);
+    // So broad a prefix is nearly every stem that starts with it.
+    if (PREFIX_TERM.test(pattern))
+      return matching(sql`to_tsquery('english', ${`${pattern.slice(0, -1)}:*`})`);
+    throw new QuerySyntaxError(
+      `${leaf.value} is too broad: it fits more than ${WILDCARD_WORDS_CAP} words. Add letters before the first * or ?.`,
+      leaf.position,
+    );
   }
   if (leaf.kind === 'phrase' && leaf.slop !== null) {
     const words = leaf.text.match(WORD) ?? [];
@@ -209,38 +228,24 @@ function textCondition(
   return matching(query);
 }
 
-/** `el?ctrode`, `sol*r`: matched against the indexed word forms, narrowed by the literal prefix. */
-function wildcardLexemeCondition(
-  leaf: LeafNode,
-  vector: RawBuilder<unknown>,
+/**
+ * `sm?th`, `jo*n` in names: the names vector holds the words as written (the `simple`
+ * configuration), so the pattern is matched against its lexemes, narrowed by the literal prefix.
+ */
+function nameWildcardCondition(
+  pattern: string,
   weights: string,
 ): { condition: Condition; indexed: Condition } {
-  const value = leafText(leaf).toLowerCase();
-  const prefix = /^[\p{L}\p{N}]*/u.exec(value)![0];
-  if (prefix.length < 2) {
-    throw new QuerySyntaxError(
-      'a wildcard word needs at least two letters before the first * or ?.',
-      leaf.position,
-    );
-  }
-  if (!/^[\p{L}\p{N}*?]+$/u.test(value)) {
-    throw new QuerySyntaxError('wildcard words may contain only letters, digits, * and ?.', leaf.position);
-  }
+  const vector = sql.ref('s.names_vector');
+  const prefix = /^[\p{L}\p{N}]*/u.exec(pattern)![0];
   const indexed = sql<SqlBool>`${vector} @@ to_tsquery('simple', ${`${prefix}:*`})`;
   // The lexemes as a plain text array: unnesting the vector itself builds each lexeme's
   // positions too, which doubles the cost of every row checked.
   return {
     condition: sql<SqlBool>`(${indexed}
-    AND EXISTS (SELECT 1 FROM unnest(tsvector_to_array(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[]))) AS lexeme WHERE lexeme LIKE ${likePattern(value)}))`,
+    AND EXISTS (SELECT 1 FROM unnest(tsvector_to_array(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[]))) AS lexeme WHERE lexeme LIKE ${likePattern(pattern)}))`,
     indexed,
   };
-}
-
-function likePattern(value: string): string {
-  return value
-    .replace(/[\\%_]/g, '\\$&')
-    .replace(/\*/g, '%')
-    .replace(/\?/g, '_');
 }
 
 function exactNameCondition(leaf: LeafNode): Condition {

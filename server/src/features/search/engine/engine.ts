@@ -12,7 +12,8 @@ import { naturalMatchCondition, naturalSearch } from './natural.js';
 import { CANDIDATE_BUDGET, COUNTING } from './plan.js';
 import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
-import { createTermStatsSource } from './term-stats.js';
+import { createTermStatsSource, type TermStats } from './term-stats.js';
+import { expandWildcards, wildcardLexemes } from './wildcards.js';
 import { lexemesOf, weightedTerms } from './words.js';
 
 /**
@@ -70,6 +71,10 @@ export function createSearchEngine(options: {
     return answer;
   };
 
+  // The wildcard words looked up in the vocabulary first: the compiler cannot read it.
+  const compileAdvanced = async (query: QueryNode, stats: TermStats) =>
+    compileLensQuery(query, stats, await expandWildcards(db, query));
+
   return {
     natural: ({ text, filters, maxResults }) =>
       timed('natural', async () => {
@@ -86,7 +91,7 @@ export function createSearchEngine(options: {
     advanced: ({ query, filters, maxResults }) =>
       timed('advanced', async () => {
         const stats = await statistics.current();
-        const compiled = compileLensQuery(query, stats);
+        const compiled = await compileAdvanced(query, stats);
         return advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, stats);
       }),
     async matchWords(request) {
@@ -95,7 +100,10 @@ export function createSearchEngine(options: {
         const terms = weightedTerms(await lexemesOf(db, request.text), stats);
         return anyLexemeQuery(terms.map((term) => term.lexeme));
       }
-      return anyLexemeQuery(await lexemesOf(db, queryTextWords(request.query).join(' ')));
+      return anyLexemeQuery([
+        ...(await lexemesOf(db, queryTextWords(request.query).join(' '))),
+        ...wildcardLexemes(await expandWildcards(db, request.query)),
+      ]);
     },
     async countExactly(request) {
       const stats = await statistics.current();
@@ -105,7 +113,7 @@ export function createSearchEngine(options: {
         if (terms.length === 0) return { total: 0, families: 0 };
         where = naturalMatchCondition(terms, request.filters, stats);
       } else {
-        where = advancedMatchCondition(compileLensQuery(request.query, stats), request.filters, stats);
+        where = advancedMatchCondition(await compileAdvanced(request.query, stats), request.filters, stats);
       }
       return exactCount(db, where, COUNTING.deferredExactMs);
     },

@@ -5,8 +5,8 @@ import { anyOf } from './tiers.js';
 /**
  * The words of an advanced query that a passage can show: the text of its term and phrase
  * leaves on text fields (title, abstract, claims, full text, the default field), outside any NOT.
- * Wildcard terms give their stem (`solar*` gives `solar`). Names, numbers, classes and dates are
- * not passage words.
+ * Wildcard terms are left to `wildcardLexemes`. Names, numbers, classes and dates are not passage
+ * words.
  */
 export function queryTextWords(query: QueryNode): string[] {
   switch (query.kind) {
@@ -19,7 +19,7 @@ export function queryTextWords(query: QueryNode): string[] {
       return [];
     case 'term':
       if (!Object.hasOwn(TEXT_FIELD_WEIGHTS, query.field)) return [];
-      return [query.wildcard ? query.value.replace(/[*?]/g, ' ') : query.value];
+      return query.wildcard ? [] : [query.value];
     case 'phrase':
       return Object.hasOwn(TEXT_FIELD_WEIGHTS, query.field) ? [query.text] : [];
   }

@@ -26,6 +26,12 @@ export const CANDIDATE_BUDGET = 1000;
 export const COMMON_WORD_SHARE = 0.2;
 /** The rarest words of a long sentence carry its meaning; more would only slow the search. */
 export const MAX_QUERY_TERMS = 8;
+/**
+ * The most vocabulary words a wildcard word may fit (ADR 0101): each becomes a lexeme of one
+ * index read. An inner wildcard that fits more is refused; a trailing `*` falls back to a prefix
+ * of the stems.
+ */
+export const WILDCARD_WORDS_CAP = 500;
 /** A word missing from the statistics' common words counts as this much rarer than the rarest listed. */
 export const UNLISTED_WORD_FACTOR = 0.5;
 /** How often the word and value frequencies are read again from the planner's statistics. */

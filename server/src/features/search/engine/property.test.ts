@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { compileLensQuery } from './compile.js';
+import { expandWildcards } from './wildcards.js';
 import { parseLensQuery } from '../query/parser.js';
 import { UNKNOWN_VALUE_SHARES } from './plan.js';
 import { NO_FILTERS } from './filters.js';
@@ -200,7 +201,9 @@ describe('advanced search compiler', () => {
           .filter((_, index) => evaluate(tree, documents[index]!))
           .map((row) => row.lens_id)
           .sort();
-        const compiled = compileLensQuery(parseLensQuery(text));
+        const root = parseLensQuery(text);
+        const words = await expandWildcards(database.db, root);
+        const compiled = compileLensQuery(root, UNKNOWN_VALUE_SHARES, words);
         const found = await repo.advanced(compiled, NO_FILTERS, 500, {
           ...UNKNOWN_VALUE_SHARES,
           documents: rows.length,
@@ -212,7 +215,7 @@ describe('advanced search compiler', () => {
         });
         expect(found.total).toBe(expected.length);
         const scanned = await scanningRepo.advanced(
-          compileLensQuery(parseLensQuery(text), EVERY_VALUE_BROAD),
+          compileLensQuery(root, EVERY_VALUE_BROAD, words),
           NO_FILTERS,
           500,
           {

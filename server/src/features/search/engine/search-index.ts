@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/tables.js';
 import { REINDEX_SHARE, STAGE_CHUNK } from './plan.js';
 import { inRankOrder, rowsInRankOrder } from './row-order.js';
@@ -106,6 +106,17 @@ async function analyzeSearchTable(db: Kysely<Database>): Promise<void> {
 }
 
 /**
+ * The vocabulary of wildcards (migration 20261125T1100-search-words) gains the `words` of new
+ * patents, as the triggers add those of other writes (`add_search_words`, one sorted INSERT). Parsing
+ * the text costs most of what computing the row does, so it runs where the rows are computed:
+ * beside the load, or by the final build's parallel workers.
+ */
+const addSearchWords = (words: RawBuilder<unknown>) => sql`SELECT add_search_words(ARRAY(${words}))`;
+
+const wordsOf = (patents: RawBuilder<SqlBool>) =>
+  sql`SELECT DISTINCT unnest(patent_words(p.title, p.abstract, p.claims)) AS word FROM patents p WHERE ${patents}`;
+
+/**
  * Adds the search rows that deferred inserts left out (and those computed ahead into `staged`),
  * in static-rank order, so that a scan that stops early meets the best candidates first. Runs in
  * the caller's transaction when given one, otherwise in its own, so the index is never seen
@@ -137,16 +148,21 @@ export async function buildDeferredSearchRows(
       : sql``;
     // Computing rows (the tsvectors above all) is the expensive part: CREATE TABLE AS lets
     // parallel workers share what was not computed ahead. Dropped at commit.
+    const unindexed = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`;
     await sql`
       CREATE TEMPORARY TABLE deferred_search_rows ON COMMIT DROP AS
-      SELECT (patent_search_row(p)).* FROM patents p
-      WHERE NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id) ${notStaged}`.execute(
-      transaction,
-    );
+      SELECT (patent_search_row(p)).* FROM patents p WHERE ${unindexed}`.execute(transaction);
     const counts = await sql<{ computed: number; staged: number; indexed: number }>`
       SELECT (SELECT count(*) FROM deferred_search_rows)::int AS computed, (SELECT count(*) FROM (${stagedRows}) t)::int AS staged,
              (SELECT count(*) FROM patent_search)::int AS indexed`.execute(transaction);
     const { computed = 0, staged: stagedAhead = 0, indexed = 0 } = counts.rows[0] ?? {};
+    if (computed > 0) {
+      // An INSERT is planned without parallel workers. The staged rows' words came with them.
+      await sql`CREATE TEMPORARY TABLE deferred_search_words ON COMMIT DROP AS ${wordsOf(unindexed)}`.execute(
+        transaction,
+      );
+      await addSearchWords(sql`SELECT word FROM deferred_search_words`).execute(transaction);
+    }
     const pending = computed + stagedAhead;
     const compute = lap();
     if (pending === 0)
@@ -233,10 +249,16 @@ export async function stageSearchRows(db: Kysely<Database>): Promise<SearchRowSt
         continue;
       }
       const chunk = queue.splice(0, STAGE_CHUNK);
+      // One statement: a staged row never lacks its words, should the load stop between two.
       await sql`
-        INSERT INTO ${sql.table(table)}
-        SELECT (patent_search_row(p)).* FROM patents p WHERE p.lens_id = ANY (${chunk}::text[])
-          AND NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id)`.execute(connection);
+        WITH staged AS (
+          INSERT INTO ${sql.table(table)}
+          SELECT (patent_search_row(p)).* FROM patents p WHERE p.lens_id = ANY (${chunk}::text[])
+            AND NOT EXISTS (SELECT 1 FROM patent_search s WHERE s.lens_id = p.lens_id)
+          RETURNING lens_id)
+        ${addSearchWords(wordsOf(sql<SqlBool>`p.lens_id IN (SELECT lens_id FROM staged)`))}`.execute(
+        connection,
+      );
     }
   });
   // Surface a failure of the staging connection at finish, not as an unhandled rejection.
