@@ -77,7 +77,9 @@ test('an analyst opens the insights page, sees the charts and sizes a landscape;
   await landscape.getByLabel('Query').fill('a robot that cleans solar panels on a roof');
   await landscape.getByRole('button', { name: 'Size it' }).click();
   const result = landscape.getByTestId('landscape-result');
-  await expect(result.getByText(/matches\. Figures over (all|top) \d+ matches\./)).toBeVisible();
+  await expect(
+    result.getByText(/matches\. Figures over (all|top) \d+ (matches|simple families)\./),
+  ).toBeVisible();
   await expect(bars(result.getByRole('figure', { name: 'Top owners' })).first()).toBeVisible();
   await expect(bars(result.getByRole('figure', { name: 'Publications per year' })).first()).toBeVisible();
 
