@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Fixed random samples of the search index for counting: every patent of one simple family in
- * twenty, and of one in four hundred (by a hash of the family key, so that a family is wholly in
+ * twenty, and of one in a hundred (by a hash of the family key, so that a family is wholly in
  * or out, and a sample's families scale like its patents; the smaller is a subset of the larger).
  * A search's matches counted in a sample, times its size, estimate its total within a known error
  * (engine/counts.ts); the small one answers broad searches at a twentieth of the cost. A trigger on
@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
  */
 const SAMPLES = [
   { table: 'patent_search_sample', test: 'in_search_sample', buckets: 20 },
-  { table: 'patent_search_subsample', test: 'in_search_subsample', buckets: 400 },
+  { table: 'patent_search_subsample', test: 'in_search_subsample', buckets: 100 },
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

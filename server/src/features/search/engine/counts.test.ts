@@ -52,7 +52,7 @@ async function sampled(): Promise<{ total: number; families: number }> {
 }
 
 describe('the counting sample', () => {
-  it('holds every patent of one family in twenty (and in 400), whole families, kept in step with the index', async () => {
+  it('holds every patent of one family in twenty (and in 100), whole families, kept in step with the index', async () => {
     const { rows } = await sql<{
       expected: number;
       held: number;
@@ -133,8 +133,8 @@ describe('the counting sample', () => {
 });
 
 describe('counts beyond the candidate budget', () => {
-  it('AI search: exact counts when the sample holds too few matches for an estimate', async () => {
-    expect((await sampled()).total).toBeLessThan(COUNTING.minSampleHits);
+  it('AI search: exact counts when the samples hold too few families for an estimate', async () => {
+    expect((await sampled()).families).toBeLessThan(COUNTING.minSampleFamilies);
     const found = await repo.natural([zeppelin], NO_FILTERS, 500);
     expect(found.hits).toHaveLength(500);
     expect(found).toMatchObject({ total: PATENTS, families: FAMILIES, estimated: false });
@@ -164,12 +164,12 @@ describe('counts beyond the candidate budget', () => {
     const twentieth = { table: 'patent_search_sample', buckets: 20 } as const;
     const tuning = {
       ...COUNTING,
-      samples: [twentieth, { table: 'patent_search_subsample', buckets: 400 } as const],
+      samples: [twentieth, { table: 'patent_search_subsample', buckets: 100 } as const],
     };
-    const counted = await countMatches(database.db, everyZeppelin, { ...tuning, minSampleHits: 1 });
+    const counted = await countMatches(database.db, everyZeppelin, { ...tuning, minSampleFamilies: 1 });
     expect(counted).toEqual({ total: sample.total * 20, families: sample.families * 20, estimated: true });
     // No sample holds enough: the count is exact.
-    expect(await countMatches(database.db, everyZeppelin, { ...tuning, minSampleHits: 10_000 })).toEqual({
+    expect(await countMatches(database.db, everyZeppelin, { ...tuning, minSampleFamilies: 10_000 })).toEqual({
       total: PATENTS,
       families: FAMILIES,
       estimated: false,

@@ -46,11 +46,12 @@ export async function exactCount(
 
 /**
  * Honest counts of a search whose candidates filled the budget. The matches in a sample (one
- * family in `buckets`) scale to an estimate whose relative error is about 1/sqrt(hits): with at
- * least `minSampleHits` of them it is within a few percent, and said to be an estimate. The
- * samples are tried smallest first, so that a broad search reads few rows. Fewer hits in every
- * sample mean few matches, which an exact count reads quickly; one that still takes longer than
- * `inlineExactMs` falls back to the largest sample's estimate, marked as such.
+ * family in `buckets`) scale to an estimate whose relative error falls with the square root of
+ * the sampled families: with at least `minSampleFamilies` of them it is within a few percent, and
+ * said to be an estimate. The samples are tried smallest first, so that a broad search reads few
+ * rows. Fewer families in every sample mean few matches, which an exact count reads quickly; one
+ * that still takes longer than `inlineExactMs` falls back to the largest sample's estimate,
+ * marked as such.
  */
 export async function countMatches(
   db: Db,
@@ -65,7 +66,7 @@ export async function countMatches(
       families: sampled.families * sample.buckets,
       estimated: true,
     };
-    if (sampled.total >= tuning.minSampleHits) return estimate;
+    if (sampled.families >= tuning.minSampleFamilies) return estimate;
   }
   const exact = await exactCount(db, where, tuning.inlineExactMs);
   if (exact) return { ...exact, estimated: false };
