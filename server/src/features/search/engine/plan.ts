@@ -120,7 +120,7 @@ export interface CountingTuning {
    * With matches of at least this many simple families in a sample, its estimate is used. A
    * sample holds whole families, so its independent draws are families: the relative error is
    * about sqrt((1 + cv²) / families), cv being the variation of the families' sizes (about 0.8
-   * in the demo corpus), so 6.4 % here, and an error past 20 % is a three-sigma event.
+   * in the demo corpus, more for some applicants), so 5.2 % here, and 20 % is near four sigma.
    */
   minSampleFamilies: number;
   /** With fewer in every sample, an exact count taking longer than this falls back to the largest sample's estimate. */
@@ -134,7 +134,7 @@ export const COUNTING: CountingTuning = {
     { table: 'patent_search_subsample', buckets: 100 },
     { table: 'patent_search_sample', buckets: 20 },
   ],
-  minSampleFamilies: 400,
+  minSampleFamilies: 600,
   inlineExactMs: 1_000,
   deferredExactMs: 30_000,
 };
