@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.js';
 import type { CompiledQuery } from './compile.js';
 import { filtersCondition, filtersFollowRank, type SearchFilters } from './filters.js';
 import {
+  COUNTING,
   ORDERED_SCAN,
   RANK_WEIGHTS,
   textIndexedShares,
@@ -10,10 +11,10 @@ import {
   type OrderedScanTuning,
 } from './plan.js';
 import type { PlanNode } from './query-plan.js';
-import { countMatches } from './counts.js';
+import { countMatches, type CountCache } from './counts.js';
 import { countedAnswer, estimateMatches, rankCandidates, searchPlan, type RankedCandidates } from './rank.js';
 import { topRankFirst } from './row-order.js';
-import type { TermStats, ValueShares } from './term-stats.js';
+import type { TermStats } from './term-stats.js';
 
 /** What advanced search needs to know of the corpus to choose its read. */
 export type SearchCorpus = Pick<TermStats, 'share' | 'yearShare' | 'documents' | 'topRankDocuments'>;
@@ -48,14 +49,12 @@ async function probeTopRows(
   };
 }
 
-/** Every match of an advanced search: the compiled query's condition, under the filters. */
-export function advancedMatchCondition(
-  compiled: CompiledQuery,
-  filters: SearchFilters,
-  corpus: ValueShares,
-): RawBuilder<SqlBool> {
-  const filter = filtersCondition(filters, compiled.textDriven ? textIndexedShares(corpus) : corpus);
-  return sql<SqlBool>`${compiled.where} AND ${filter}`;
+/**
+ * Every match of an advanced search, as a count or a sparse read wants it: the filters may use
+ * their indexes, common values included, and the planner weighs them against the words.
+ */
+export function advancedMatchCondition(compiled: CompiledQuery, filters: SearchFilters): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
 }
 
 /**
@@ -69,14 +68,21 @@ export function advancedMatchCondition(
  */
 export async function advancedSearch(
   db: Db,
-  request: { compiled: CompiledQuery; filters: SearchFilters; maxResults: number; budget: number },
+  request: {
+    compiled: CompiledQuery;
+    filters: SearchFilters;
+    maxResults: number;
+    budget: number;
+    /** Counts made before, kept for searches run again. */
+    counts?: CountCache;
+  },
   corpus: SearchCorpus,
   tuning: OrderedScanTuning = ORDERED_SCAN,
 ): Promise<RankedCandidates> {
-  const { compiled, filters, maxResults, budget: limit } = request;
+  const { compiled, filters, maxResults, budget: limit, counts } = request;
   const { documents } = corpus;
   const filter = filtersCondition(filters, compiled.textDriven ? textIndexedShares(corpus) : corpus);
-  const where = advancedMatchCondition(compiled, filters, corpus);
+  const where = sql<SqlBool>`${compiled.where} AND ${filter}`;
   const estimated = await estimateMatches(db, sql<SqlBool>`${compiled.estimateWhere} AND ${filter}`);
   const ranking = {
     score: compiled.rankQuery
@@ -91,13 +97,14 @@ export async function advancedSearch(
       ranking,
       maxResults,
     );
-  const count = () => countMatches(db, where);
+  // With sparse matches even a common filter value's index is worth reading, and counting all
+  // the matches is a sparse read of them.
+  const sparse = advancedMatchCondition(compiled, filters);
+  const count = () => countMatches(db, sparse, COUNTING, counts);
   if (documents === 0 || estimated < tuning.probeShare * documents) {
     return countedAnswer(await search(sql`patent_search s`), limit, count);
   }
   const { share, rowsNeeded } = await probeTopRows(db, where, limit, documents, tuning);
-  // With sparse matches even a common filter value's index is worth reading.
-  const sparse = sql<SqlBool>`${compiled.where} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
   const throughIndexes = (source: RawBuilder<unknown>) =>
     db.transaction().execute(async (transaction) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(transaction);

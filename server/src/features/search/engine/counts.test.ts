@@ -4,7 +4,7 @@ import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { parseLensQuery } from '../query/parser.js';
 import { compileLensQuery } from './compile.js';
-import { countMatches, exactCount } from './counts.js';
+import { countMatches, createCountCache, exactCount } from './counts.js';
 import { NO_FILTERS } from './filters.js';
 import { COUNTING, UNKNOWN_VALUE_SHARES } from './plan.js';
 import { engineParts, type EngineParts } from './test-kit.js';
@@ -189,5 +189,26 @@ describe('counts beyond the candidate budget', () => {
       total: PATENTS,
       families: FAMILIES,
     });
+  });
+
+  it('keeps counts for searches run again until they expire, the oldest dropped first', async () => {
+    let clock = 0;
+    const cache = createCountCache({ ttlMs: 1_000, max: 2, now: () => clock });
+    const tuning = { ...COUNTING, minSampleFamilies: 10_000 };
+    const first = await countMatches(database.db, everyZeppelin, tuning, cache);
+    expect(first).toEqual({ total: PATENTS, families: FAMILIES, estimated: false });
+    // A counted search answers from the cache: a condition that now matches nothing still says the count.
+    await sql`UPDATE patent_search SET text_vector = to_tsvector('english', 'blimp') WHERE lens_id IN
+      (SELECT lens_id FROM patent_search ORDER BY lens_id LIMIT 10)`.execute(database.db);
+    expect(await countMatches(database.db, everyZeppelin, tuning, cache)).toEqual(first);
+    clock = 1_001;
+    expect((await countMatches(database.db, everyZeppelin, tuning, cache)).total).toBe(PATENTS - 10);
+    // Two more conditions push the first out.
+    cache.set('a', first);
+    cache.set('b', first);
+    expect(cache.get('a')).toEqual(first);
+    cache.set('c', first);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toEqual(first);
   });
 });

@@ -21,6 +21,44 @@ async function countIn(
   return rows[0] ?? { total: 0, families: 0 };
 }
 
+/**
+ * Counts already made, by their condition's SQL and parameters, for `ttlMs`: a search run again
+ * (by anyone) pays no count, and an exact count asked for after an "about N" serves the next
+ * answers too. At most `max` are kept, the oldest dropped first. Counts may lag new patents by
+ * the TTL, as the corpus statistics do (STATISTICS_REFRESH_MS).
+ */
+export interface CountCache {
+  get(key: string): MatchCount | undefined;
+  set(key: string, count: MatchCount): void;
+}
+
+export function createCountCache(options: { ttlMs: number; max: number; now?: () => number }): CountCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { count: MatchCount; at: number }>();
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (now() - entry.at > options.ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.count;
+    },
+    set(key, count) {
+      entries.delete(key);
+      entries.set(key, { count, at: now() });
+      if (entries.size > options.max) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
+/** The cache key of a condition: its SQL and parameters, as Postgres would receive them. */
+export function countKey(db: Db, where: RawBuilder<SqlBool>): string {
+  const compiled = where.compile(db);
+  return JSON.stringify([compiled.sql, compiled.parameters]);
+}
+
 /** Postgres' message code for a statement cancelled by its `statement_timeout`. */
 const QUERY_CANCELED = '57014';
 
@@ -57,6 +95,20 @@ export async function countMatches(
   db: Db,
   where: RawBuilder<SqlBool>,
   tuning: CountingTuning = COUNTING,
+  cache?: CountCache,
+): Promise<MatchCount> {
+  const key = cache && countKey(db, where);
+  const cached = key === undefined ? undefined : cache!.get(key);
+  if (cached) return cached;
+  const counted = await countInSamples(db, where, tuning);
+  if (key !== undefined) cache!.set(key, counted);
+  return counted;
+}
+
+async function countInSamples(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  tuning: CountingTuning,
 ): Promise<MatchCount> {
   let estimate: MatchCount | null = null;
   for (const sample of tuning.samples) {

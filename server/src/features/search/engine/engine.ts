@@ -3,13 +3,13 @@ import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
 import { advancedMatchCondition, advancedSearch } from './advanced.js';
-import { exactCount } from './counts.js';
+import { countKey, createCountCache, exactCount } from './counts.js';
 import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { anyLexemeQuery, queryTextWords } from './highlight.js';
 import { naturalMatchCondition, naturalSearch } from './natural.js';
-import { CANDIDATE_BUDGET, COUNTING } from './plan.js';
+import { CANDIDATE_BUDGET, COUNT_CACHE_ENTRIES, COUNTING, STATISTICS_REFRESH_MS } from './plan.js';
 import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import { createTermStatsSource, type TermStats } from './term-stats.js';
@@ -61,6 +61,7 @@ export function createSearchEngine(options: {
   const db = createSearchDb(options.connectionString, options.maxConnections ?? 10, options.onIdleError);
   const statistics = createTermStatsSource(db, options.clock);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
+  const counts = createCountCache({ ttlMs: STATISTICS_REFRESH_MS, max: COUNT_CACHE_ENTRIES });
   const timed = async (
     engine: 'natural' | 'advanced',
     search: () => Promise<RankedCandidates>,
@@ -82,7 +83,7 @@ export function createSearchEngine(options: {
         const terms = weightedTerms(await lexemesOf(db, text), stats);
         const found = await naturalSearch(
           db,
-          { terms, filters, maxResults, budget: budget(maxResults) },
+          { terms, filters, maxResults, budget: budget(maxResults), counts },
           stats,
         );
         // Explained from the words already weighed: no query, a few microseconds.
@@ -92,7 +93,11 @@ export function createSearchEngine(options: {
       timed('advanced', async () => {
         const stats = await statistics.current();
         const compiled = await compileAdvanced(query, stats);
-        return advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, stats);
+        return advancedSearch(
+          db,
+          { compiled, filters, maxResults, budget: budget(maxResults), counts },
+          stats,
+        );
       }),
     async matchWords(request) {
       if ('text' in request) {
@@ -111,11 +116,14 @@ export function createSearchEngine(options: {
       if ('text' in request) {
         const terms = weightedTerms(await lexemesOf(db, request.text), stats);
         if (terms.length === 0) return { total: 0, families: 0 };
-        where = naturalMatchCondition(terms, request.filters, stats);
+        where = naturalMatchCondition(terms, request.filters);
       } else {
-        where = advancedMatchCondition(await compileAdvanced(request.query, stats), request.filters, stats);
+        where = advancedMatchCondition(await compileAdvanced(request.query, stats), request.filters);
       }
-      return exactCount(db, where, COUNTING.deferredExactMs);
+      const exact = await exactCount(db, where, COUNTING.deferredExactMs);
+      // The next answers of this search (anyone's) say the exact counts at once.
+      if (exact) counts.set(countKey(db, where), { ...exact, estimated: false });
+      return exact;
     },
     hitsByIds: (lensIds) => hitsByIds(db, lensIds),
     poolUsage: () => poolUsageOf(db),

@@ -2,13 +2,14 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/client.js';
 import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './filters.js';
 import {
+  COUNTING,
   FIELD_SHARE,
   READ_IN_ORDER_DENSITY,
   STATIC_RANK_SHARE,
   textIndexedShares,
   UNKNOWN_VALUE_SHARES,
 } from './plan.js';
-import { countMatches } from './counts.js';
+import { countMatches, type CountCache } from './counts.js';
 import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
 import type { ValueShares } from './term-stats.js';
 import { anyOf, candidateTiers, tierDensity, tsLexeme, type CandidateTier } from './tiers.js';
@@ -73,14 +74,17 @@ function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, shares: V
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     score: sql`(${sql.join(terms.map(wordScore), sql` + `)}) + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
-    everyMatch: naturalMatchCondition(terms, filters, shares),
+    everyMatch: naturalMatchCondition(terms, filters),
   };
 }
 
-/** Every match of an AI search: the patents with any of its words, under its filters. */
-export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters, shares: ValueShares) {
+/**
+ * Every match of an AI search, the patents with any of its words under its filters, as a count
+ * wants it: the filters may use their indexes, and the planner weighs them against the words.
+ */
+export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters) {
   const words = anyOf(terms.map((term) => term.lexeme));
-  return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, shares)}`;
+  return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
 }
 
 /**
@@ -91,15 +95,22 @@ export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFi
  */
 export async function naturalSearch(
   db: Db,
-  request: { terms: WeightedLexeme[]; filters: SearchFilters; maxResults: number; budget: number },
+  request: {
+    terms: WeightedLexeme[];
+    filters: SearchFilters;
+    maxResults: number;
+    budget: number;
+    /** Counts made before, kept for searches run again. */
+    counts?: CountCache;
+  },
   shares: ValueShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget } = request;
+  const { terms, filters, maxResults, budget, counts } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
   const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares);
   const candidates = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);
   // Every candidate contains some word, and the tiers together are every match, so when they
   // stayed under the budget the counts are exact.
-  return countedAnswer(rows, budget, () => countMatches(db, everyMatch));
+  return countedAnswer(rows, budget, () => countMatches(db, everyMatch, COUNTING, counts));
 }

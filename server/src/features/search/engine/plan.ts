@@ -129,6 +129,9 @@ export interface CountingTuning {
   deferredExactMs: number;
 }
 
+/** Counts kept for searches run again (counts.ts), for STATISTICS_REFRESH_MS; about 200 bytes each. */
+export const COUNT_CACHE_ENTRIES = 20_000;
+
 export const COUNTING: CountingTuning = {
   samples: [
     { table: 'patent_search_subsample', buckets: 100 },
