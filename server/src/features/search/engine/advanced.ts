@@ -11,7 +11,7 @@ import {
   type OrderedScanTuning,
 } from './plan.js';
 import type { PlanNode } from './query-plan.js';
-import { countMatches, type CountCache } from './counts.js';
+import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, estimateMatches, rankCandidates, searchPlan, type RankedCandidates } from './rank.js';
 import { topRankFirst } from './row-order.js';
 import type { TermStats } from './term-stats.js';
@@ -100,7 +100,7 @@ export async function advancedSearch(
   // With sparse matches even a common filter value's index is worth reading, and counting all
   // the matches is a sparse read of them.
   const sparse = advancedMatchCondition(compiled, filters);
-  const count = () => countMatches(db, sparse, COUNTING, counts);
+  const count = countAhead(countMatches(db, sparse, COUNTING, counts));
   if (documents === 0 || estimated < tuning.probeShare * documents) {
     return countedAnswer(await search(sql`patent_search s`), limit, count);
   }

@@ -53,6 +53,16 @@ export function createCountCache(options: { ttlMs: number; max: number; now?: ()
   };
 }
 
+/**
+ * A count started now, beside the search's ranking (on another connection, so on the other core),
+ * for the answer to ask for when its candidates filled the budget: a first search then waits for
+ * the slower of the two, not for both. A count that fails fails only an answer that asks for it.
+ */
+export function countAhead(counting: Promise<MatchCount>): () => Promise<MatchCount> {
+  counting.catch(() => undefined);
+  return () => counting;
+}
+
 /** The cache key of a condition: its SQL and parameters, as Postgres would receive them. */
 export function countKey(db: Db, where: RawBuilder<SqlBool>): string {
   const compiled = where.compile(db);

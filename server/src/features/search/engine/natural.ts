@@ -9,7 +9,7 @@ import {
   textIndexedShares,
   UNKNOWN_VALUE_SHARES,
 } from './plan.js';
-import { countMatches, type CountCache } from './counts.js';
+import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
 import type { ValueShares } from './term-stats.js';
 import { anyOf, candidateTiers, tierDensity, tsLexeme, type CandidateTier } from './tiers.js';
@@ -108,9 +108,10 @@ export async function naturalSearch(
   const { terms, filters, maxResults, budget, counts } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
   const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares);
+  const count = countAhead(countMatches(db, everyMatch, COUNTING, counts));
   const candidates = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);
   // Every candidate contains some word, and the tiers together are every match, so when they
   // stayed under the budget the counts are exact.
-  return countedAnswer(rows, budget, () => countMatches(db, everyMatch, COUNTING, counts));
+  return countedAnswer(rows, budget, count);
 }
