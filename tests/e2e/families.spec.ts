@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.js';
-import { signUpAndSignIn } from './helpers.js';
+import { aiSearchFromHome, signUpAndSignIn } from './helpers.js';
 
 const FAMILY_TOGGLE = /^\+(\d+) family members?\b/;
 
@@ -7,15 +7,8 @@ test('one card per simple family: "+N family members" expands to the members, ea
   page,
 }) => {
   await signUpAndSignIn(page, 'families');
-  await page.goto('/home');
-  const aiTab = page.getByRole('tabpanel', { name: 'AI Search' });
-  await aiTab
-    .getByRole('textbox', { name: 'Describe what you are looking for' })
-    .fill('a rechargeable lithium battery electrode with a longer life');
-  await aiTab.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/search\/results\?/);
+  await aiSearchFromHome(page, 'a rechargeable lithium battery electrode with a longer life');
   const cards = page.getByRole('article');
-  await expect(cards.first()).toBeVisible();
 
   // A family of several publications is one card, which names how many others it stands for.
   const card = cards.filter({ has: page.getByRole('button', { name: FAMILY_TOGGLE }) }).first();

@@ -63,3 +63,13 @@ export async function signUpAndSignIn(
   await expect(toast(page, 'Welcome back.')).toBeVisible();
   return account;
 }
+
+/** Runs an AI search from the search page, as a user types it, and waits for its results. */
+export async function aiSearchFromHome(page: Page, text: string) {
+  await page.goto('/home');
+  const aiTab = page.getByRole('tabpanel', { name: 'AI Search' });
+  await aiTab.getByRole('textbox', { name: 'Describe what you are looking for' }).fill(text);
+  await aiTab.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\/results\?/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+}

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expect, test } from './fixtures.js';
 import { E2E_DATABASE_URL } from './e2e-env.js';
-import { signUpAndSignIn } from './helpers.js';
+import { aiSearchFromHome, signUpAndSignIn } from './helpers.js';
 
 /** Runs SQL against the e2e database (what the allowance counts, a kept result set). */
 async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
@@ -27,15 +27,9 @@ test('reloads replay the kept results, exact counts fill in an "about N", and li
   page,
 }) => {
   const account = await signUpAndSignIn(page, 'replay');
-  await page.goto('/home');
-  const aiTab = page.getByRole('tabpanel', { name: 'AI Search' });
-  await aiTab
-    .getByRole('textbox', { name: 'Describe what you are looking for' })
-    .fill('a rechargeable lithium battery electrode with a longer life');
-  await aiTab.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/search\/results\?.*set=[0-9a-f-]{36}/);
+  await aiSearchFromHome(page, 'a rechargeable lithium battery electrode with a longer life');
   const cards = page.getByRole('article');
-  await expect(cards.first()).toBeVisible();
+  await expect(page).toHaveURL(/\/search\/results\?.*set=[0-9a-f-]{36}/);
   const firstTitle = await cards.first().getByRole('heading').textContent();
   const footer = page.getByText(/^Showing \(\d+ of \d+\) results\./);
   const footerText = (await footer.textContent())!;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expect, test } from './fixtures.js';
 import { E2E_DATABASE_URL } from './e2e-env.js';
-import { signUpAndSignIn } from './helpers.js';
+import { aiSearchFromHome, signUpAndSignIn } from './helpers.js';
 
 /** The user's searches this month, as the allowance counts them. */
 async function searchesThisMonth(email: string): Promise<number> {
@@ -23,20 +23,12 @@ test('results that explain themselves: matched passages, "Why it matched" and a 
   page,
 }) => {
   const account = await signUpAndSignIn(page, 'insight');
-  await page.goto('/home');
   const highlightRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/graphql') && request.postData()?.includes('MatchHighlights'))
       highlightRequests.push(request.postData() ?? '');
   });
-
-  const aiTab = page.getByRole('tabpanel', { name: 'AI Search' });
-  await aiTab
-    .getByRole('textbox', { name: 'Describe what you are looking for' })
-    .fill('a rechargeable lithium battery electrode with a longer life');
-  await aiTab.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/search\/results\?/);
-  await expect(page.getByRole('article').first()).toBeVisible();
+  await aiSearchFromHome(page, 'a rechargeable lithium battery electrode with a longer life');
   expect(await searchesThisMonth(account.email)).toBe(1);
 
   // The cards' matched passages come after the results, with the search's words marked.

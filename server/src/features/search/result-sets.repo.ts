@@ -25,17 +25,10 @@ const COLUMNS = [
   'explanation',
 ] as const;
 
-function toStored(row: {
-  id: string;
-  kind: SearchKind;
-  request: unknown;
-  lens_ids: string[];
-  total: number;
-  families: number;
-  estimated: boolean;
-  explanation: unknown;
-}): StoredResultSet {
-  const { lens_ids: lensIds, ...rest } = row;
+/** A set's row as read: its columns, the ids under their column name. */
+type StoredRow = Omit<StoredResultSet, 'lensIds'> & { lens_ids: string[] };
+
+function toStored({ lens_ids: lensIds, ...rest }: StoredRow): StoredResultSet {
   return { ...rest, lensIds };
 }
 
