@@ -208,31 +208,24 @@ describe('the purge of closed accounts', () => {
     expect(await app.services.accounts.purgeDeleted()).toBeGreaterThanOrEqual(1);
     expect(await row(gone.uid)).toBeUndefined();
     expect(await row(recent.uid)).toBeDefined();
-    const leftovers = async (uid: string) => ({
-      favourites: (
-        await app.database.db.selectFrom('favourites').select('id').where('user_uid', '=', uid).execute()
-      ).length,
-      searches: (
-        await app.database.db.selectFrom('search_events').select('id').where('user_uid', '=', uid).execute()
-      ).length,
-      saved: (
-        await app.database.db.selectFrom('saved_searches').select('id').where('user_uid', '=', uid).execute()
-      ).length,
-      oneShots: (
-        await app.database.db
-          .selectFrom('oneshot_requests')
-          .select('id')
-          .where('user_uid', '=', uid)
-          .execute()
-      ).length,
-      resultSets: (
-        await app.database.db
-          .selectFrom('search_result_sets')
-          .select('id')
-          .where('user_uid', '=', uid)
-          .execute()
-      ).length,
-    });
+    // A user's rows in each table the purge must empty.
+    const tables = {
+      favourites: 'favourites',
+      searches: 'search_events',
+      saved: 'saved_searches',
+      oneShots: 'oneshot_requests',
+      resultSets: 'search_result_sets',
+    } as const;
+    const leftovers = async (uid: string) =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(tables).map(async ([name, table]) => [
+            name,
+            (await app.database.db.selectFrom(table).select('user_uid').where('user_uid', '=', uid).execute())
+              .length,
+          ]),
+        ),
+      );
     expect(await leftovers(gone.uid)).toEqual({
       favourites: 0,
       searches: 0,

@@ -91,9 +91,7 @@ export function createResultSets(deps: { repo: ResultSetsRepo; engine: SearchEng
       if (!set.estimated) return { total: set.total, families: set.families, estimated: false };
       const { query, ...filters } = StoredRequest.parse(set.request);
       const counted = await engine.countExactly(
-        set.kind === 'boolean'
-          ? { query: parseLensQuery(query), filters: filters as CheckedSearchRequest['filters'] }
-          : { text: query, filters: filters as CheckedSearchRequest['filters'] },
+        set.kind === 'boolean' ? { query: parseLensQuery(query), filters } : { text: query, filters },
       );
       if (!counted) return { total: set.total, families: set.families, estimated: true };
       await repo.settleCounts(set.id, counted);
