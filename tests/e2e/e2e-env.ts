@@ -1,12 +1,16 @@
+import { TEST_PORT_OFFSET } from '@patentscout/server/testing/constants';
+
+const port = 3100 + TEST_PORT_OFFSET;
+
 /** Ports and folders of the end-to-end run, apart from a developer's own `npm start`. */
 export const E2E = {
-  port: 3100,
-  baseUrl: 'http://localhost:3100',
+  port,
+  baseUrl: `http://localhost:${port}`,
   dataDir: '.data/e2e',
-  pgPort: 54359,
-  emulatorPort: 9499,
-  smtpPort: 2559,
-  stripePort: 12141,
+  pgPort: 54359 + TEST_PORT_OFFSET,
+  emulatorPort: 9499 + TEST_PORT_OFFSET,
+  smtpPort: 2559 + TEST_PORT_OFFSET,
+  stripePort: 12141 + TEST_PORT_OFFSET,
   projectId: 'demo-patentscout-e2e',
 } as const;
 

@@ -12,7 +12,7 @@ import {
 import { startLocalStripe, type LocalStripe } from '@patentscout/server/integrations/local-stripe/server';
 import { createLogger } from '@patentscout/server/shared/logger';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
+import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
 import { REQUIRED_IN_PRODUCTION } from '@patentscout/server/config';
 
 /**
@@ -23,7 +23,12 @@ import { REQUIRED_IN_PRODUCTION } from '@patentscout/server/config';
  * and the local Stripe stand-in (STRIPE_API_URL).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORTS = { postgres: 54631, web: 54633, stripe: 54634, smtp: 54635 };
+const PORTS = {
+  postgres: 54631 + TEST_PORT_OFFSET,
+  web: 54633 + TEST_PORT_OFFSET,
+  stripe: 54634 + TEST_PORT_OFFSET,
+  smtp: 54635 + TEST_PORT_OFFSET,
+};
 const METRICS_TOKEN = 'production-test-metrics-token';
 const STRIPE = {
   secretKey: 'sk_test_production_bundle',

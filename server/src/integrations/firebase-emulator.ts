@@ -13,6 +13,10 @@ export interface RunningEmulator {
 
 const READY_TIMEOUT_MS = 90_000;
 
+/** The emulator's hub and logging ports, derived from its auth port (see startAuthEmulator). */
+export const emulatorHubPort = (authPort: number) => authPort + 1;
+export const emulatorLoggingPort = (authPort: number) => authPort + 2;
+
 /**
  * Runs the Firebase Auth emulator from `firebase-tools` as a child process in its own process
  * group, so that stopping it also stops anything it started.
@@ -26,12 +30,27 @@ export async function startAuthEmulator(options: {
 }): Promise<RunningEmulator> {
   const { projectId, host, port, dataDir, logger } = options;
   await assertPortFree(port, 'the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_PORT)');
+  await assertPortFree(emulatorHubPort(port), `the Firebase emulator hub (FIREBASE_AUTH_EMULATOR_PORT + 1)`);
+  await assertPortFree(
+    emulatorLoggingPort(port),
+    `the Firebase emulator's logging (FIREBASE_AUTH_EMULATOR_PORT + 2)`,
+  );
   const configDir = path.join(dataDir, 'firebase');
   await mkdir(configDir, { recursive: true });
   const configFile = path.join(configDir, 'firebase.json');
   await writeFile(
     configFile,
-    JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, singleProjectMode: true } }),
+    JSON.stringify({
+      emulators: {
+        auth: { host, port },
+        // NOTE: firebase-tools also opens a hub and a logging port (4400 and 4500 unless set); both
+        // follow the auth port so that two copies (or `npm test` beside `npm start`) never meet.
+        hub: { host, port: emulatorHubPort(port) },
+        logging: { host, port: emulatorLoggingPort(port) },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
   );
 
   // NOTE: the emulator keeps accounts in memory; exporting on exit and importing on start keeps

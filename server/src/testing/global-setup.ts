@@ -6,7 +6,7 @@ import { createDb, migrateToLatest } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { startAuthEmulator } from '../integrations/firebase-emulator.js';
 import { createLogger } from '../shared/logger.js';
-import { TEMPLATE_DATABASE, TEST_PROJECT_ID } from './constants.js';
+import { TEMPLATE_DATABASE, TEST_PORT_OFFSET, TEST_PROJECT_ID } from './constants.js';
 
 /**
  * One real Postgres and one Firebase Auth emulator for the whole run, on their own ports and a
@@ -17,8 +17,8 @@ export default async function setup(project: TestProject) {
   const logger = createLogger('warn');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'patentscout-test-'));
   await chmod(dataDir, 0o755); // the postgres user must be able to reach its data folder
-  const pgPort = Number(process.env.TEST_PG_PORT ?? 54339);
-  const emulatorPort = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9399);
+  const pgPort = Number(process.env.TEST_PG_PORT ?? 54339 + TEST_PORT_OFFSET);
+  const emulatorPort = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9399 + TEST_PORT_OFFSET);
 
   const postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'pg'),
