@@ -27,7 +27,8 @@ export type ErrorCode =
   | 'WEBHOOK_SIGNATURE_INVALID'
   | 'PAYMENTS_UNAVAILABLE'
   | 'RATE_LIMITED'
-  | 'EMAIL_NOT_VERIFIED';
+  | 'EMAIL_NOT_VERIFIED'
+  | 'SERVICE_UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -80,5 +81,15 @@ export class EmailNotVerifiedError extends AppError {
       'EMAIL_NOT_VERIFIED',
       'Please confirm your e-mail address first: follow the link we sent you, then sign in again.',
     );
+  }
+}
+
+/** What a caller reads while a part the request needs (the database, the identity service) is down. */
+export const SERVICE_RESTARTING_MESSAGE = 'The service is restarting, try again in a minute';
+
+/** A part the request needs cannot be reached right now (it is being restarted): 503, not 500. */
+export class ServiceUnavailableError extends AppError {
+  constructor() {
+    super('SERVICE_UNAVAILABLE', SERVICE_RESTARTING_MESSAGE);
   }
 }

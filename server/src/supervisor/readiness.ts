@@ -1,0 +1,72 @@
+import os from 'node:os';
+import { StartFailure } from './start-failure.js';
+
+/** The setting that raises every readiness limit (config.ts reads it). */
+export const STARTUP_TIMEOUT_SETTING = 'STARTUP_TIMEOUT_SECONDS';
+
+/** How often a wait says it is still waiting. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/** "load 5.2 on 2 cores" when the machine has more runnable work than cores, else undefined. */
+export function busyMachine(): string | undefined {
+  const cores = os.availableParallelism();
+  const load = os.loadavg()[0] ?? 0;
+  return load > cores ? `load ${load.toFixed(1)} on ${cores} cores` : undefined;
+}
+
+export interface ReadinessWait {
+  /** "the Firebase Auth emulator (Java)": said in progress lines and failures. */
+  part: string;
+  /** True once the part answers. */
+  isReady(): Promise<boolean>;
+  /** Why the process ended while starting (an exit code and its last words); undefined while it runs. */
+  endedBecause?(): string | undefined;
+  timeoutMs: number;
+  report(line: string): void;
+  logFile?: string;
+  pollMs?: number;
+}
+
+/**
+ * Waits until a part answers, saying every ten seconds that it still waits (and that the
+ * machine is busy, when it is), up to a limit the operator can raise. Throws a StartFailure that
+ * names the part, what happened, what to do and its log.
+ */
+export async function waitUntilReady(wait: ReadinessWait): Promise<void> {
+  const started = Date.now();
+  let nextProgress = started + PROGRESS_EVERY_MS;
+  for (;;) {
+    const ended = wait.endedBecause?.();
+    if (ended !== undefined) {
+      throw new StartFailure(
+        wait.part,
+        `it stopped while starting: ${ended}`,
+        'read its log below; a port in use is named there (EADDRINUSE)',
+        wait.logFile,
+      );
+    }
+    if (await wait.isReady().catch(() => false)) return;
+    const now = Date.now();
+    if (now - started >= wait.timeoutMs) {
+      const busy = busyMachine();
+      throw new StartFailure(
+        wait.part,
+        `it did not answer within ${Math.round(wait.timeoutMs / 1000)} s${busy ? ` (the machine is busy: ${busy})` : ''}`,
+        `raise ${STARTUP_TIMEOUT_SETTING} (now ${Math.round(wait.timeoutMs / 1000)}) and start again`,
+        wait.logFile,
+      );
+    }
+    if (now >= nextProgress) {
+      const busy = busyMachine();
+      wait.report(
+        `Waiting for ${wait.part}, ${Math.round((now - started) / 1000)} s...` +
+          (busy ? ` (the machine is busy: ${busy})` : ''),
+      );
+      nextProgress += PROGRESS_EVERY_MS;
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait.pollMs ?? 250));
+  }
+}
+
+/** The readiness limit where no setting gives one (tests' own parts): generous, as a slow machine needs. */
+export const DEFAULT_READY_TIMEOUT_MS = 300_000;
