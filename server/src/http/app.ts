@@ -147,9 +147,7 @@ function clientConfig(config: AppConfig) {
     authEmulatorUrl:
       auth.mode === 'emulator'
         ? `http://${auth.emulatorHost}:${auth.emulatorPort}`
-        : auth.emulatorHost
-          ? `http://${auth.emulatorHost}`
-          : null,
+        : (auth.emulatorPublicUrl ?? null),
     mailingListUrl: config.mailingListUrl,
   };
 }
