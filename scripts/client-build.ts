@@ -56,7 +56,11 @@ export async function ensureClientBuild(
     child.on('exit', (code) =>
       code === 0
         ? resolve(text)
-        : reject(new Error(`The client build failed (vite build in client/, exit code ${code}):\n${text.slice(-3000)}`)),
+        : reject(
+            new Error(
+              `The client build failed (vite build in client/, exit code ${code}):\n${text.slice(-3000)}`,
+            ),
+          ),
     );
   });
   if (output.trim()) log(output.trim());

@@ -39,7 +39,12 @@ export function ensureCodegen(rootDir: string, say: (line: string) => void): voi
   const started = Date.now();
   const codegen = spawnSync(
     process.execPath,
-    [path.join(rootDir, 'node_modules', '@graphql-codegen', 'cli', 'cjs', 'bin.js'), '--config', 'codegen.yml', '--silent'],
+    [
+      path.join(rootDir, 'node_modules', '@graphql-codegen', 'cli', 'cjs', 'bin.js'),
+      '--config',
+      'codegen.yml',
+      '--silent',
+    ],
     { cwd: rootDir, encoding: 'utf8' },
   );
   if (codegen.status !== 0) {
@@ -48,5 +53,7 @@ export function ensureCodegen(rootDir: string, say: (line: string) => void): voi
   }
   mkdirSync(stampDir, { recursive: true });
   writeFileSync(stamp, digest);
-  say(`GraphQL types: generated in ${((Date.now() - started) / 1000).toFixed(1)} s (the schema or a query changed).`);
+  say(
+    `GraphQL types: generated in ${((Date.now() - started) / 1000).toFixed(1)} s (the schema or a query changed).`,
+  );
 }

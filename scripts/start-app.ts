@@ -88,7 +88,8 @@ export async function startLocalStack(started: number): Promise<void> {
   const logger = createLogger(config.logLevel, config.logFormat);
   // Built beside the database and the emulator starting (another process, the other core); the
   // server waits for it only before it opens its port.
-  const clientBuild = config.role === 'worker' ? Promise.resolve('fresh' as const) : ensureClientBuild(rootDir, say);
+  const clientBuild =
+    config.role === 'worker' ? Promise.resolve('fresh' as const) : ensureClientBuild(rootDir, say);
   clientBuild.catch(() => undefined);
 
   let corpus: string | undefined;

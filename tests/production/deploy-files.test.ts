@@ -102,7 +102,9 @@ describe('docker-compose.yml', () => {
     // Browsers cannot resolve a compose name: they get the published host port.
     const published = services['auth-emulator']?.ports?.map(String) ?? [];
     expect(published).toEqual(['${AUTH_EMULATOR_PUBLIC_PORT:-9099}:9099']);
-    expect(staging.FIREBASE_AUTH_EMULATOR_PUBLIC_URL).toBe(`http://localhost:${staging.AUTH_EMULATOR_PUBLIC_PORT}`);
+    expect(staging.FIREBASE_AUTH_EMULATOR_PUBLIC_URL).toBe(
+      `http://localhost:${staging.AUTH_EMULATOR_PUBLIC_PORT}`,
+    );
     expect(services.app?.environment?.FIREBASE_AUTH_EMULATOR_PUBLIC_URL).toBe(
       '${FIREBASE_AUTH_EMULATOR_PUBLIC_URL:-}',
     );

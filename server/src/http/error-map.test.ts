@@ -45,7 +45,9 @@ describe('text Postgres cannot store', () => {
   });
 
   it('answers 503 SERVICE_UNAVAILABLE, never 500, while the database or the identity service is unreachable', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54329'), { code: 'ECONNREFUSED' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54329'), {
+      code: 'ECONNREFUSED',
+    });
     const outages: unknown[] = [
       refused,
       // node's connect to localhost tries ::1 and 127.0.0.1: an AggregateError of both refusals

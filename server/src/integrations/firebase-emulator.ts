@@ -112,7 +112,8 @@ export async function startAuthEmulator(options: {
     await waitUntilReady({
       part: PART,
       isReady: async () => (await fetch(url)).status < 500,
-      endedBecause: () => (child.exitCode !== null || child.signalCode !== null ? whyItStopped(log.lastLines()) : undefined),
+      endedBecause: () =>
+        child.exitCode !== null || child.signalCode !== null ? whyItStopped(log.lastLines()) : undefined,
       timeoutMs: options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
       report: options.report ?? ((line) => logger.info(line)),
       logFile: options.logFile ?? path.join(configDir, 'firebase-debug.log'),
@@ -136,12 +137,16 @@ export async function startAuthEmulator(options: {
 
 /** The emulator's own words for a failed start, with the holder of a port it could not take. */
 function whyItStopped(output: string): string {
-  const port = /EADDRINUSE[^\n]*?:(\d{2,5})/.exec(output)?.[1] ?? /Port (\d{2,5}) is not open/.exec(output)?.[1];
+  const port =
+    /EADDRINUSE[^\n]*?:(\d{2,5})/.exec(output)?.[1] ?? /Port (\d{2,5}) is not open/.exec(output)?.[1];
   if (port) {
     const holder = describePortHolder(Number(port));
     return `port ${port} is already in use${holder ? ` by ${holder}` : ''}`;
   }
-  const lines = output.trim().split('\n').filter((line) => line.trim() !== '');
+  const lines = output
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   return lines.slice(-3).join(' / ') || 'it exited without a word';
 }
 

@@ -1,3 +1,5 @@
+import { SERVICE_RESTARTING_MESSAGE } from '@patentscout/schema';
+
 /**
  * Domain error codes: what went wrong, in words a client can switch on. Services throw an
  * `AppError` with one of these and never an HTTP error; `http/error-map.ts` is the one place that
@@ -83,9 +85,6 @@ export class EmailNotVerifiedError extends AppError {
     );
   }
 }
-
-/** What a caller reads while a part the request needs (the database, the identity service) is down. */
-export const SERVICE_RESTARTING_MESSAGE = 'The service is restarting, try again in a minute';
 
 /** A part the request needs cannot be reached right now (it is being restarted): 503, not 500. */
 export class ServiceUnavailableError extends AppError {

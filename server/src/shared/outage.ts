@@ -23,7 +23,10 @@ function outageAt(error: unknown, depth: number): boolean {
     errors?: unknown;
     errorInfo?: { code?: unknown };
   };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_OUTAGE.test(code) || FIREBASE_OUTAGE.has(code)))
+  if (
+    typeof code === 'string' &&
+    (NETWORK_CODES.has(code) || POSTGRES_OUTAGE.test(code) || FIREBASE_OUTAGE.has(code))
+  )
     return true;
   if (typeof errorInfo?.code === 'string' && FIREBASE_OUTAGE.has(errorInfo.code)) return true;
   if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;

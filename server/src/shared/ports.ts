@@ -20,7 +20,9 @@ export async function assertPortFree(port: number, purpose: string): Promise<voi
   await new Promise<void>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, purpose, describePortHolder(port)) : error),
+      reject(
+        error.code === 'EADDRINUSE' ? new PortInUseError(port, purpose, describePortHolder(port)) : error,
+      ),
     );
     probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve()));
   });

@@ -58,7 +58,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Stops the remembered processes that still run (and only those): SIGTERM, then SIGKILL for
  * whatever is left after `graceMs`. Answers the ones it had to stop.
  */
-export async function stopRemembered(processes: ProcessIdentity[], graceMs = 5_000): Promise<ProcessIdentity[]> {
+export async function stopRemembered(
+  processes: ProcessIdentity[],
+  graceMs = 5_000,
+): Promise<ProcessIdentity[]> {
   const running = processes.filter(isStillRunning);
   const signal = (target: ProcessIdentity, name: NodeJS.Signals) => {
     try {

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { identify, isStillRunning, stopRemembered, type ProcessIdentity } from './processes.js';
 
 /** What `npm start` keeps in DATA_DIR while it runs: itself and every process it started. */
-const ProcessSchema = z.object({ pid: z.number().int().positive(), startTime: z.string(), command: z.string() });
+const ProcessSchema = z.object({
+  pid: z.number().int().positive(),
+  startTime: z.string(),
+  command: z.string(),
+});
 const RunSchema = z.object({
   owner: ProcessSchema,
   startedAt: z.string(),
@@ -58,13 +62,19 @@ function writeRun(file: string, run: Run): void {
 export async function claimDataDir(dataDir: string, report: (line: string) => void): Promise<RunFile> {
   await mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, RUN_FILE_NAME);
-  const owner = identify(process.pid) ?? { pid: process.pid, startTime: 'unknown', command: process.argv.join(' ') };
+  const owner = identify(process.pid) ?? {
+    pid: process.pid,
+    startTime: 'unknown',
+    command: process.argv.join(' '),
+  };
   const previous = existsSync(file) ? readRun(file) : undefined;
   if (previous && previous.owner.pid !== process.pid && isStillRunning(previous.owner)) {
     throw new DataDirInUseError(dataDir, previous.owner, previous.startedAt);
   }
   if (previous) {
-    const leftovers = Object.entries(previous.parts).filter(([, processes]) => processes.some(isStillRunning));
+    const leftovers = Object.entries(previous.parts).filter(([, processes]) =>
+      processes.some(isStillRunning),
+    );
     for (const [part, processes] of leftovers) {
       const stopped = await stopRemembered(processes);
       if (stopped.length > 0)
