@@ -25,6 +25,7 @@ export interface ReadinessWait {
   report(line: string): void;
   logFile?: string;
   pollMs?: number;
+  progressEveryMs?: number;
 }
 
 /**
@@ -34,7 +35,8 @@ export interface ReadinessWait {
  */
 export async function waitUntilReady(wait: ReadinessWait): Promise<void> {
   const started = Date.now();
-  let nextProgress = started + PROGRESS_EVERY_MS;
+  const every = wait.progressEveryMs ?? PROGRESS_EVERY_MS;
+  let nextProgress = started + every;
   for (;;) {
     const ended = wait.endedBecause?.();
     if (ended !== undefined) {
@@ -62,7 +64,7 @@ export async function waitUntilReady(wait: ReadinessWait): Promise<void> {
         `Waiting for ${wait.part}, ${Math.round((now - started) / 1000)} s...` +
           (busy ? ` (the machine is busy: ${busy})` : ''),
       );
-      nextProgress += PROGRESS_EVERY_MS;
+      nextProgress += every;
     }
     await new Promise((resolve) => setTimeout(resolve, wait.pollMs ?? 250));
   }
