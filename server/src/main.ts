@@ -81,13 +81,14 @@ export async function startServer(options: {
   const report = options.report ?? ((line: string) => logger.info(line));
 
   try {
+    // The embedded parts run on this machine for this data folder: one copy at a time (checked
+    // first: a copy already running also holds the ports), and what a crashed copy left running
+    // is stopped before any port is checked.
+    const runsEmbeddedParts = config.database.mode === 'embedded' || config.auth.mode === 'emulator';
+    const runFile = runsEmbeddedParts ? await claimDataDir(config.dataDir, report) : undefined;
     if (servesWeb) await assertPortFree(config.http.port, 'the web server (PORT)');
     if (config.metrics.port !== undefined)
       await assertPortFree(config.metrics.port, 'the metrics and health port (METRICS_PORT)');
-    // The embedded parts run on this machine for this data folder: one copy at a time, and what a
-    // crashed copy left running is stopped first.
-    const runsEmbeddedParts = config.database.mode === 'embedded' || config.auth.mode === 'emulator';
-    const runFile = runsEmbeddedParts ? await claimDataDir(config.dataDir, report) : undefined;
     const supervisor = new Supervisor({ logger, runFile });
     stops.push(async () => {
       await supervisor.stop();

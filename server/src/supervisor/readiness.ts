@@ -7,11 +7,36 @@ export const STARTUP_TIMEOUT_SETTING = 'STARTUP_TIMEOUT_SECONDS';
 /** How often a wait says it is still waiting. */
 const PROGRESS_EVERY_MS = 10_000;
 
-/** "load 5.2 on 2 cores" when the machine has more runnable work than cores, else undefined. */
+/** The cores' busy and total time so far (os.cpus()), to compare with the next sample. */
+function cpuTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
+}
+
+let lastSample = cpuTimes();
+
+/** Above this share of the cores' time in use, a slow start is the machine's, not ours. */
+const BUSY_SHARE = 0.85;
+
+/**
+ * "its 2 cores were 97 % in use since the last look, load 4.1" when the machine has little room
+ * left (other programs, or our own parts starting), else undefined.
+ */
 export function busyMachine(): string | undefined {
+  const now = cpuTimes();
+  const total = now.total - lastSample.total;
+  const share = total > 0 ? (now.busy - lastSample.busy) / total : 0;
+  lastSample = now;
   const cores = os.availableParallelism();
   const load = os.loadavg()[0] ?? 0;
-  return load > cores ? `load ${load.toFixed(1)} on ${cores} cores` : undefined;
+  if (share < BUSY_SHARE && load <= cores) return undefined;
+  return `its ${cores} cores were ${Math.round(share * 100)} % in use, load ${load.toFixed(1)}`;
 }
 
 export interface ReadinessWait {

@@ -19,6 +19,9 @@ type Run = z.infer<typeof RunSchema>;
 
 export const RUN_FILE_NAME = 'run.json';
 
+/** A leftover Auth emulator exports its accounts when asked to stop: time for that before SIGKILL. */
+const LEFTOVER_GRACE_MS = 20_000;
+
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, owner: ProcessIdentity, startedAt: string) {
     super(
@@ -76,7 +79,7 @@ export async function claimDataDir(dataDir: string, report: (line: string) => vo
       processes.some(isStillRunning),
     );
     for (const [part, processes] of leftovers) {
-      const stopped = await stopRemembered(processes);
+      const stopped = await stopRemembered(processes, LEFTOVER_GRACE_MS);
       if (stopped.length > 0)
         report(
           `Stopped ${part} that the last run left behind (it did not stop cleanly): pid ${stopped.map((entry) => entry.pid).join(', ')}.`,
