@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,7 @@ export interface LocalStack {
 export function startStack(n: number, env: Record<string, string> = {}): LocalStack {
   const ports = stackPorts(n);
   const dataDir = path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
     detached: true,
@@ -65,9 +66,12 @@ export function startStack(n: number, env: Record<string, string> = {}): LocalSt
     },
   });
   let output = '';
+  // Kept beside the data folder for a failure's post-mortem.
+  const transcript = createWriteStream(`${dataDir}.out`, { flags: 'a' });
   const ready = new Promise<void>((resolve, reject) => {
     const listen = (chunk: Buffer) => {
       output += chunk.toString();
+      transcript.write(chunk);
       if (/Ready in [\d.]+ s\./.test(output)) resolve();
     };
     child.stdout!.on('data', listen);
@@ -95,7 +99,9 @@ export function startStack(n: number, env: Record<string, string> = {}): LocalSt
 }
 
 export async function wipeDataDir(n: number): Promise<void> {
-  await rm(path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`), { recursive: true, force: true });
+  const dataDir = path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`);
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(`${dataDir}.out`, { force: true });
 }
 
 /** The embedded database of a copy (user and password as server/src/db/embedded.ts sets them). */

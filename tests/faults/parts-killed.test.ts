@@ -43,7 +43,7 @@ describe('a part killed while the app runs', () => {
     expect(Date.now() - killedAt).toBeLessThan(30_000);
     expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
     expect(stack.output()).toMatch(
-      /the Firebase Auth emulator stopped unexpectedly \(killed by SIGKILL\); restarting in 1 s/,
+      /the Firebase Auth emulator stopped unexpectedly \(killed by SIGKILL\); restarting in 0.5 s/,
     );
     expect(stack.output()).toMatch(/the Firebase Auth emulator is running again/);
     expect((await readyz(stack)).body.auth).toEqual({

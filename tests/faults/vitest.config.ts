@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,7 +10,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'faults',
-    root: '../..',
+    root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/faults/**/*.test.ts'],
     globalSetup: ['server/src/testing/global-setup.ts'],
     fileParallelism: false,

@@ -16,16 +16,24 @@ export class PortInUseError extends Error {
   }
 }
 
-export async function assertPortFree(port: number, purpose: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE' ? new PortInUseError(port, purpose, describePortHolder(port)) : error,
-      ),
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
     );
-    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve()));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
   });
+
+/** A port let go a moment ago (a process stopped just before) is given this long to be free. */
+const RELEASE_GRACE_MS = 3_000;
+
+export async function assertPortFree(port: number, purpose: string): Promise<void> {
+  const deadline = Date.now() + RELEASE_GRACE_MS;
+  while (!(await isFree(port))) {
+    if (Date.now() >= deadline) throw new PortInUseError(port, purpose, describePortHolder(port));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** The socket inodes listening on `port` (Linux's /proc/net/tcp and tcp6; state 0A is LISTEN). */

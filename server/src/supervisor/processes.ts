@@ -36,6 +36,10 @@ export function isStillRunning(remembered: ProcessIdentity): boolean {
   return identify(remembered.pid)?.startTime === remembered.startTime;
 }
 
+function leadsItsGroup(pid: number): boolean {
+  return statFields(pid)?.[2] === String(pid);
+}
+
 /** Every process of a process group (the Auth emulator's node process and its Java server). */
 export function membersOfGroup(groupId: number): ProcessIdentity[] {
   let pids: string[];
@@ -65,7 +69,9 @@ export async function stopRemembered(
   const running = processes.filter(isStillRunning);
   const signal = (target: ProcessIdentity, name: NodeJS.Signals) => {
     try {
-      if (isStillRunning(target)) process.kill(target.pid, name);
+      if (!isStillRunning(target)) return;
+      // A group leader (the emulator) takes what it started with it.
+      process.kill(leadsItsGroup(target.pid) ? -target.pid : target.pid, name);
     } catch {
       // gone meanwhile
     }
