@@ -25,7 +25,9 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string | undefi
   const auth =
     config.auth.mode === 'emulator'
       ? `Firebase Auth emulator (project ${config.auth.projectId}) at http://${config.auth.emulatorHost}:${config.auth.emulatorPort}`
-      : `Firebase project ${config.auth.projectId}`;
+      : config.auth.emulatorHost
+        ? `Firebase project ${config.auth.projectId} on an Auth emulator run apart at ${config.auth.emulatorHost} (browsers: ${config.auth.emulatorPublicUrl})`
+        : `Firebase project ${config.auth.projectId}`;
   const role =
     config.role === 'web'
       ? 'web server only (ROLE=web): no background jobs run here'

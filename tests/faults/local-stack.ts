@@ -139,3 +139,12 @@ export async function readyz(stack: LocalStack): Promise<{ status: number; body:
   const response = await fetch(`${stack.baseUrl}/readyz`);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** Until every part answers (a part restarted by an earlier test may still be coming back). */
+export async function untilHealthy(stack: LocalStack, ms = 300_000): Promise<void> {
+  await until(
+    '/readyz to answer 200',
+    async () => ((await readyz(stack)).status === 200 ? true : undefined),
+    ms,
+  );
+}

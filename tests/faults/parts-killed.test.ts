@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, search, verifyAndSignIn } from './accounts.js';
-import { readyz, rememberedPids, startStack, until, wipeDataDir, type LocalStack } from './local-stack.js';
+import {
+  readyz,
+  rememberedPids,
+  startStack,
+  until,
+  untilHealthy,
+  wipeDataDir,
+  type LocalStack,
+} from './local-stack.js';
 
 /**
  * One running copy of the app, its parts killed under it: the supervisor restarts them, callers
@@ -25,6 +33,7 @@ afterAll(async () => {
 
 describe('a part killed while the app runs', () => {
   it('the Auth emulator: registration answers 503 with the message, then works again within 30 s without a restart', async () => {
+    await untilHealthy(stack);
     const [emulator] = rememberedPids(stack, 'the Firebase Auth emulator');
     process.kill(-emulator!, 'SIGKILL');
     const killedAt = Date.now();
@@ -53,6 +62,7 @@ describe('a part killed while the app runs', () => {
   });
 
   it('PostgreSQL: REST and GraphQL answer 503 with the message, /readyz names it, then all recovers', async () => {
+    await untilHealthy(stack);
     const email = `pg-${Date.now()}@example.com`;
     const registered = await register(stack, email);
     const token = await verifyAndSignIn(stack, registered.json.uid, email);
@@ -98,6 +108,7 @@ describe('a part killed while the app runs', () => {
 
 describe('more than one copy', () => {
   it('a second npm start on the same data folder is refused, naming the copy that runs', async () => {
+    await untilHealthy(stack);
     const second = startStack(COPY);
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(
@@ -110,6 +121,7 @@ describe('more than one copy', () => {
   });
 
   it('a second copy with its own data folder and ports runs beside the first, both healthy', async () => {
+    await untilHealthy(stack);
     await wipeDataDir(COPY + 1);
     const other = startStack(COPY + 1, { DEMO_CORPUS_SIZE: '300' });
     try {
