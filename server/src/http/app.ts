@@ -64,6 +64,11 @@ export async function buildHttpApp(deps: {
     if (mapped.status === 503) {
       request.log.warn(`a part the request needs is unavailable: ${(error as Error).message}`);
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      // Before Apollo runs (the sign-in check reads the database): still a GraphQL answer.
+      if (request.url.startsWith('/graphql'))
+        return reply.status(503).send({
+          errors: [{ message: mapped.body.message, extensions: { code: mapped.code, status: 503 } }],
+        });
     }
     void reply.status(mapped.status).send(mapped.body);
   });
