@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { busyLoops, startStack, type LocalStack } from '../faults/local-stack.js';
 
 /**
  * `npm run bench:start`: how long `npm start` takes to the first page, from a clean checkout
@@ -20,7 +20,8 @@ const { values } = parseArgs({
   },
 });
 const modes = values.modes.split(',').filter((mode) => mode === 'quiet' || mode === 'pressure');
-const PORTS = { web: 3290, postgres: 54490, emulator: 9690, smtp: 2690, stripe: 12290 };
+/** Its own ports, apart from the fault tests' copies (startStack's copy 9), and its own folder. */
+const BENCH_COPY = 9;
 const DATA_DIR = path.join(ROOT, '.data', 'bench-start');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -36,52 +37,17 @@ async function cleanCheckout(): Promise<void> {
 }
 
 /** Starts `npm start` and answers the seconds until `/` serves the page (the client's HTML). */
-async function startToFirstPage(): Promise<{ seconds: number; child: ChildProcess; output: () => string }> {
+async function startToFirstPage(): Promise<{ seconds: number; stack: LocalStack }> {
   const started = Date.now();
-  const child = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(PORTS.web),
-      EMBEDDED_PG_PORT: String(PORTS.postgres),
-      FIREBASE_AUTH_EMULATOR_PORT: String(PORTS.emulator),
-      MAIL_SMTP_PORT: String(PORTS.smtp),
-      STRIPE_LOCAL_PORT: String(PORTS.stripe),
-      DATA_DIR,
-      DEMO_CORPUS_SIZE: values.corpus,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stack = startStack(BENCH_COPY, { DATA_DIR, DEMO_CORPUS_SIZE: values.corpus, LOG_LEVEL: 'warn' });
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
-    const page = await fetch(`http://127.0.0.1:${PORTS.web}/`).catch(() => undefined);
+    if (stack.child.exitCode !== null)
+      throw new Error(`npm start exited (${stack.child.exitCode}):\n${stack.output()}`);
+    const page = await fetch(`${stack.baseUrl}/`).catch(() => undefined);
     if (page?.ok && (await page.text()).includes('<div id="root">'))
-      return { seconds: (Date.now() - started) / 1000, child, output: () => output };
+      return { seconds: (Date.now() - started) / 1000, stack };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGINT');
-  await exited;
-}
-
-function busyLoops(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '-e',
-      `const { Worker } = require('node:worker_threads');
-       for (let i = 0; i < ${os.availableParallelism()}; i++) new Worker('for (;;) {}', { eval: true });`,
-    ],
-    { stdio: 'ignore' },
-  );
 }
 
 const rows: string[] = [];
@@ -92,11 +58,11 @@ for (const mode of modes) {
     const load = os.loadavg()[0]!.toFixed(1);
     say(`${mode}: first start from a clean checkout (load ${load} on ${os.availableParallelism()} cores)...`);
     const first = await startToFirstPage();
-    const waits = first.output().match(/^Waiting for .*$/gm) ?? [];
-    await stop(first.child);
+    const waits = first.stack.output().match(/^Waiting for .*$/gm) ?? [];
+    await first.stack.stop();
     say(`${mode}: restart...`);
     const again = await startToFirstPage();
-    await stop(again.child);
+    await again.stack.stop();
     rows.push(
       `| ${mode} | ${load} | ${first.seconds.toFixed(1)} s | ${again.seconds.toFixed(1)} s | ${waits.length} |`,
     );

@@ -5,6 +5,17 @@ import { E2E } from './e2e-env.js';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+const SERVER_OPTIONS = {
+  cwd: rootDir,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  stdout: 'pipe',
+  stderr: 'pipe',
+  // Long enough for the orderly stop (the detached Auth emulator exports its accounts last);
+  // after a harder stop the next run's start stops the leftover emulator (its run file).
+  gracefulShutdown: { signal: 'SIGINT', timeout: 60_000 },
+} as const;
+
 /**
  * `npm start` on an emptied data folder, every run a first start; its run file stays, so that
  * the start stops whatever an interrupted earlier run left behind (ADR 0105).
@@ -44,15 +55,8 @@ export default defineConfig({
   webServer: [
     {
       command: freshStart(E2E.dataDir),
-      cwd: rootDir,
+      ...SERVER_OPTIONS,
       url: `${E2E.baseUrl}/healthz`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      // Long enough for the orderly stop (the detached Auth emulator exports its accounts last);
-      // after a harder stop the next run's start stops the leftover emulator (its run file).
-      gracefulShutdown: { signal: 'SIGINT', timeout: 60_000 },
       env: {
         PORT: String(E2E.port),
         DATA_DIR: E2E.dataDir,
@@ -72,13 +76,8 @@ export default defineConfig({
       // real project, accounts on an emulator run apart (the app's above) at a public address
       // other than the server's (localhost for browsers, 127.0.0.1 for the server).
       command: freshStart(E2E.staging.dataDir),
-      cwd: rootDir,
+      ...SERVER_OPTIONS,
       url: `${E2E.staging.baseUrl}/healthz`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGINT', timeout: 60_000 },
       env: {
         PORT: String(E2E.staging.port),
         DATA_DIR: E2E.staging.dataDir,

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { readyz, startStack, wipeDataDir } from './local-stack.js';
+import { busyLoops, readyz, startStack, wipeDataDir } from './local-stack.js';
 
 const COPY = 3;
 
@@ -9,15 +7,7 @@ describe('npm start on a machine with no core to spare', () => {
   it('starts (slower) and says why it waits', async () => {
     await wipeDataDir(COPY);
     // A busy loop on every core for the whole start.
-    const loops = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const { Worker } = require('node:worker_threads');
-         for (let i = 0; i < ${os.availableParallelism()}; i++) new Worker('for (;;) {}', { eval: true });`,
-      ],
-      { stdio: 'ignore' },
-    );
+    const loops = busyLoops();
     try {
       const stack = startStack(COPY, { DEMO_CORPUS_SIZE: '1000' });
       await stack.ready;

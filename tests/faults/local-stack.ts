@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -146,5 +147,18 @@ export async function untilHealthy(stack: LocalStack, ms = 300_000): Promise<voi
     '/readyz to answer 200',
     async () => ((await readyz(stack)).status === 200 ? true : undefined),
     ms,
+  );
+}
+
+/** A busy loop on every core (worker threads of one process), until killed. */
+export function busyLoops(): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { Worker } = require('node:worker_threads');
+       for (let i = 0; i < ${os.availableParallelism()}; i++) new Worker('for (;;) {}', { eval: true });`,
+    ],
+    { stdio: 'ignore' },
   );
 }
