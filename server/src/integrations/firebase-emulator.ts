@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Logger } from '../shared/logger.js';
 import { assertPortFree, describePortHolder } from '../shared/ports.js';
-import { openPartLog } from '../supervisor/part-log.js';
+import { openChildLog } from '../supervisor/part-log.js';
 import { membersOfGroup } from '../supervisor/processes.js';
 import { DEFAULT_READY_TIMEOUT_MS, waitUntilReady } from '../supervisor/readiness.js';
 import type { RunningPart } from '../supervisor/supervisor.js';
@@ -68,6 +68,7 @@ export async function startAuthEmulator(options: {
     ? ['--import', exportDir]
     : [];
   const firebaseCli = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
+  const log = await openChildLog(options.logFile ?? path.join(configDir, 'emulator.log'));
   const child = spawn(
     process.execPath,
     [
@@ -86,17 +87,13 @@ export async function startAuthEmulator(options: {
     {
       cwd: configDir,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // NOTE: its output goes straight to its log file, not through a pipe to this process: an
+      // emulator that outlives a crashed `npm start` must still be able to write (an EPIPE
+      // there breaks its export of the accounts when the next start stops it).
+      stdio: ['ignore', log.fd, log.fd],
       env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
     },
   );
-  const log = await openPartLog(options.logFile);
-  const remember = (chunk: Buffer) => {
-    log.write(chunk.toString());
-    logger.debug({ emulator: chunk.toString().trim() }, 'firebase emulator');
-  };
-  child.stdout?.on('data', remember);
-  child.stderr?.on('data', remember);
   let stopping = false;
   const ended = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => {
