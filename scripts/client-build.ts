@@ -45,9 +45,12 @@ export async function ensureClientBuild(
     'vite.js',
   );
   const output = await new Promise<string>((resolve, reject) => {
+    // NOTE: NODE_ENV=production whatever the server's own: under NODE_ENV=development Vite would
+    // bundle React's development build.
     const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'error'], {
       cwd: clientDir,
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));

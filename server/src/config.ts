@@ -261,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     modes: {
       mail: vars.SMTP_URL
         ? `SMTP (${new URL(vars.SMTP_URL).host})`
-        : `local SMTP server on port ${vars.MAIL_SMTP_PORT} (dev mailbox: /dev/emails)`,
+        : `local SMTP server on port ${vars.MAIL_SMTP_PORT}${useEmulator ? ' (dev mailbox: /dev/emails)' : ''}`,
       payments: vars.STRIPE_SECRET_KEY
         ? vars.STRIPE_API_URL
           ? `Stripe API at ${vars.STRIPE_API_URL} (staging stand-in)`
