@@ -93,7 +93,7 @@ export function startStack(n: number, env: Record<string, string> = {}): LocalSt
     exited,
     killGroup: () => process.kill(-child.pid!, 'SIGKILL'),
     async stop() {
-      process.kill(-child.pid!, 'SIGINT');
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
       return exited;
     },
   };
