@@ -1,84 +1,104 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
+import path from 'node:path';
 import { loadConfig } from '@patentscout/server/config';
 import { startServer, type RunningServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
+import { ensureBenchCorpus, type CorpusLoad } from './bench-corpus.js';
+import { freeBenchPorts, type BenchPorts } from './bench-ports.js';
 
-export const BENCH_PORTS = { http: 3199, postgres: 54379, emulator: 9599, smtp: 2599 } as const;
 const PROJECT_ID = 'demo-patentscout-bench';
 
+export type BenchServer = RunningServer & {
+  baseUrl: string;
+  ports: BenchPorts;
+  dataDir: string;
+  /** How the corpus was loaded (this run, or the run that loaded it). */
+  corpus: CorpusLoad;
+};
+
 /**
- * The product as `npm start` runs it, over a generated corpus of `size` patents kept in
- * `.data/bench-search-<size>` (generated once, then reused); the demo-corpus loader stores the
- * search index in static-rank order.
+ * The product as `npm start` runs it, on ports of its own, over a generated corpus of `size`
+ * patents kept in `<dataRoot>/bench-search-<size>` (loaded once, resumed if a load was stopped,
+ * then reused), stored in static-rank order as the indexer's bulk load stores it.
  */
 export async function startBenchServer(
   size: number,
   say: (line: string) => void,
-): Promise<RunningServer & { baseUrl: string }> {
+  options: { dataRoot?: string } = {},
+): Promise<BenchServer> {
+  const ports = await freeBenchPorts();
+  const dataDir = path.resolve(options.dataRoot ?? '.data', `bench-search-${size}`);
   const config = loadConfig({
-    DATA_DIR: `.data/bench-search-${size}`,
-    PORT: String(BENCH_PORTS.http),
-    EMBEDDED_PG_PORT: String(BENCH_PORTS.postgres),
-    FIREBASE_AUTH_EMULATOR_PORT: String(BENCH_PORTS.emulator),
-    MAIL_SMTP_PORT: String(BENCH_PORTS.smtp),
+    DATA_DIR: dataDir,
+    PORT: String(ports.http),
+    EMBEDDED_PG_PORT: String(ports.postgres),
+    FIREBASE_AUTH_EMULATOR_PORT: String(ports.emulator),
+    MAIL_SMTP_PORT: String(ports.smtp),
+    STRIPE_LOCAL_PORT: String(ports.stripe),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     LOG_LEVEL: 'warn',
-    DEMO_CORPUS_SIZE: String(size),
     // The benchmark measures the engine: its eight clients search far above a person's pace.
     RATE_LIMIT_SEARCHES_PER_MINUTE: '100000000',
     RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000',
   });
+  say(
+    `  server on port ${ports.http}, PostgreSQL on ${ports.postgres}, data in ${path.relative(process.cwd(), dataDir)}`,
+  );
+  let corpus: CorpusLoad | undefined;
   const server = await startServer({
     config,
     logger: createLogger('warn'),
+    report: (line) => say(`  ${line}`),
     beforeListen: async (db) => {
-      const started = Date.now();
-      const result = await ensureDemoCorpus({
-        db,
-        count: size,
-        onProgress: ({ done }) => {
-          if (done % 50_000 === 0)
-            say(`  generating and loading: ${done.toLocaleString('en')} of ${size.toLocaleString('en')}`);
-        },
-      });
-      if (result.inserted > 0) {
-        say(
-          `  loaded ${result.inserted.toLocaleString('en')} patents in ${((Date.now() - started) / 1000).toFixed(0)} s; analysing...`,
-        );
-        await sql`ANALYZE patents`.execute(db);
-      }
+      corpus = await ensureBenchCorpus(db, { size, dataDir, say });
     },
   });
-  return { ...server, baseUrl: `http://127.0.0.1:${BENCH_PORTS.http}` };
+  return { ...server, baseUrl: `http://127.0.0.1:${ports.http}`, ports, dataDir, corpus: corpus! };
+}
+
+/** Calls to the emulator that fail this many times in a row fail the benchmark. */
+const ATTEMPTS = 6;
+/** Users made at once: the emulator resets connections when a burst asks for a hundred. */
+const USERS_AT_ONCE = 4;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A POST to the emulator, tried again after a refused or reset connection or a 5xx. */
+async function postToEmulator(url: string, body: unknown, authorization?: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify(body),
+      });
+      if (response.ok) return (await response.json()) as Record<string, string>;
+      const text = await response.text();
+      if (response.status < 500 || attempt >= ATTEMPTS)
+        throw Object.assign(new Error(`emulator call failed: ${response.status} ${text}`), { final: true });
+    } catch (error) {
+      if ((error as { final?: boolean }).final || attempt >= ATTEMPTS) throw error;
+    }
+    await pause(250 * 2 ** attempt);
+  }
 }
 
 /** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
-export async function benchUserToken(server: RunningServer): Promise<string> {
-  const emulator = `http://127.0.0.1:${BENCH_PORTS.emulator}/identitytoolkit.googleapis.com/v1`;
-  const post = async (url: string, body: unknown, authorization?: string) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`emulator call failed: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, string>;
-  };
+async function benchUserToken(server: BenchServer): Promise<string> {
+  const emulator = `http://127.0.0.1:${server.ports.emulator}/identitytoolkit.googleapis.com/v1`;
   const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
   const password = 'bench-password';
-  const signUp = await post(`${emulator}/accounts:signUp?key=bench`, {
+  const signUp = await postToEmulator(`${emulator}/accounts:signUp?key=bench`, {
     email,
     password,
     returnSecureToken: true,
   });
-  await post(
+  await postToEmulator(
     `${emulator}/projects/${PROJECT_ID}/accounts:update`,
     { localId: signUp.localId, emailVerified: true },
     'Bearer owner',
   );
-  const signIn = await post(`${emulator}/accounts:signInWithPassword?key=bench`, {
+  const signIn = await postToEmulator(`${emulator}/accounts:signInWithPassword?key=bench`, {
     email,
     password,
     returnSecureToken: true,
@@ -89,4 +109,14 @@ export async function benchUserToken(server: RunningServer): Promise<string> {
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
   return signIn.idToken!;
+}
+
+/** `count` subscribed, verified users' ID tokens, made a few at a time. */
+export async function benchUsers(server: BenchServer, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  while (tokens.length < count) {
+    const batch = Math.min(USERS_AT_ONCE, count - tokens.length);
+    tokens.push(...(await Promise.all(Array.from({ length: batch }, () => benchUserToken(server)))));
+  }
+  return tokens;
 }
