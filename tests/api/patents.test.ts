@@ -14,7 +14,7 @@ const withFamily = patentRow({
       document_id: { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1', date: '2018-02-01' },
     },
   ]),
-  record: JSON.stringify({ biblio: { invention_title: [{ text: 'LITHIUM ANODE', lang: 'en' }] } }),
+  title_lang: 'en',
 });
 const withoutAiText = patentRow({
   ai_title: null,

@@ -48,7 +48,8 @@ export interface PatentsTable {
   anticipated_term_date: DateText | null;
   family_id: string | null;
   family_members: ColumnType<FamilyMemberJson[], string, string>;
-  record: ColumnType<unknown, string, string>;
+  /** The language of the title shown (`title`), as the provider tagged it. */
+  title_lang: string | null;
   ai_title: string | null;
   ai_summary: string | null;
   ai_types: string[] | null;

@@ -32,7 +32,7 @@ export function patentRow(overrides: Partial<NewPatent> = {}): NewPatent {
     anticipated_term_date: '2037-01-05',
     family_id: null,
     family_members: '[]',
-    record: '{}',
+    title_lang: 'en',
     ai_title: 'A widget',
     ai_summary: 'A widget that does things.',
     ai_types: ['Invention'],
