@@ -33,13 +33,22 @@ export function createSearchFeature(
     maxResults: deps.config.search.maxResults,
     freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
     subscriptionStatusOf: (uid) => others.accounts.subscriptionStatusOf(uid),
-    resultSets: createResultSets({ repo: createResultSetsRepo(deps.db), engine, clock: deps.clock }),
+    resultSets: createResultSets({
+      repo: createResultSetsRepo(deps.db),
+      engine,
+      clock: deps.clock,
+      onLostSets: (error, lost) =>
+        deps.logger.error({ err: error }, `${lost} kept result sets could not be written`),
+    }),
   });
   return {
     service,
     routes: searchRoutes(service),
     resolvers: searchResolvers,
     jobs: searchJobs(service),
-    close: () => engine.close(),
+    close: async () => {
+      await service.keptSetsWritten();
+      await engine.close();
+    },
   };
 }

@@ -163,7 +163,7 @@ export function createSearchService(deps: {
     let results: SearchOutcome['results'];
     try {
       const found = await ranked(request, maxResults);
-      results = checkedAnswer(kind, found, await resultSets.keep(viewer.uid, searchKey, request, found));
+      results = checkedAnswer(kind, found, resultSets.keep(viewer.uid, searchKey, request, found));
     } catch (error) {
       await repo.releaseSearch(reservation);
       throw error;
@@ -289,6 +289,8 @@ export function createSearchService(deps: {
       return resultSets.exactCounts(id);
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
+    /** Resolves once the result sets kept so far are written (before the server stops). */
+    keptSetsWritten: () => resultSets.settled(),
     aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
     booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
   };

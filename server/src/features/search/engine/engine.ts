@@ -120,6 +120,8 @@ export function createSearchEngine(options: {
       } else {
         where = advancedMatchCondition(await compileAdvanced(request.query, stats), request.filters);
       }
+      const known = counts.get(countKey(db, where));
+      if (known && !known.estimated) return { total: known.total, families: known.families };
       const exact = await exactCount(db, where, COUNTING.deferredExactMs);
       // The next answers of this search (anyone's) say the exact counts at once.
       if (exact) counts.set(countKey(db, where), { ...exact, estimated: false });
