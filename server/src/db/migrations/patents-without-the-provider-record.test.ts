@@ -11,7 +11,7 @@ function withRecord(titles: Array<{ text: string; lang?: string }>) {
   const { title_lang: _dropped, ...row } = patentRow({ title: titles[0]?.text ?? '' });
   return {
     ...row,
-    record: JSON.stringify({ biblio: { invention_title: titles }, abstract: [{ text: 'x'.repeat(4000) }] }),
+    record: { biblio: { invention_title: titles }, abstract: [{ text: 'x'.repeat(4000) }] },
   };
 }
 
@@ -37,7 +37,9 @@ describe(MIGRATION, () => {
       withRecord([]),
     ];
     // Kysely's types know the table after the migration: the rows go in as the old code wrote them.
-    await sql`INSERT INTO patents SELECT * FROM json_populate_recordset(NULL::patents, ${JSON.stringify(rows)})`.execute(
+    const oldColumns = sql.join(Object.keys(rows[0]!).map((column) => sql.id(column)));
+    await sql`INSERT INTO patents (${oldColumns})
+      SELECT ${oldColumns} FROM json_populate_recordset(NULL::patents, ${JSON.stringify(rows)})`.execute(
       database.db,
     );
     const before = await sql<{ bytes: number }>`SELECT pg_table_size('patents')::int AS bytes`.execute(
