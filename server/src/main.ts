@@ -131,6 +131,7 @@ export async function startServer(options: {
       stripeStateFile: path.join(config.dataDir, 'local-stripe.json'),
       observeSearch: metrics.observeSearch,
       watchPool: metrics.watchPool,
+      watchBilling: metrics.watchBilling,
     });
     stops.push(() => runtime.stop());
     runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);

@@ -6,6 +6,7 @@ import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { graphqlRequests, restRequests, type FuzzRequest } from '../fuzz/arbitraries.js';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 /**
  * Generated requests against every REST route and GraphQL operation of the running server: none
@@ -50,10 +51,10 @@ beforeAll(async () => {
         uid: user.uid,
         email: user.email,
         name: 'Fuzz',
-        subscription_status: 'active',
       })),
     )
     .execute();
+  for (const user of users) await givePaidPlan(app.database.db, user.uid);
   // The verified user is also an analyst, and its API key is a token too: the analytics and
   // landscapes get fuzzed past their gate.
   const analystKey = await app.services.analytics.keys.create({ email: users[0]!.email });

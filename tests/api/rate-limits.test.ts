@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 const LOW = {
   RATE_LIMIT_SEARCHES_PER_MINUTE: '3',
@@ -26,8 +27,9 @@ async function userOf(app: TestApp): Promise<EmulatorUser> {
   const user = await createEmulatorUser({ verified: true });
   await app.database.db
     .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Ray', subscription_status: 'active' })
+    .values({ uid: user.uid, email: user.email, name: 'Ray' })
     .execute();
+  await givePaidPlan(app.database.db, user.uid);
   return user;
 }
 

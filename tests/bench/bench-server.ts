@@ -4,6 +4,7 @@ import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { loadConfig } from '@patentscout/server/config';
 import { startServer, type RunningServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 export const BENCH_PORTS = { http: 3199, postgres: 54379, emulator: 9599, smtp: 2599 } as const;
 const PROJECT_ID = 'demo-patentscout-bench';
@@ -85,8 +86,9 @@ export async function benchUserToken(server: RunningServer): Promise<string> {
   });
   await server.db
     .insertInto('users')
-    .values({ uid: signUp.localId!, email, name: 'Bench', subscription_status: 'active' })
+    .values({ uid: signUp.localId!, email, name: 'Bench' })
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
+  await givePaidPlan(server.db, signUp.localId!);
   return signIn.idToken!;
 }

@@ -1,11 +1,12 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { PlanStatus } from '../../__generated__/graphql';
 import { useAccount } from '../../app/AccountProvider';
 import { useRunSearch, type ResultsParams } from '../search';
 
 /** What running the search costs the searcher, in words. */
 function costInWords(account: ReturnType<typeof useAccount>): string {
-  if (account.account?.subscriptionStatus === 'active')
+  if (account.account?.plan.status === PlanStatus.Active)
     return 'Your Discover plan includes unlimited searches.';
   const free = account.account?.freeSearchesPerMonth;
   if (free === undefined) return 'Running it counts as one search this month.';

@@ -10,6 +10,7 @@ import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
+import type { PlansService } from '../plans/index.js';
 import type { SearchService } from '../search/index.js';
 import type { OneShotRepo } from './oneshot.repo.js';
 import { renderOneShotReport, type ReportFamily } from './report.js';
@@ -55,10 +56,9 @@ export interface PreviousSearch {
 export function createOneShotService(deps: {
   repo: OneShotRepo;
   db: Db;
-  search: Pick<
-    SearchService,
-    'chargeCredit' | 'refundCredit' | 'plainRequest' | 'checkRequest' | 'rankedMatches' | 'recentSearches'
-  >;
+  search: Pick<SearchService, 'plainRequest' | 'checkRequest' | 'rankedMatches' | 'recentSearches'>;
+  /** The plan's one-shot credits: one is charged per request, and given back if it fails for good. */
+  credits: Pick<PlansService, 'chargeCredit' | 'refundCredit'>;
   accounts: Pick<AccountsService, 'getAccount' | 'contactOf'>;
   mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;
   jobs: JobSender;
@@ -115,12 +115,12 @@ export function createOneShotService(deps: {
       assertVerified(viewer);
       const { query } = parseInput(OneShotRequest, input);
       await deps.accounts.getAccount(viewer);
-      const creditId = await search.chargeCredit(viewer, { kind: 'oneshot', query });
+      const creditId = await deps.credits.chargeCredit(viewer.uid, { kind: 'oneshot', query });
       let requestId: string;
       try {
         requestId = await repo.create(viewer.uid, query, creditId);
       } catch (error) {
-        await search.refundCredit(creditId);
+        await deps.credits.refundCredit(creditId);
         throw error;
       }
       // The request is saved: a lost send is not the user's failure, the resume job sends it.
@@ -179,7 +179,7 @@ export function createOneShotService(deps: {
     /** A request whose last run failed: marked failed, and its credit given back. */
     async fail(requestId: string, error: unknown): Promise<void> {
       const failed = await repo.fail(requestId, error instanceof Error ? error.message : String(error));
-      if (failed?.credit_event_id) await search.refundCredit(failed.credit_event_id);
+      if (failed?.credit_event_id) await deps.credits.refundCredit(failed.credit_event_id);
     },
 
     /** Sends the runs of requests whose worker died (their run restarts from the beginning). */

@@ -1,5 +1,5 @@
-import type { AccountsService } from '../accounts/index.js';
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import type { PlansService } from '../plans/index.js';
 import { createSearchEngine } from './engine/index.js';
 import { createResultSetsRepo } from './result-sets.repo.js';
 import { createResultSets } from './result-sets.service.js';
@@ -9,13 +9,12 @@ import { searchResolvers } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
 import { createSearchService, type SearchService } from './search.service.js';
 
-export { SearchLimitReachedError } from './search.errors.js';
 export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
 export function createSearchFeature(
   deps: FeatureDeps,
-  others: { accounts: Pick<AccountsService, 'subscriptionStatusOf'> },
+  others: { plans: PlansService },
 ): FeatureModule<SearchService> {
   const engine = createSearchEngine({
     connectionString: deps.databaseUrl,
@@ -29,10 +28,8 @@ export function createSearchFeature(
   const service = createSearchService({
     repo: createSearchRepo(deps.db),
     engine,
-    clock: deps.clock,
     maxResults: deps.config.search.maxResults,
-    freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
-    subscriptionStatusOf: (uid) => others.accounts.subscriptionStatusOf(uid),
+    allowance: others.plans,
     resultSets: createResultSets({ repo: createResultSetsRepo(deps.db), engine, clock: deps.clock }),
   });
   return {
@@ -40,6 +37,7 @@ export function createSearchFeature(
     routes: searchRoutes(service),
     resolvers: searchResolvers,
     jobs: searchJobs(service),
+    accountLifecycle: { purge: service.purgeAccounts },
     close: () => engine.close(),
   };
 }

@@ -100,6 +100,9 @@ export function createResultSets(deps: { repo: ResultSetsRepo; engine: SearchEng
 
     /** Removes the sets past their retention; answers how many. */
     purgeExpired: (): Promise<number> => repo.purgeBefore(keptSince()),
+
+    /** The search's part in purging closed accounts. */
+    purgeAccounts: (uids: readonly string[]): Promise<void> => repo.purgeAccounts(uids),
   };
 }
 
