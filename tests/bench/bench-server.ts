@@ -4,9 +4,16 @@ import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { loadConfig } from '@patentscout/server/config';
 import { startServer, type RunningServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
+import { TEST_PORT_OFFSET } from '@patentscout/server/testing/constants';
 import { givePaidPlan } from '@patentscout/server/testing/plans';
 
-export const BENCH_PORTS = { http: 3199, postgres: 54379, emulator: 9599, smtp: 2599 } as const;
+export const BENCH_PORTS = {
+  http: 3199 + TEST_PORT_OFFSET,
+  postgres: 54379 + TEST_PORT_OFFSET,
+  emulator: 9599 + TEST_PORT_OFFSET,
+  smtp: 2599 + TEST_PORT_OFFSET,
+  stripe: 12199 + TEST_PORT_OFFSET,
+} as const;
 const PROJECT_ID = 'demo-patentscout-bench';
 
 /**
@@ -17,13 +24,15 @@ const PROJECT_ID = 'demo-patentscout-bench';
 export async function startBenchServer(
   size: number,
   say: (line: string) => void,
+  dataDir = `.data/bench-search-${size}`,
 ): Promise<RunningServer & { baseUrl: string }> {
   const config = loadConfig({
-    DATA_DIR: `.data/bench-search-${size}`,
+    DATA_DIR: dataDir,
     PORT: String(BENCH_PORTS.http),
     EMBEDDED_PG_PORT: String(BENCH_PORTS.postgres),
     FIREBASE_AUTH_EMULATOR_PORT: String(BENCH_PORTS.emulator),
     MAIL_SMTP_PORT: String(BENCH_PORTS.smtp),
+    STRIPE_LOCAL_PORT: String(BENCH_PORTS.stripe),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     LOG_LEVEL: 'warn',
     DEMO_CORPUS_SIZE: String(size),
@@ -57,6 +66,14 @@ export async function startBenchServer(
 
 /** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
 export async function benchUserToken(server: RunningServer): Promise<string> {
+  return (await benchUser(server, { paid: true })).token;
+}
+
+/** A verified user with an account, made through the emulator's REST API, on the paid plan or not. */
+export async function benchUser(
+  server: RunningServer,
+  options: { paid: boolean },
+): Promise<{ token: string; uid: string; email: string }> {
   const emulator = `http://127.0.0.1:${BENCH_PORTS.emulator}/identitytoolkit.googleapis.com/v1`;
   const post = async (url: string, body: unknown, authorization?: string) => {
     const response = await fetch(url, {
@@ -89,6 +106,6 @@ export async function benchUserToken(server: RunningServer): Promise<string> {
     .values({ uid: signUp.localId!, email, name: 'Bench' })
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
-  await givePaidPlan(server.db, signUp.localId!);
-  return signIn.idToken!;
+  if (options.paid) await givePaidPlan(server.db, signUp.localId!);
+  return { token: signIn.idToken!, uid: signUp.localId!, email };
 }

@@ -16,10 +16,11 @@ export function createEventDelivery(options: { webhookSecret: string; logger: Lo
   const signer = new Stripe('sk_test_signer_only').webhooks;
   let endpoint: string | undefined;
   let paused = false;
+  let stopped = false;
   let queue: Promise<void> = Promise.resolve();
 
   async function send(type: string, payload: string): Promise<void> {
-    for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt += 1) {
+    for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS && !stopped; attempt += 1) {
       const signature = signer.generateTestHeaderString({ payload, secret: options.webhookSecret });
       try {
         const response = await fetch(endpoint!, {
@@ -70,6 +71,10 @@ export function createEventDelivery(options: { webhookSecret: string; logger: Lo
     },
     /** Settles once every event queued so far is delivered. */
     drained: (): Promise<void> => queue,
+    /** The stand-in stops: what is still queued is not sent (the app is stopping too). */
+    stop(): void {
+      stopped = true;
+    },
   };
 }
 

@@ -66,6 +66,9 @@ export async function startLocalStripe(options: {
   return {
     url: baseUrl,
     deliverTo: events.deliverTo,
-    stop: () => app.close(),
+    stop: async () => {
+      events.stop();
+      await app.close();
+    },
   };
 }
