@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { expect, test } from './fixtures.js';
 import pg from 'pg';
 import { E2E, E2E_DATABASE_URL } from './e2e-env.js';
-import { signUpAndSignIn, toast } from './helpers.js';
+import { openDevEmail, signUpAndSignIn, toast } from './helpers.js';
 
 /** The local stand-in's API, as Stripe's dashboard would act on it (its embedded-mode test key). */
 const standIn = new Stripe('sk_test_patentscout_local', {
@@ -85,19 +85,8 @@ test('a free user at the limit subscribes on the local checkout, searches past 2
   await search(page, 'a battery electrode that lasts longer in electric cars');
   await expect(page.getByText(/^Showing \(20 of \d+\) results\./)).toBeVisible();
 
-  await page.goto('/dev/emails');
-  const confirmation = page
-    .getByLabel('Messages')
-    .getByText('PatentScout: your Discover plan is active')
-    .first();
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(confirmation).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await confirmation.click();
-  await expect(
-    page.getByRole('article', { name: /Discover plan is active/ }).getByText(account.email),
-  ).toBeVisible();
+  const confirmation = await openDevEmail(page, 'PatentScout: your Discover plan is active');
+  await expect(confirmation.getByText(account.email)).toBeVisible();
 
   await page.goto('/account');
   await page.getByRole('button', { name: 'Manage billing' }).click();
@@ -181,21 +170,9 @@ test('two tabs that subscribe reach the same checkout and buy one plan; a second
   expect(subscriptions.data.map((subscription) => subscription.status)).toEqual(['active']);
 
   await standIn.subscriptions.create({ customer, items: [{ price: 'price_discover_monthly' }] });
-  await page.goto('/dev/emails');
-  const notice = page
-    .getByLabel('Messages')
-    .getByText('PatentScout: we cancelled a second Discover subscription')
-    .first();
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(notice).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await notice.click();
+  const notice = await openDevEmail(page, 'PatentScout: we cancelled a second Discover subscription');
   await expect(
-    page
-      .getByRole('article', { name: /second Discover subscription/ })
-      .frameLocator('iframe[title="HTML part"]')
-      .getByText(/refunded its charge of \$29\.00/),
+    notice.frameLocator('iframe[title="HTML part"]').getByText(/refunded its charge of \$29\.00/),
   ).toBeVisible();
   const after = await standIn.subscriptions.list({ customer, status: 'all' });
   expect(after.data.map((subscription) => subscription.status).sort()).toEqual(['active', 'canceled']);

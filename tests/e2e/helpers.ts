@@ -35,6 +35,21 @@ export async function devInboxLink(page: Page, email: string, kind: string): Pro
   return link!;
 }
 
+/**
+ * Opens, in the dev mailbox, the newest message with this subject (refreshing while the mail job
+ * has not sent it yet); answers the opened message.
+ */
+export async function openDevEmail(page: Page, subject: string) {
+  await page.goto('/dev/emails');
+  const listed = page.getByLabel('Messages').getByText(subject).first();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(listed).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await listed.click();
+  return page.getByRole('article', { name: `Message: ${subject}` });
+}
+
 /** Follows the verification link that the dev inbox lists for this address. */
 export async function confirmEmailThroughDevInbox(page: Page, email: string) {
   await page.goto(await devInboxLink(page, email, 'VERIFY_EMAIL'));

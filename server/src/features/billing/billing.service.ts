@@ -34,13 +34,7 @@ export interface Billing {
  * session per account), the portal, webhook events, closing an account (everything the customer
  * has is cancelled) and the daily reconciliation.
  */
-export function createBillingService(
-  deps: BillingDeps & {
-    plans: BillingDeps['plans'] & Parameters<typeof createReconciliation>[0]['plans'];
-    clock: Clock;
-    priceDiscover: string;
-  },
-) {
+export function createBillingService(deps: BillingDeps & { clock: Clock; priceDiscover: string }) {
   const { repo, payments, plans, accounts, mail, logger, clock } = deps;
   const sync = createProviderSync(deps);
   const webhooks = createWebhookHandlers({ ...deps, sync });

@@ -18,6 +18,7 @@ export interface BillingDeps {
     | 'planOf'
     | 'accountOfSubscription'
     | 'chargeableSubscriptions'
+    | 'endVanished'
   >;
   accounts: Pick<AccountsService, 'getAccount' | 'contactOf' | 'isDeleted'>;
   mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;

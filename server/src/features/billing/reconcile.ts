@@ -1,5 +1,5 @@
 import type { ProviderSubscription } from '../../shared/payments.js';
-import type { PlansService, RecordOutcome } from '../plans/index.js';
+import type { RecordOutcome } from '../plans/index.js';
 import type { BillingDeps, ProviderSync } from './provider-sync.js';
 
 /** What one reconciliation fixed, by kind; the run's record and `/metrics` carry these counts. */
@@ -50,12 +50,7 @@ function fixOf(outcome: RecordOutcome): keyof ReconciliationFixes | null {
  * the provider's list lacks it), the events that waited for their subscription; then settles
  * each account touched (duplicates, closed accounts). Each fix is logged.
  */
-export function createReconciliation(
-  deps: BillingDeps & {
-    sync: ProviderSync;
-    plans: Pick<PlansService, 'chargeableSubscriptions' | 'duplicatesStillCharging' | 'endVanished'>;
-  },
-) {
+export function createReconciliation(deps: BillingDeps & { sync: ProviderSync }) {
   const { repo, payments, plans, logger, sync } = deps;
 
   return async function reconcile(trigger: string): Promise<ReconciliationResult> {
