@@ -95,6 +95,11 @@ const OPERATIONS: Record<string, Operation> = {
     run: rest('GET', () => '/api/users/searchCount'),
     otherUser: 'own data',
   },
+  'GET /api/users/plan': {
+    name: 'read the plan',
+    run: rest('GET', () => '/api/users/plan'),
+    otherUser: 'own data',
+  },
   'POST /api/v1/ai-search': {
     name: 'AI search',
     run: rest(

@@ -95,6 +95,11 @@ describe('billing: checkout', () => {
     });
     expect(new Date(plan.renewsAt!).getTime()).toBeGreaterThan(Date.now() + 25 * 24 * 3600_000);
     expect(subscriptionStatus).toBe('active');
+    // The same plan object through REST.
+    expect(await call(app.baseUrl, 'GET', '/api/users/plan', { token: buyer.idToken })).toEqual({
+      status: 200,
+      body: plan,
+    });
     const users = await call(app.baseUrl, 'GET', '/api/users', { token: buyer.idToken });
     expect(users.body).toEqual({ name: 'Bea', email: buyer.email, subscriptionStatus: 'active' });
     expect(await kit.mailsEventually(buyer.email, 'Discover plan is active', 1)).toHaveLength(1);

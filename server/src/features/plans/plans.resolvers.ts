@@ -50,19 +50,21 @@ const STATUS: Record<Status, PlanStatus> = {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** The plan as the API answers it, GraphQL's `Plan` and `GET /api/users/plan` alike. */
+export function planAnswer(plan: AccountPlan) {
+  return {
+    name: plan.name === 'discover' ? PlanName.Discover : PlanName.Free,
+    status: STATUS[plan.status],
+    renewsAt: iso(plan.renewsAt),
+    endsAt: iso(plan.endsAt),
+    limited: plan.limited,
+    searchesLeft: plan.searchesLeft,
+  };
+}
+
 export const plansResolvers: Resolvers = {
   Account: {
-    plan: async (account, __, context) => {
-      const plan = await accountPlan(context, account.uid);
-      return {
-        name: plan.name === 'discover' ? PlanName.Discover : PlanName.Free,
-        status: STATUS[plan.status],
-        renewsAt: iso(plan.renewsAt),
-        endsAt: iso(plan.endsAt),
-        limited: plan.limited,
-        searchesLeft: plan.searchesLeft,
-      };
-    },
+    plan: async (account, __, context) => planAnswer(await accountPlan(context, account.uid)),
     subscriptionStatus: (account, __, { services }) => services.plans.subscriptionStatusOf(account.uid),
     searchCount: (_, __, context) => searchesThisMonth(context),
     freeSearchesPerMonth: (_, __, { services }) => services.plans.freeSearchesPerMonth,

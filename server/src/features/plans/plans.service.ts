@@ -120,6 +120,10 @@ export function createPlansService(deps: { repo: PlansRepo; allowance: Allowance
 
   const planOf = async (uid: string): Promise<Plan> => planFrom(await repo.subscriptionsOf(uid));
   const isSubscribed = async (uid: string): Promise<boolean> => (await planOf(uid)).status === 'active';
+  async function accountPlan(uid: string, searchesThisMonth: number): Promise<AccountPlan> {
+    const plan = await planOf(uid);
+    return { ...plan, ...allowance.monthStanding(searchesThisMonth, plan.status === 'active') };
+  }
 
   return {
     ...allowance,
@@ -127,14 +131,17 @@ export function createPlansService(deps: { repo: PlansRepo; allowance: Allowance
     isSubscribed,
 
     /** The plan with the month's standing, `searchesThisMonth` counted by the caller. */
-    async accountPlan(uid: string, searchesThisMonth: number): Promise<AccountPlan> {
-      const plan = await planOf(uid);
-      return { ...plan, ...allowance.monthStanding(searchesThisMonth, plan.status === 'active') };
-    },
+    accountPlan,
 
     /** The specification's subscription status of the account: 'active' means paid. */
     subscriptionStatusOf: async (uid: string): Promise<string | null> =>
       SPEC_STATUS[(await planOf(uid)).status],
+
+    /** The signed-in user's plan with this month's standing. */
+    async viewerPlan(viewer: Viewer | null): Promise<AccountPlan> {
+      assertVerified(viewer);
+      return accountPlan(viewer.uid, await allowance.searchesThisMonth(viewer.uid));
+    },
 
     /** The signed-in user's searches this month. */
     async viewerSearchesThisMonth(viewer: Viewer | null): Promise<number> {
