@@ -152,8 +152,8 @@ export function createPlansService(deps: { repo: PlansRepo; allowance: Allowance
     /**
      * Keeps a provider subscription's state for its account (in the caller's transaction, with the
      * event that brought it). An ended subscription stays ended; a second live subscription of
-     * the account is marked a duplicate of the one the account keeps (the better standing, then
-     * the earlier), which billing then cancels and refunds.
+     * the account is marked a duplicate of the one the account keeps (see `displaces`), which
+     * billing then cancels and refunds.
      */
     async recordSubscription(
       executor: Executor,
