@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '@patentscout/schema';
+import { PRODUCT_NAME, resultsAddress, searchFiltersOf } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
@@ -13,7 +13,6 @@ import type { MailService } from '../mail/index.js';
 import type { SearchService } from '../search/index.js';
 import type { OneShotRepo } from './oneshot.repo.js';
 import { renderOneShotReport, type ReportFamily } from './report.js';
-import { resultsAddress } from './results-address.js';
 import { OneShotReady } from './templates/OneShotReady.js';
 
 export const ONESHOT_RUN_JOB = 'oneshot.run';
@@ -217,7 +216,8 @@ export function createOneShotService(deps: {
           query: entry.query,
           createdAt: entry.createdAt,
           resultCount: entry.resultCount,
-          resultsPath: resultsAddress(entry.kind, entry.request ?? { query: entry.query }),
+          // The request as it was sent, so that "Run again" opens the same search.
+          resultsPath: resultsAddress(entry.kind, { ...searchFiltersOf(entry.request), query: entry.query }),
           status: null,
         })),
         ...oneShots.map((entry) => ({

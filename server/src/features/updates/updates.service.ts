@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { countryName, PRODUCT_NAME, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import { countryName, parseResultsAddress, PRODUCT_NAME, resultsQueryString } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
@@ -10,7 +10,6 @@ import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { MailService } from '../mail/index.js';
 import type { SearchService } from '../search/index.js';
-import { searchFromQueryString } from './query-string.js';
 import { WeeklyDigest, type DigestSection } from './templates/WeeklyDigest.js';
 import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope } from './unsubscribe-token.js';
 import type { SavedSearchRow, UpdatesRepo } from './updates.repo.js';
@@ -48,18 +47,6 @@ const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
   createdAt: new Date(row.created_at).toISOString(),
   lastSentAt: row.last_sent_at ? new Date(row.last_sent_at).toISOString() : null,
 });
-
-/** The results page's own address parameters, in a fixed order (the link and the display). */
-function cleanAddress(queryString: string): string {
-  const given = new URLSearchParams(queryString.trim().replace(/^.*\?/, ''));
-  const kept = new URLSearchParams();
-  for (const name of ['query', 'type', 'ipc_filters', 'legal_status', 'jurisdiction', 'kind', 'years']) {
-    const value = given.get(name);
-    if (value && !(name === 'years' && value.replace(/\s/g, '') === `${YEAR_MIN},${YEAR_MAX}`))
-      kept.set(name, value);
-  }
-  return kept.toString();
-}
 
 export function createUpdatesService(deps: {
   repo: UpdatesRepo;
@@ -127,10 +114,12 @@ export function createUpdatesService(deps: {
     /** Follows a results page's search; following the same search again changes nothing. */
     async subscribe(viewer: Viewer | null, queryString: unknown): Promise<SavedSearch> {
       assertVerified(viewer);
-      const address = cleanAddress(parseInput(QueryString, queryString));
-      const { kind, input } = searchFromQueryString(address);
+      // Read as the results page reads its address (the shared search vocabulary), so that the
+      // search followed is the one the page showed.
+      const { type: kind, input } = parseResultsAddress(parseInput(QueryString, queryString));
       if (input.query === '') throw new ValidationError('The search to follow has no query.');
       const checked = deps.search.checkRequest(kind, input);
+      const address = resultsQueryString(kind, input);
       const searchKey = createHash('sha256')
         .update(JSON.stringify([checked.kind, checked.query.toLowerCase(), checked.filters]))
         .digest('hex');

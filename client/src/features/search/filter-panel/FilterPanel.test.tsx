@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FilterPanel } from './FilterPanel';
-import { EMPTY_FILTERS, type SearchFilters } from './filters';
+import { EMPTY_FILTERS, type PanelFilters } from './panelState';
 
-function Panel({ onChange }: { onChange: (filters: SearchFilters) => void }) {
-  const [filters, setFilters] = useState<SearchFilters>(EMPTY_FILTERS);
+function Panel({ onChange }: { onChange: (filters: PanelFilters) => void }) {
+  const [filters, setFilters] = useState<PanelFilters>(EMPTY_FILTERS);
   return (
     <FilterPanel
       filters={filters}
