@@ -4,6 +4,7 @@
  * Pure TypeScript: no Node-only imports.
  */
 export type { LeafNode, QueryNode } from './ast.js';
+export { canonicalLensQuery } from './canonical.js';
 export { checkLensQuery, LENS_QUERY_MAX_LENGTH, readLensQuery } from './check.js';
 export { parseDateBound, parseYear } from './dates.js';
 export { describeLensQuery } from './describe.js';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock.js';
@@ -15,6 +14,7 @@ import {
 } from './engine/index.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import type { ResultSets } from './result-sets.service.js';
+import { isCurrentSearchKey, searchKeyOf } from './search-key.js';
 import { checkedAnswer, type AnsweredResultSet } from './search-answer.js';
 import { SearchLimitReachedError } from './search.errors.js';
 import type { SearchRepo, SearchReservation } from './search.repo.js';
@@ -66,13 +66,6 @@ export interface SearchOutcome {
 
 /** How long a repeat of the same search is free. */
 const FREE_REPEAT_MS = 24 * 60 * 60 * 1000;
-
-/** A search's identity for the free repeat: its kind, its query (case aside) and its filters. */
-function searchKeyOf(request: CheckedSearchRequest): string {
-  return createHash('sha256')
-    .update(JSON.stringify([request.kind, request.query.toLowerCase(), request.filters]))
-    .digest('hex');
-}
 
 export function createSearchService(deps: {
   repo: SearchRepo;
@@ -180,6 +173,8 @@ export function createSearchService(deps: {
   return {
     freeSearchesPerMonth,
     isLimited,
+    searchKeyOf,
+    isCurrentSearchKey,
     /** Checks a request as a search would (query, kind rules, filters) without running it. */
     checkRequest,
     /** A request of a bare query, without filters (a one-shot search's). */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { countryName, parseResultsAddress, PRODUCT_NAME, resultsQueryString } from '@patentscout/schema';
@@ -51,7 +50,7 @@ const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
 export function createUpdatesService(deps: {
   repo: UpdatesRepo;
   db: Db;
-  search: Pick<SearchService, 'checkRequest' | 'rankedMatches'>;
+  search: Pick<SearchService, 'checkRequest' | 'rankedMatches' | 'searchKeyOf' | 'isCurrentSearchKey'>;
   mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;
   clock: Clock;
   logger: Logger;
@@ -65,6 +64,23 @@ export function createUpdatesService(deps: {
 
   const unsubscribeLink = async (scope: UnsubscribeScope, uid: string) =>
     mail.link(`/unsubscribe?token=${signUnsubscribeToken(await signingSecret(), scope, uid)}`);
+
+  /**
+   * Follows saved with a key of the first version (the lower-cased text, ADR 0111) get today's
+   * key, so that following the same search again finds them; one that no longer reads is left.
+   */
+  async function rekeyLegacyFollows(uid: string): Promise<void> {
+    for (const row of await repo.listFor(uid)) {
+      if (deps.search.isCurrentSearchKey(row.search_key)) continue;
+      let checked;
+      try {
+        checked = deps.search.checkRequest(row.kind, { ...(row.filters as object), query: row.query });
+      } catch {
+        continue;
+      }
+      await repo.rekey(row.id, deps.search.searchKeyOf(checked));
+    }
+  }
 
   async function digestSection(
     row: Awaited<ReturnType<UpdatesRepo['dueFor']>>[number],
@@ -120,9 +136,8 @@ export function createUpdatesService(deps: {
       if (input.query === '') throw new ValidationError('The search to follow has no query.');
       const checked = deps.search.checkRequest(kind, input);
       const address = resultsQueryString(kind, input);
-      const searchKey = createHash('sha256')
-        .update(JSON.stringify([checked.kind, checked.query.toLowerCase(), checked.filters]))
-        .digest('hex');
+      const searchKey = deps.search.searchKeyOf(checked);
+      await rekeyLegacyFollows(viewer.uid);
       const row = await repo.save({
         uid: viewer.uid,
         kind,
