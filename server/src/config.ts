@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     'must be host:port, e.g. auth-emulator:9099',
   ),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -157,7 +158,12 @@ export interface AppConfig {
     /** Staging: the Stripe API at another address (a stand-in), instead of api.stripe.com. */
     apiUrl?: string;
   };
-  search: { maxResults: number; freeSearchesPerMonth: number };
+  search: {
+    maxResults: number;
+    freeSearchesPerMonth: number;
+    /** How long one statement of a search may run; unset, the engine's own allowance. */
+    statementTimeoutMs?: number;
+  };
   /**
    * Requests allowed per window: searches and one-shots per user, sign-ups per address, webhook
    * calls per address, and everything else per user or address. `memory` counts per process;
@@ -274,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search: {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,
+      ...(vars.SEARCH_STATEMENT_TIMEOUT_MS ? { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS } : {}),
     },
     rateLimits: {
       store: vars.RATE_LIMIT_STORE,

@@ -5,6 +5,13 @@
  */
 export type { LeafNode, QueryNode } from './ast.js';
 export { canonicalLensQuery } from './canonical.js';
+export {
+  checkQueryBudget,
+  LENS_QUERY_LIMITS,
+  phraseWords,
+  QueryBudgetError,
+  type LensQueryLimit,
+} from './budget.js';
 export { checkLensQuery, LENS_QUERY_MAX_LENGTH, readLensQuery } from './check.js';
 export { parseDateBound, parseYear } from './dates.js';
 export { describeLensQuery } from './describe.js';

@@ -167,7 +167,7 @@ export function createInsightsService(deps: {
         kind: kind_codes,
         query,
       });
-      const matches = await search.matchIds(request, LANDSCAPE_MAX_MATCHES);
+      const matches = await search.matchIds(viewer, request, LANDSCAPE_MAX_MATCHES);
       const counted = matches.lensIds.length;
       const { countries, ...aggregates } = await repo.landscape(matches.lensIds, MAX_LIST);
       // One publication per simple family is counted; where families group matches, say so.

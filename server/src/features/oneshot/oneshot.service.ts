@@ -38,6 +38,17 @@ export class OneShotNotFoundError extends AppError {
   }
 }
 
+/**
+ * A search refused for what it would cost (QUERY_TOO_COMPLEX) or stopped for what it did cost
+ * (SEARCH_TIMED_OUT) fails the same way every time: a run that meets one fails at once, with its
+ * message, and is not tried again (ADR 0111).
+ */
+export function failsForGood(error: unknown): boolean {
+  return (
+    error instanceof AppError && (error.code === 'QUERY_TOO_COMPLEX' || error.code === 'SEARCH_TIMED_OUT')
+  );
+}
+
 export interface PreviousSearch {
   id: string;
   kind: 'ai' | 'boolean' | 'oneshot';
@@ -66,14 +77,23 @@ export function createOneShotService(deps: {
 }) {
   const { repo, search, mail, logger } = deps;
 
+  /**
+   * The question read as an advanced search, or null when it is not Lens syntax (the AI reading
+   * then stands alone); refused when it reads as Lens syntax that asks more than a search may.
+   */
+  function advancedReading(query: string) {
+    try {
+      return search.checkRequest('boolean', { query });
+    } catch (error) {
+      if (failsForGood(error)) throw error;
+      return null;
+    }
+  }
+
   /** The AI reading of the question, and the advanced one when it reads as Lens syntax; one lead per family. */
   async function familyLeads(query: string): Promise<string[]> {
-    const readings = [search.plainRequest('ai', query)];
-    try {
-      readings.push(search.checkRequest('boolean', { query }));
-    } catch {
-      // Not Lens syntax: the AI reading alone.
-    }
+    const advanced = advancedReading(query);
+    const readings = [search.plainRequest('ai', query), ...(advanced ? [advanced] : [])];
     const hits = (
       await Promise.all(readings.map((reading) => search.rankedMatches(reading, DEEP_CANDIDATES)))
     ).flat();
@@ -113,6 +133,8 @@ export function createOneShotService(deps: {
     async request(viewer: Viewer | null, input: unknown): Promise<{ requestId: string }> {
       assertVerified(viewer);
       const { query } = parseInput(OneShotRequest, input);
+      // Refused now, before a credit is used, rather than failing later by e-mail.
+      advancedReading(query);
       await deps.accounts.getAccount(viewer);
       const creditId = await search.chargeCredit(viewer, { kind: 'oneshot', query });
       let requestId: string;

@@ -7,9 +7,12 @@ import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
 import { searchResolvers } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
+import { createSearchSlots } from './search-slots.js';
 import { createSearchService, type SearchService } from './search.service.js';
 
+export { QueryTooComplexError, SearchTimedOutError } from './query/errors.js';
 export { SearchLimitReachedError } from './search.errors.js';
+export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
 export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
@@ -24,6 +27,7 @@ export function createSearchFeature(
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
+    statementTimeoutMs: deps.config.search.statementTimeoutMs,
   });
   deps.watchPool?.('search', () => engine.poolUsage());
   const service = createSearchService({
@@ -34,6 +38,7 @@ export function createSearchFeature(
     freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
     subscriptionStatusOf: (uid) => others.accounts.subscriptionStatusOf(uid),
     resultSets: createResultSets({ repo: createResultSetsRepo(deps.db), engine, clock: deps.clock }),
+    slots: createSearchSlots(),
   });
   return {
     service,

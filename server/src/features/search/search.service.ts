@@ -14,7 +14,8 @@ import {
 } from './engine/index.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import type { ResultSets } from './result-sets.service.js';
-import { isCurrentSearchKey, searchKeyOf } from './search-key.js';
+import { searchKeyOf } from './search-key.js';
+import type { SearchSlots } from './search-slots.js';
 import { checkedAnswer, type AnsweredResultSet } from './search-answer.js';
 import { SearchLimitReachedError } from './search.errors.js';
 import type { SearchRepo, SearchReservation } from './search.repo.js';
@@ -75,8 +76,12 @@ export function createSearchService(deps: {
   freeSearchesPerMonth: number;
   subscriptionStatusOf: (uid: string) => Promise<string | null>;
   resultSets: ResultSets;
+  slots: SearchSlots;
 }) {
   const { repo, engine, clock, maxResults, freeSearchesPerMonth, resultSets } = deps;
+  /** Work on the search index in one of the user's turns (ADR 0112); no viewer is refused inside. */
+  const inTurn = <T>(viewer: Viewer | null, work: () => Promise<T>): Promise<T> =>
+    viewer ? deps.slots.run(viewer.uid, work) : work();
 
   function startOfMonth(): Date {
     const now = clock.now();
@@ -173,8 +178,6 @@ export function createSearchService(deps: {
   return {
     freeSearchesPerMonth,
     isLimited,
-    searchKeyOf,
-    isCurrentSearchKey,
     /** Checks a request as a search would (query, kind rules, filters) without running it. */
     checkRequest,
     /** A request of a bare query, without filters (a one-shot search's). */
@@ -193,13 +196,15 @@ export function createSearchService(deps: {
     /**
      * The ids of the best `most` simple families' best-ranked matches (a family counts once), and
      * how many publications and families matched (estimated beyond `most`), for aggregates over a
-     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded.
+     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded, but
+     * run in one of the viewer's turns.
      */
     async matchIds(
+      viewer: Viewer | null,
       request: CheckedSearchRequest,
       most: number,
     ): Promise<{ lensIds: string[]; total: number; families: number; estimated: boolean }> {
-      const found = await ranked(request, most);
+      const found = await inTurn(viewer, () => ranked(request, most));
       return {
         lensIds: found.hits.map((hit) => hit.lens_id),
         total: found.total,
@@ -252,6 +257,8 @@ export function createSearchService(deps: {
         let parsed;
         try {
           parsed = parseLensQuery(query);
+          // What a search would refuse as too costly is not read for highlights either.
+          checkLensQuery(parsed);
         } catch {
           return [];
         }
@@ -281,11 +288,12 @@ export function createSearchService(deps: {
     /** A kept result set's exact counts, counted now when its answer had estimates. Not a search. */
     resultSetCounts(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
-      return resultSets.exactCounts(id);
+      return inTurn(viewer, () => resultSets.exactCounts(id));
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
-    aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
-    booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
+    aiSearch: (viewer: Viewer | null, input: unknown) => inTurn(viewer, () => search('ai', viewer, input)),
+    booleanSearch: (viewer: Viewer | null, input: unknown) =>
+      inTurn(viewer, () => search('boolean', viewer, input)),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Logger } from '../../shared/logger.js';
 import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { MailService } from '../mail/index.js';
-import type { SearchService } from '../search/index.js';
+import { isCurrentSearchKey, searchKeyOf, type SearchService } from '../search/index.js';
 import { WeeklyDigest, type DigestSection } from './templates/WeeklyDigest.js';
 import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope } from './unsubscribe-token.js';
 import type { SavedSearchRow, UpdatesRepo } from './updates.repo.js';
@@ -50,7 +50,7 @@ const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
 export function createUpdatesService(deps: {
   repo: UpdatesRepo;
   db: Db;
-  search: Pick<SearchService, 'checkRequest' | 'rankedMatches' | 'searchKeyOf' | 'isCurrentSearchKey'>;
+  search: Pick<SearchService, 'checkRequest' | 'rankedMatches'>;
   mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;
   clock: Clock;
   logger: Logger;
@@ -71,14 +71,14 @@ export function createUpdatesService(deps: {
    */
   async function rekeyLegacyFollows(uid: string): Promise<void> {
     for (const row of await repo.listFor(uid)) {
-      if (deps.search.isCurrentSearchKey(row.search_key)) continue;
+      if (isCurrentSearchKey(row.search_key)) continue;
       let checked;
       try {
         checked = deps.search.checkRequest(row.kind, { ...(row.filters as object), query: row.query });
       } catch {
         continue;
       }
-      await repo.rekey(row.id, deps.search.searchKeyOf(checked));
+      await repo.rekey(row.id, searchKeyOf(checked));
     }
   }
 
@@ -136,7 +136,7 @@ export function createUpdatesService(deps: {
       if (input.query === '') throw new ValidationError('The search to follow has no query.');
       const checked = deps.search.checkRequest(kind, input);
       const address = resultsQueryString(kind, input);
-      const searchKey = deps.search.searchKeyOf(checked);
+      const searchKey = searchKeyOf(checked);
       await rekeyLegacyFollows(viewer.uid);
       const row = await repo.save({
         uid: viewer.uid,

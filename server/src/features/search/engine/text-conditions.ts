@@ -39,8 +39,9 @@ export function textCondition(leaf: LeafNode, kind: 'text' | 'name', words: Wild
   // of the stored vector checks it: no filtered copy of the vector per row. The planner folds
   // the rewrite into a constant; the GIN index ignores labels and rechecks.
   const labels = `\\1:\\2${weights.toUpperCase()}`;
-  const restrict = (query: TsQuery) =>
-    sql<SqlBool>`${vector} @@ regexp_replace((${query})::text, ${TSQUERY_OPERAND}, ${labels}, 'g')::tsquery`;
+  const restricted = (query: TsQuery) =>
+    sql`regexp_replace((${query})::text, ${TSQUERY_OPERAND}, ${labels}, 'g')::tsquery`;
+  const restrict = (query: TsQuery) => sql<SqlBool>`${vector} @@ ${restricted(query)}`;
   const matching = (query: TsQuery): TextCondition => ({
     condition: restrict(query),
     indexed: sql<SqlBool>`${vector} @@ ${query}`,
@@ -65,6 +66,17 @@ export function textCondition(leaf: LeafNode, kind: 'text' | 'name', words: Wild
       leaf.position,
     );
   }
-  if (leaf.kind === 'phrase') return matching(phraseQuery(leaf, config));
+  if (leaf.kind === 'phrase') {
+    const { query, allWords } = phraseQuery(leaf, config);
+    if (!allWords) return matching(query);
+    // The index finds the patents with every word; only those are checked for the proximity,
+    // through the function form of @@, which no index answers (the index would read the
+    // postings of every operand of the long OR).
+    return {
+      condition: sql<SqlBool>`(${restrict(allWords)} AND ts_match_vq(${vector}, ${restricted(query)}))`,
+      indexed: sql<SqlBool>`${vector} @@ ${allWords}`,
+      query,
+    };
+  }
   return matching(sql`plainto_tsquery(${config}::regconfig, ${leafText(leaf)})`);
 }
