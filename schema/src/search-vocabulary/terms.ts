@@ -31,6 +31,15 @@ export type FilterTerm = ListFilterTerm | YearRangeFilterTerm;
 const anyOf = (field: string, values: readonly string[]) =>
   values.length === 1 ? `${field}:${values[0]}` : `${field}:(${values.join(' OR ')})`;
 
+const PUBLICATION_TYPES = new Map<string, string>([
+  ['GRANTED_PATENT', 'Granted patents'],
+  ['PATENT_APPLICATION', 'Applications'],
+  ['LIMITED_PATENT', 'Limited patents'],
+  ['DESIGN_RIGHT', 'Design rights'],
+  ['SEARCH_REPORT', 'Search reports'],
+  ['AMBIGUOUS', 'Ambiguous'],
+  ['UNKNOWN', 'Unknown'],
+]);
 const LEGAL_STATUS_VALUES = new Set<string>(LEGAL_STATUSES.map((status) => status.value));
 const KIND_DESCRIPTIONS = new Map<string, string>(KIND_CODES.map((kind) => [kind.letter, kind.description]));
 
@@ -91,6 +100,14 @@ export const SEARCH_FILTER_TERMS = {
         'kind',
         letters.map((letter) => `${letter}*`),
       ),
+  },
+  /** The provider's publication types (`LENS_PUBLICATION_TYPES`): granted patents, applications, ... */
+  publication_type: {
+    format: 'list',
+    label: 'Document types',
+    read: (value) => (PUBLICATION_TYPES.has(value.toUpperCase()) ? value.toUpperCase() : null),
+    describe: (types) => types.map((type) => PUBLICATION_TYPES.get(type) ?? type),
+    lensClause: (types) => anyOf('publication_type', types),
   },
   years: { format: 'yearRange', label: 'Years' },
 } as const satisfies Record<string, FilterTerm>;

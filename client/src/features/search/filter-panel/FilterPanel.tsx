@@ -91,8 +91,8 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
               key={type.value}
               id={`document-type-${type.value}`}
               label={type.label}
-              checked={filters.kinds.includes(type.value)}
-              onChange={() => set({ kinds: toggle(filters.kinds, type.value) })}
+              checked={filters.documentTypes.includes(type.value)}
+              onChange={() => set({ documentTypes: toggle(filters.documentTypes, type.value) })}
             />
           ))}
         </fieldset>

@@ -3,10 +3,13 @@ import { effectiveYears } from '@patentscout/schema';
 import { jurisdictionsFor } from '../reference/countries';
 import { ipcFiltersFor } from '../reference/industries';
 
-/** The document-type choices: the kind code's letter (WIPO ST.16) says what was published. */
+/**
+ * The document-type choices: the provider's publication types, which say what was published
+ * whatever the office's kind codes (a US "A" was a grant until 2001).
+ */
 export const DOCUMENT_TYPES = [
-  { value: 'B', label: 'Granted patents' },
-  { value: 'A', label: 'Applications' },
+  { value: 'GRANTED_PATENT', label: 'Granted patents' },
+  { value: 'PATENT_APPLICATION', label: 'Applications' },
 ] as const;
 
 /** What the filter panel holds; years stay text so a half-typed year is not fought over. */
@@ -15,8 +18,8 @@ export interface PanelFilters {
   legalStatuses: string[];
   /** Keys of ticked country options. */
   countries: string[];
-  /** Ticked document types (kind-code letters). */
-  kinds: string[];
+  /** Ticked document types (publication types). */
+  documentTypes: string[];
   yearFrom: string;
   yearTo: string;
 }
@@ -25,7 +28,7 @@ export const EMPTY_FILTERS: PanelFilters = {
   categories: [],
   legalStatuses: [],
   countries: [],
-  kinds: [],
+  documentTypes: [],
   yearFrom: '',
   yearTo: '',
 };
@@ -38,6 +41,6 @@ export function toSearchInput(query: string, filters: PanelFilters): SearchInput
   if (ipc.length > 0) input.ipc_filters = ipc;
   if (filters.legalStatuses.length > 0) input.legal_status = [...filters.legalStatuses];
   if (jurisdiction.length > 0) input.jurisdiction = jurisdiction;
-  if (filters.kinds.length > 0) input.kind = [...filters.kinds];
+  if (filters.documentTypes.length > 0) input.publication_type = [...filters.documentTypes];
   return input;
 }

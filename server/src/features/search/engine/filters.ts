@@ -2,6 +2,7 @@ import {
   isWholeYearRange,
   KIND_CODES,
   LEGAL_STATUSES,
+  LENS_PUBLICATION_TYPES,
   toStoredPatentStatus,
   YEAR_MAX,
   YEAR_MIN,
@@ -144,6 +145,21 @@ export const SEARCH_FILTERS = {
       { max: KIND_LETTERS.length },
     ),
     condition: (letters) => sql<SqlBool>`left(s.kind, 1) = ANY (${sql.val(letters)}::text[])`,
+    followsRank: false,
+  }),
+
+  /** The provider's publication types: GRANTED_PATENT, PATENT_APPLICATION, ... */
+  publication_type: defineFilter<string[]>({
+    input: valueList(
+      z
+        .string()
+        .trim()
+        .refine((type) => (LENS_PUBLICATION_TYPES as readonly string[]).includes(type.toUpperCase()), {
+          message: `Publication types must be: ${LENS_PUBLICATION_TYPES.join(', ')}.`,
+        }),
+      { max: LENS_PUBLICATION_TYPES.length },
+    ),
+    condition: (types) => sql<SqlBool>`s.publication_type = ANY (${sql.val(types)}::text[])`,
     followsRank: false,
   }),
 } satisfies Record<SearchFilterName, unknown>;
