@@ -42,7 +42,7 @@ describe('the results page address', () => {
 
   it('reads an address back leniently: unknown kinds and statuses dropped, codes upper-cased, type boolean by default', () => {
     const back = parseResultsAddress(
-      '/search/results?query=%20x%20&kind=b,Z,Ω&legal_status=active,bogus&jurisdiction=au,au&years=2010,2012&set=s1',
+      '/search/results?query=%20x%20&kind=b,Z,Ω&legal_status=active,bogus&jurisdiction=au,au&publication_type=granted_patent,x&years=2010,2012&set=s1',
     );
     expect(back).toEqual({
       type: 'boolean',
@@ -51,6 +51,7 @@ describe('the results page address', () => {
         kind: ['B', 'Z'],
         legal_status: ['active'],
         jurisdiction: ['AU'],
+        publication_type: ['GRANTED_PATENT'],
         years: [2010, 2012],
       },
       sanitiseSearch: true,
@@ -73,6 +74,7 @@ describe('the results page address', () => {
       legal_status: ['active', 'withdrawn or rejected'],
       jurisdiction: ['US'],
       kind: ['A', 'B'],
+      publication_type: ['GRANTED_PATENT', 'PATENT_APPLICATION'],
       years: [1990, 2000],
     };
     expect(parseResultsAddress(resultsAddress('boolean', input)).input).toEqual(input);
@@ -115,12 +117,14 @@ describe('filters in words', () => {
         jurisdiction: ['AU', 'NZ'],
         legal_status: ['active'],
         kind: ['B'],
+        publication_type: ['PATENT_APPLICATION'],
         years: [2015, 2020],
       }),
     ).toEqual([
       'legal_status.patent_status:ACTIVE',
       'jurisdiction:(AU OR NZ)',
       'kind:B*',
+      'publication_type:PATENT_APPLICATION',
       'year_published:[2015 TO 2020]',
     ]);
   });

@@ -20,14 +20,16 @@ function Panel({ onChange }: { onChange: (filters: PanelFilters) => void }) {
 }
 
 describe('FilterPanel', () => {
-  it('ticks document types into kind letters, and clears every filter', async () => {
+  it('ticks document types into publication types, and clears every filter', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<Panel onChange={onChange} />);
     await user.click(screen.getByRole('checkbox', { name: 'Granted patents' }));
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ kinds: ['B'] }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ documentTypes: ['GRANTED_PATENT'] }));
     await user.click(screen.getByRole('checkbox', { name: 'Applications' }));
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ kinds: ['B', 'A'] }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ documentTypes: ['GRANTED_PATENT', 'PATENT_APPLICATION'] }),
+    );
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onChange).toHaveBeenLastCalledWith(EMPTY_FILTERS);
     expect(screen.getByRole('checkbox', { name: 'Granted patents' })).not.toBeChecked();

@@ -12,24 +12,24 @@ describe('the filter panel rules', () => {
     expect(jurisdictionsFor([group[0]!.key, 'AU'])).toEqual(expect.arrayContaining(['YU', 'ME', 'RS', 'AU']));
   });
 
-  it('sends the document type as kind letters and carries it through the results address', () => {
+  it('sends the document type as publication types and carries it through the results address', () => {
     const input = toSearchInput('  solar panel  ', {
       ...EMPTY_FILTERS,
-      kinds: ['B'],
+      documentTypes: ['GRANTED_PATENT'],
       legalStatuses: ['active'],
     });
     expect(input).toEqual({
       query: 'solar panel',
       years: [1824, 2050],
-      kind: ['B'],
+      publication_type: ['GRANTED_PATENT'],
       legal_status: ['active'],
     });
     const path = resultsAddress('ai', input);
-    expect(path).toContain('kind=B');
+    expect(path).toContain('publication_type=GRANTED_PATENT');
     expect(path).not.toContain('years=');
     const back = parseResultsAddress(path);
     expect(back.type).toBe('ai');
-    expect(back.input.kind).toEqual(['B']);
+    expect(back.input.publication_type).toEqual(['GRANTED_PATENT']);
     expect(back.input.legal_status).toEqual(['active']);
   });
 
