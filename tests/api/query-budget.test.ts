@@ -47,6 +47,26 @@ const advanced = (target: TestApp, token: string, query: string) =>
   call(target.baseUrl, 'POST', '/api/v1/boolean-search', { token, body: { query } });
 const searchCount = async (target: TestApp, token: string) =>
   (await call(target.baseUrl, 'GET', '/api/users/searchCount', { token })).body as number;
+/** The one-shot request once its run has ended (or after 30 s). */
+async function settled(target: TestApp, requestId: string) {
+  const deadline = Date.now() + 30_000;
+  let request;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    request = await target.database.db
+      .selectFrom('oneshot_requests')
+      .select(['status', 'error', 'attempts'])
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
+  } while (request.status !== 'failed' && request.status !== 'done' && Date.now() < deadline);
+  return request;
+}
+const oneShotJobs = async (target: TestApp, requestId: string) =>
+  (
+    await sql<{ state: string; retry_count: number }>`
+      SELECT state, retry_count FROM pgboss.job
+      WHERE name = 'oneshot.run' AND data->>'requestId' = ${requestId}`.execute(target.database.db)
+  ).rows;
 const browserMessage = (query: string) => {
   try {
     readLensQuery(query);
@@ -139,35 +159,46 @@ describe('the statement allowance', () => {
     });
     expect(accepted.status).toBe(202);
     const { requestId } = accepted.body as { requestId: string };
-    const deadline = Date.now() + 30_000;
-    let request;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      request = await slow.database.db
-        .selectFrom('oneshot_requests')
-        .select(['status', 'error', 'attempts'])
-        .where('id', '=', requestId)
-        .executeTakeFirstOrThrow();
-    } while (request.status !== 'failed' && Date.now() < deadline);
+    const request = await settled(slow, requestId);
     expect(request).toEqual({
       status: 'failed',
       error: expect.stringMatching(/^This search took longer than 1 ms and was stopped/),
       attempts: 1,
     });
     // Its job ended there: completed, not waiting for a retry.
-    const { rows } = await sql<{ state: string; retry_count: number }>`
-      SELECT state, retry_count FROM pgboss.job
-      WHERE name = 'oneshot.run' AND data->>'requestId' = ${requestId}`.execute(slow.database.db);
-    expect(rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(await oneShotJobs(slow, requestId)).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(await searchCount(slow, searcher.idToken)).toBe(0);
   });
 
   it('refuses a one-shot whose Lens query is past the budget before it uses a credit', async () => {
+    const before = await searchCount(app, user.idToken);
     const refused = await call(app.baseUrl, 'POST', '/api/v1/oneshot-search', {
       token: user.idToken,
       body: { query: `"${Array.from({ length: 40 }, () => 'solar').join(' ')}"` },
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'phraseWords' });
+    expect(await searchCount(app, user.idToken)).toBe(before);
+  });
+
+  it('fails a one-shot that the engine refuses for its cost once, with the message, without a retry', async () => {
+    // The parser accepts three wildcard words; only the engine, reading the index, finds they fit
+    // 1,200 words together, so the request is taken and its run is refused.
+    const owner = await verifiedUser(app);
+    const accepted = await call(app.baseUrl, 'POST', '/api/v1/oneshot-search', {
+      token: owner.idToken,
+      body: { query: 'zqa* OR zqb* OR zqc*' },
+    });
+    expect(accepted.status).toBe(202);
+    const { requestId } = accepted.body as { requestId: string };
+    const request = await settled(app, requestId);
+    expect(request).toEqual({
+      status: 'failed',
+      error: expect.stringMatching(/fit 1,200 words together; a search may read at most 1,000/),
+      attempts: 1,
+    });
+    expect(await oneShotJobs(app, requestId)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    // Its credit was given back.
+    expect(await searchCount(app, owner.idToken)).toBe(0);
   });
 });
