@@ -56,7 +56,7 @@ describe("a user's turns at searching", () => {
     expect(refused).toMatchObject({
       code: 'SEARCHES_IN_PROGRESS',
       message:
-        'You have 1 searches running and more waiting. Please wait for them to finish, then search again.',
+        'You already have 1 search running or waiting. Please wait for one to finish, then search again.',
     });
     held.open();
     await first;

@@ -14,7 +14,7 @@ export class SearchesInProgressError extends AppError {
   constructor(pending: number) {
     super(
       'SEARCHES_IN_PROGRESS',
-      `You already have ${pending} searches running or waiting. Please wait for one to finish, then search again.`,
+      `You already have ${pending} ${pending === 1 ? 'search' : 'searches'} running or waiting. Please wait for one to finish, then search again.`,
     );
   }
 }
