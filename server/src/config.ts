@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   FIREBASE_AUTH_EMULATOR_PUBLIC_URL: z.string().url().optional(),
   STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -163,7 +164,12 @@ export interface AppConfig {
     /** Staging: the Stripe API at another address (a stand-in), instead of api.stripe.com. */
     apiUrl?: string;
   };
-  search: { maxResults: number; freeSearchesPerMonth: number };
+  search: {
+    maxResults: number;
+    freeSearchesPerMonth: number;
+    /** How long one statement of a search may run; unset, the engine's own allowance. */
+    statementTimeoutMs?: number;
+  };
   /**
    * Requests allowed per window: searches and one-shots per user, sign-ups per address, webhook
    * calls per address, and everything else per user or address. `memory` counts per process;
@@ -288,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search: {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,
+      ...(vars.SEARCH_STATEMENT_TIMEOUT_MS ? { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS } : {}),
     },
     rateLimits: {
       store: vars.RATE_LIMIT_STORE,

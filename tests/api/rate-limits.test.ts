@@ -106,6 +106,29 @@ describe('rate limits (in memory)', () => {
     expectLimited(await post(app, '/payments/webhook', {}));
   });
 
+  it('limits searching operations sent over GET as over POST, and takes no operation by hash alone', async () => {
+    const user = await userOf(app);
+    const analyst = await app.services.analytics.keys.create({ email: user.email });
+    const landscape = encodeURIComponent(
+      '{ landscape(input: { kind: ADVANCED, query: "title:robot" }) { counted } }',
+    );
+    const get = () =>
+      fetch(`${app.baseUrl}/graphql?query=${landscape}`, {
+        headers: { authorization: `Bearer ${analyst.key}`, 'apollo-require-preflight': 'true' },
+      });
+    const statuses = [];
+    for (let n = 0; n < 4; n += 1) statuses.push((await get()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await get();
+    expect((await refused.json()).code).toBe('RATE_LIMITED');
+
+    // An operation sent as a persisted hash would hide its fields from the budget.
+    const hashOnly = await post(app, '/graphql', {
+      extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } },
+    });
+    expect(hashOnly.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
+  });
+
   it('limits every other API request per user', async () => {
     const user = await userOf(app);
     const read = () =>

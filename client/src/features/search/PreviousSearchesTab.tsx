@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { parseResultsAddress, searchFiltersInWords } from '@patentscout/schema';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -12,7 +13,6 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
 import { downloadOneShotReport } from './downloadReport';
-import { describeFilters, parseResultsParams } from './filters';
 import { PREVIOUS_SEARCHES } from './oneshot.queries';
 import { WaitingListButton } from './WaitingListButton';
 
@@ -31,9 +31,7 @@ const STATUS_LABELS: Record<string, string> = {
 const POLL_MS = 5000;
 
 function FiltersInWords({ resultsPath }: { resultsPath: string }) {
-  const words = describeFilters(
-    parseResultsParams(new URLSearchParams(resultsPath.split('?')[1] ?? '')).input,
-  );
+  const words = searchFiltersInWords(parseResultsAddress(resultsPath).input);
   return words ? <div className="small">{words}</div> : null;
 }
 

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { resultsPath } from './filters';
 import { TRENDING_TOPICS } from './reference/trending';
-import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import { resultsAddress, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 
 /** Example topics that open AI search results; limited accounts see them greyed out. */
 export function TrendingSearches({ disabled }: { disabled: boolean }) {
@@ -21,7 +20,7 @@ export function TrendingSearches({ disabled }: { disabled: boolean }) {
               </ListGroup.Item>
             ) : (
               <ListGroup.Item key={topic} className="small px-0">
-                <Link to={resultsPath('ai', { query: topic, years: [YEAR_MIN, YEAR_MAX] }, { run: true })}>
+                <Link to={resultsAddress('ai', { query: topic, years: [YEAR_MIN, YEAR_MAX] }, { run: true })}>
                   {topic}
                 </Link>
               </ListGroup.Item>

@@ -7,8 +7,11 @@ import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
 import { searchResolvers } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
+import { createSearchSlots } from './search-slots.js';
 import { createSearchService, type SearchService } from './search.service.js';
 
+export { QueryTooComplexError, SearchTimedOutError } from './query/errors.js';
+export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
 export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
@@ -23,6 +26,7 @@ export function createSearchFeature(
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
+    statementTimeoutMs: deps.config.search.statementTimeoutMs,
   });
   deps.watchPool?.('search', () => engine.poolUsage());
   const service = createSearchService({
@@ -31,6 +35,7 @@ export function createSearchFeature(
     maxResults: deps.config.search.maxResults,
     allowance: others.plans,
     resultSets: createResultSets({ repo: createResultSetsRepo(deps.db), engine, clock: deps.clock }),
+    slots: createSearchSlots(),
   });
   return {
     service,

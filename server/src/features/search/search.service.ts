@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { z } from 'zod';
 import { ValidationError } from '../../shared/errors.js';
@@ -15,6 +14,8 @@ import {
 } from './engine/index.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import type { ResultSets } from './result-sets.service.js';
+import { searchKeyOf } from './search-key.js';
+import type { SearchSlots } from './search-slots.js';
 import { checkedAnswer, type AnsweredResultSet } from './search-answer.js';
 import type { SearchRepo } from './search.repo.js';
 import type { SearchKind } from './search.types.js';
@@ -63,12 +64,6 @@ export interface SearchOutcome {
   searchesThisMonth: number;
 }
 
-/** A search's identity for the free repeat: its kind, its query (case aside) and its filters. */
-function searchKeyOf(request: CheckedSearchRequest): string {
-  return createHash('sha256')
-    .update(JSON.stringify([request.kind, request.query.toLowerCase(), request.filters]))
-    .digest('hex');
-}
 
 export function createSearchService(deps: {
   repo: SearchRepo;
@@ -80,8 +75,12 @@ export function createSearchService(deps: {
     'reserveSearch' | 'completeSearch' | 'releaseSearch' | 'searchesThisMonth' | 'recentSearches'
   >;
   resultSets: ResultSets;
+  slots: SearchSlots;
 }) {
   const { repo, engine, maxResults, allowance, resultSets } = deps;
+  /** Work on the search index in one of the user's turns (ADR 0112); no viewer is refused inside. */
+  const inTurn = <T>(viewer: Viewer | null, work: () => Promise<T>): Promise<T> =>
+    viewer ? deps.slots.run(viewer.uid, work) : work();
 
   function checkRequest(kind: SearchKind, input: unknown): CheckedSearchRequest {
     const { query, ...filters } = parseInput(SearchRequest, input);
@@ -156,13 +155,15 @@ export function createSearchService(deps: {
     /**
      * The ids of the best `most` simple families' best-ranked matches (a family counts once), and
      * how many publications and families matched (estimated beyond `most`), for aggregates over a
-     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded.
+     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded, but
+     * run in one of the viewer's turns.
      */
     async matchIds(
+      viewer: Viewer | null,
       request: CheckedSearchRequest,
       most: number,
     ): Promise<{ lensIds: string[]; total: number; families: number; estimated: boolean }> {
-      const found = await ranked(request, most);
+      const found = await inTurn(viewer, () => ranked(request, most));
       return {
         lensIds: found.hits.map((hit) => hit.lens_id),
         total: found.total,
@@ -198,6 +199,8 @@ export function createSearchService(deps: {
         let parsed;
         try {
           parsed = parseLensQuery(query);
+          // What a search would refuse as too costly is not read for highlights either.
+          checkLensQuery(parsed);
         } catch {
           return [];
         }
@@ -227,13 +230,14 @@ export function createSearchService(deps: {
     /** A kept result set's exact counts, counted now when its answer had estimates. Not a search. */
     resultSetCounts(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
-      return resultSets.exactCounts(id);
+      return inTurn(viewer, () => resultSets.exactCounts(id));
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
     /** The search's part in purging closed accounts: their kept result sets. */
     purgeAccounts: (uids: readonly string[]) => resultSets.purgeAccounts(uids),
-    aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
-    booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
+    aiSearch: (viewer: Viewer | null, input: unknown) => inTurn(viewer, () => search('ai', viewer, input)),
+    booleanSearch: (viewer: Viewer | null, input: unknown) =>
+      inTurn(viewer, () => search('boolean', viewer, input)),
   };
 }
 

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FilterPanel } from './FilterPanel';
-import { EMPTY_FILTERS, type SearchFilters } from './filters';
+import { EMPTY_FILTERS, type PanelFilters } from './panelState';
 
-function Panel({ onChange }: { onChange: (filters: SearchFilters) => void }) {
-  const [filters, setFilters] = useState<SearchFilters>(EMPTY_FILTERS);
+function Panel({ onChange }: { onChange: (filters: PanelFilters) => void }) {
+  const [filters, setFilters] = useState<PanelFilters>(EMPTY_FILTERS);
   return (
     <FilterPanel
       filters={filters}
@@ -20,14 +20,16 @@ function Panel({ onChange }: { onChange: (filters: SearchFilters) => void }) {
 }
 
 describe('FilterPanel', () => {
-  it('ticks document types into kind letters, and clears every filter', async () => {
+  it('ticks document types into publication types, and clears every filter', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<Panel onChange={onChange} />);
     await user.click(screen.getByRole('checkbox', { name: 'Granted patents' }));
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ kinds: ['B'] }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ documentTypes: ['GRANTED_PATENT'] }));
     await user.click(screen.getByRole('checkbox', { name: 'Applications' }));
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ kinds: ['B', 'A'] }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ documentTypes: ['GRANTED_PATENT', 'PATENT_APPLICATION'] }),
+    );
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onChange).toHaveBeenLastCalledWith(EMPTY_FILTERS);
     expect(screen.getByRole('checkbox', { name: 'Granted patents' })).not.toBeChecked();

@@ -1,8 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
-import { effectiveYears } from './filters';
+import { effectiveYears, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 
 interface Props {
   yearFrom: string;

@@ -5,14 +5,14 @@ import Form from 'react-bootstrap/Form';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { LEGAL_STATUSES } from '@patentscout/schema';
-import { DOCUMENT_TYPES, EMPTY_FILTERS, type SearchFilters } from './filters';
-import { COUNTRY_OPTIONS, PINNED_COUNT } from './reference/countries';
-import { INDUSTRY_CATEGORIES } from './reference/industries';
+import { COUNTRY_OPTIONS, PINNED_COUNT } from '../reference/countries';
+import { INDUSTRY_CATEGORIES } from '../reference/industries';
+import { DOCUMENT_TYPES, EMPTY_FILTERS, type PanelFilters } from './panelState';
 import { YearRange } from './YearRange';
 
 interface Props {
-  filters: SearchFilters;
-  onChange: (filters: SearchFilters) => void;
+  filters: PanelFilters;
+  onChange: (filters: PanelFilters) => void;
   disabled: boolean;
 }
 
@@ -41,7 +41,7 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
   const visibleCountries = COUNTRY_OPTIONS.filter((option) =>
     option.label.toLowerCase().includes(countryQuery.trim().toLowerCase()),
   );
-  const set = (patch: Partial<SearchFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<PanelFilters>) => onChange({ ...filters, ...patch });
 
   return (
     <Card as="aside" aria-label="Search filters" className="shadow-sm">
@@ -91,8 +91,8 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
               key={type.value}
               id={`document-type-${type.value}`}
               label={type.label}
-              checked={filters.kinds.includes(type.value)}
-              onChange={() => set({ kinds: toggle(filters.kinds, type.value) })}
+              checked={filters.documentTypes.includes(type.value)}
+              onChange={() => set({ documentTypes: toggle(filters.documentTypes, type.value) })}
             />
           ))}
         </fieldset>
