@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { abuse, probe } from '../fairness/abuse.js';
 
@@ -29,10 +30,11 @@ beforeAll(async () => {
   await app.database.db
     .insertInto('users')
     .values([
-      { uid: a.uid, email: a.email, name: 'Abe', subscription_status: 'active' },
-      { uid: b.uid, email: b.email, name: 'Oti', subscription_status: 'active' },
+      { uid: a.uid, email: a.email, name: 'Abe' },
+      { uid: b.uid, email: b.email, name: 'Oti' },
     ])
     .execute();
+  await Promise.all([a, b].map((user) => givePaidPlan(app.database.db, user.uid)));
   [abuser, other] = [a.idToken, b.idToken];
 }, 300_000);
 afterAll(() => app?.close());

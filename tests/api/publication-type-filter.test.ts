@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
 
@@ -28,8 +29,9 @@ beforeAll(async () => {
   user = await createEmulatorUser({ verified: true });
   await app.database.db
     .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Pat', subscription_status: 'active' })
+    .values({ uid: user.uid, email: user.email, name: 'Pat' })
     .execute();
+  await givePaidPlan(app.database.db, user.uid);
 });
 afterAll(() => app.close());
 
