@@ -12,6 +12,7 @@ import { buildHttpApp } from './http/app.js';
 import { registerHealthRoutes, type HealthProbe } from './http/health.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
+import { startLocalFormService } from './integrations/local-form-service.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
@@ -99,6 +100,17 @@ export async function startServer(options: {
         logger,
       });
       stops.push(() => emulator.stop());
+    }
+
+    // The browser posts the waiting list's form to the form service; embedded, to its stand-in.
+    if (servesWeb && config.mailingList.mode === 'local') {
+      await assertPortFree(config.mailingList.port, 'the local form service (MAILING_LIST_LOCAL_PORT)');
+      const formService = await startLocalFormService({
+        port: config.mailingList.port,
+        logger,
+        stateFile: path.join(config.dataDir, 'local-form-service.json'),
+      });
+      stops.push(() => formService.stop());
     }
 
     const db = createDb(databaseUrl, 10, reportUnlessStopping('idle database connection lost'));

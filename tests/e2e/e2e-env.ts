@@ -11,6 +11,8 @@ export const E2E = {
   emulatorPort: 9499 + TEST_PORT_OFFSET,
   smtpPort: 2559 + TEST_PORT_OFFSET,
   stripePort: 12141 + TEST_PORT_OFFSET,
+  /** The local stand-in for the waiting list's form service. */
+  formServicePort: 12151 + TEST_PORT_OFFSET,
   projectId: 'demo-patentscout-e2e',
 } as const;
 

@@ -52,6 +52,7 @@ export default defineConfig({
       FIREBASE_AUTH_EMULATOR_PORT: String(E2E.emulatorPort),
       MAIL_SMTP_PORT: String(E2E.smtpPort),
       STRIPE_LOCAL_PORT: String(E2E.stripePort),
+      MAILING_LIST_LOCAL_PORT: String(E2E.formServicePort),
       FIREBASE_PROJECT_ID: E2E.projectId,
       DEMO_CORPUS_SIZE: '3000',
       LOG_LEVEL: 'warn',

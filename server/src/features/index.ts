@@ -4,7 +4,6 @@ import { createBillingFeature, type BillingService } from './billing/index.js';
 import type { FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
-import { createMailingListFeature, type MailingListService } from './mailing-list/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
 import { createOneShotFeature, type OneShotService } from './oneshot/index.js';
@@ -17,7 +16,6 @@ export interface Services {
   patents: PatentsService;
   favourites: FavouritesService;
   mail: MailService;
-  mailingList: MailingListService;
   updates: UpdatesService;
   oneShot: OneShotService;
   billing: BillingService;
@@ -37,7 +35,6 @@ export function createFeatures(deps: FeatureDeps): Features {
   const search = createSearchFeature(deps, { accounts: accounts.service });
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
-  const mailingList = createMailingListFeature(deps);
   const updates = createUpdatesFeature(deps, { search: search.service, mail: mail.service });
   const oneShot = createOneShotFeature(deps, {
     search: search.service,
@@ -45,7 +42,7 @@ export function createFeatures(deps: FeatureDeps): Features {
     mail: mail.service,
   });
   const analytics = createAnalyticsFeature(deps, { search: search.service });
-  return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot, billing, analytics };
+  return { mail, accounts, search, patents, favourites, updates, oneShot, billing, analytics };
 }
 
 export function servicesOf(features: Features): Services {

@@ -144,7 +144,9 @@ function clientConfig(config: AppConfig) {
         : auth.emulatorHost
           ? `http://${auth.emulatorHost}`
           : null,
-    mailingListUrl: config.mailingListUrl,
+    mailingListUrl: config.mailingList.url,
+    featuresUrl: config.site.featuresUrl,
+    docsUrl: config.site.docsUrl,
   };
 }
 
