@@ -1,24 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import pg from 'pg';
-import { E2E_DATABASE_URL } from './e2e-env.js';
+import { useUpFreeSearches } from './e2e-db.js';
 import { signUpAndSignIn, toast } from './helpers.js';
-
-/** Uses up the month's free searches (and one more) as searches the user already ran. */
-async function useUpFreeSearches(email: string) {
-  const database = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await database.connect();
-  try {
-    await database.query(
-      `INSERT INTO search_events (user_uid, kind, query, result_count, created_at)
-       SELECT uid, 'ai', 'an earlier search number ' || n, 1, now()
-         FROM users, generate_series(1, 21) AS n WHERE email = $1`,
-      [email],
-    );
-  } finally {
-    await database.end();
-  }
-}
 
 async function search(page: Page, query: string) {
   const aiTab = page.getByRole('tabpanel', { name: 'AI Search' });

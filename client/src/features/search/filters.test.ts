@@ -28,6 +28,20 @@ describe('the filter panel rules', () => {
     expect(jurisdictionsFor([group[0]!.key, 'AU'])).toEqual(expect.arrayContaining(['YU', 'ME', 'RS', 'AU']));
   });
 
+  it("sends the specification's five keys with no filter chosen, from the panel and from an address alike", () => {
+    const request = {
+      query: 'solar panel',
+      ipc_filters: [],
+      legal_status: [],
+      jurisdiction: [],
+      years: [1824, 2050],
+    };
+    expect(toSearchInput('solar panel', EMPTY_FILTERS)).toEqual(request);
+    const path = resultsPath('ai', request);
+    expect(path).toBe('/search/results?query=solar+panel&type=ai');
+    expect(paramsOf(path).input).toEqual(request);
+  });
+
   it('sends the document type as kind letters and carries it through the results address', () => {
     const input = toSearchInput('  solar panel  ', {
       ...EMPTY_FILTERS,
@@ -36,9 +50,11 @@ describe('the filter panel rules', () => {
     });
     expect(input).toEqual({
       query: 'solar panel',
+      ipc_filters: [],
+      legal_status: ['active'],
+      jurisdiction: [],
       years: [1824, 2050],
       kind: ['B'],
-      legal_status: ['active'],
     });
     const path = resultsPath('ai', input);
     expect(path).toContain('kind=B');
@@ -54,6 +70,7 @@ describe('the filter panel rules', () => {
     expect(back.type).toBe('boolean');
     expect(back.input).toEqual({
       query: 'x',
+      ipc_filters: [],
       kind: ['B'],
       legal_status: ['active'],
       jurisdiction: ['AU'],

@@ -49,15 +49,39 @@ export function effectiveYears(yearFrom: string | undefined, yearTo: string | un
   return [from, to];
 }
 
+/**
+ * A search request as the specification shapes it: its five keys always (§3: query, ipc_filters,
+ * legal_status, jurisdiction, years), empty lists and the whole year range included; the
+ * document-type filter (ours) only when chosen.
+ */
+function searchInput(
+  query: string,
+  filters: {
+    ipc: string[];
+    legal: string[];
+    jurisdiction: string[];
+    years: [number, number];
+    kinds: string[];
+  },
+): SearchInput {
+  return {
+    query,
+    ipc_filters: filters.ipc,
+    legal_status: filters.legal,
+    jurisdiction: filters.jurisdiction,
+    years: filters.years,
+    ...(filters.kinds.length > 0 ? { kind: filters.kinds } : {}),
+  };
+}
+
 export function toSearchInput(query: string, filters: SearchFilters): SearchInput {
-  const input: SearchInput = { query: query.trim(), years: effectiveYears(filters.yearFrom, filters.yearTo) };
-  const ipc = ipcFiltersFor(filters.categories);
-  const jurisdiction = jurisdictionsFor(filters.countries);
-  if (ipc.length > 0) input.ipc_filters = ipc;
-  if (filters.legalStatuses.length > 0) input.legal_status = [...filters.legalStatuses];
-  if (jurisdiction.length > 0) input.jurisdiction = jurisdiction;
-  if (filters.kinds.length > 0) input.kind = [...filters.kinds];
-  return input;
+  return searchInput(query.trim(), {
+    ipc: ipcFiltersFor(filters.categories),
+    legal: [...filters.legalStatuses],
+    jurisdiction: jurisdictionsFor(filters.countries),
+    years: effectiveYears(filters.yearFrom, filters.yearTo),
+    kinds: [...filters.kinds],
+  });
 }
 
 function isWholeRange(years: readonly number[] | null | undefined): boolean {
@@ -72,8 +96,6 @@ export function resultsPath(
     sanitiseSearch?: boolean;
     /** The kept answer this address replays (a reload, a shared link) without searching. */
     resultSetId?: string;
-    /** Runs the search when opened (an explicit "Run again"); otherwise the page asks first. */
-    run?: boolean;
   } = {},
 ): string {
   const params = new URLSearchParams({ query: input.query, type });
@@ -84,7 +106,6 @@ export function resultsPath(
   if (!isWholeRange(input.years)) params.set('years', (input.years ?? []).join(','));
   if (options.sanitiseSearch === false) params.set('sanitiseSearch', 'false');
   if (options.resultSetId) params.set('set', options.resultSetId);
-  else if (options.run) params.set('run', '1');
   return `/search/results?${params.toString()}`;
 }
 
@@ -104,34 +125,29 @@ export interface ResultsParams {
   sanitiseSearch: boolean;
   /** Whether the address narrowed the years at all. */
   yearsGiven: boolean;
-  /** The kept answer the address replays, if it names one. */
+  /** The kept answer the address replays, if it names one; without one the search runs. */
   resultSetId: string | null;
-  /** Whether the address asks to run the search at once (otherwise the page asks first). */
-  run: boolean;
 }
 
 /** Reads a results page address back into a search (type defaults to boolean). */
 export function parseResultsParams(params: URLSearchParams): ResultsParams {
   const [from, to] = commaList(params.get('years'));
   const years = effectiveYears(from, to);
-  const input: SearchInput = { query: (params.get('query') ?? '').trim(), years };
-  const ipc = commaList(params.get('ipc_filters'));
-  const legal = commaList(params.get('legal_status')).filter((value) => LEGAL_STATUS_VALUES.has(value));
-  const jurisdiction = commaList(params.get('jurisdiction')).map((code) => code.toUpperCase());
-  const kinds = commaList(params.get('kind'))
-    .map((letter) => letter.toUpperCase())
-    .filter((letter) => DOCUMENT_TYPE_VALUES.has(letter));
-  if (ipc.length > 0) input.ipc_filters = ipc;
-  if (legal.length > 0) input.legal_status = legal;
-  if (jurisdiction.length > 0) input.jurisdiction = jurisdiction;
-  if (kinds.length > 0) input.kind = kinds;
+  const input = searchInput((params.get('query') ?? '').trim(), {
+    ipc: commaList(params.get('ipc_filters')),
+    legal: commaList(params.get('legal_status')).filter((value) => LEGAL_STATUS_VALUES.has(value)),
+    jurisdiction: commaList(params.get('jurisdiction')).map((code) => code.toUpperCase()),
+    years,
+    kinds: commaList(params.get('kind'))
+      .map((letter) => letter.toUpperCase())
+      .filter((letter) => DOCUMENT_TYPE_VALUES.has(letter)),
+  });
   return {
     type: params.get('type') === 'ai' ? 'ai' : 'boolean',
     input,
     sanitiseSearch: params.get('sanitiseSearch') !== 'false',
     yearsGiven: params.has('years') && !isWholeRange(years),
     resultSetId: params.get('set'),
-    run: params.get('run') === '1',
   };
 }
 

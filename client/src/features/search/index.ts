@@ -12,4 +12,3 @@ export {
   type IndustryCategory,
 } from './reference/industries';
 export { kindDescription } from './reference/kindCodes';
-export { useRunSearch } from './useRunSearch';
