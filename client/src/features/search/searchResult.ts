@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApolloClient } from '@apollo/client';
-import { serverMessage } from '../../app/apiErrors';
+import { answeredReadably, serverMessage } from '../../app/apiErrors';
 import type { SearchInput, SearchResultSetFieldsFragment } from '../../__generated__/graphql';
 import { lensQueryRefusal } from './lensQueryReading';
 import { AI_SEARCH, BOOLEAN_SEARCH, RESULT_SET } from './search.queries';
@@ -95,13 +95,21 @@ export async function replayResultSet(client: ApolloClient, id: string): Promise
   return parseSearchResultSet(data?.resultSet.results);
 }
 
-/** What a failed search tells the user: the server's message, or the spec's fallback. */
+/**
+ * What a failed search tells the user (§8, ADR 0115): the server's message; "Something went wrong
+ * performing a search." when the server's answer carries none; the hopeful text when no answer
+ * came back at all (a network failure, an answer that cannot be read).
+ */
 export function searchFailureMessage(failure: unknown): string {
-  console.error('Something went wrong performing a search.', failure);
+  console.error(SEARCH_FAILED_WITHOUT_MESSAGE, failure);
   if (failure instanceof InvalidSearchResultError || failure instanceof QueryRefusedError)
     return failure.message;
-  return serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK;
+  if (!answeredReadably(failure)) return SEARCH_FAILURE_FALLBACK;
+  return serverMessage(failure) ?? SEARCH_FAILED_WITHOUT_MESSAGE;
 }
 
-export const SEARCH_FAILURE_FALLBACK =
+/** The search's own fallback message (§8: search and one-shot), for an answer without a message. */
+export const SEARCH_FAILED_WITHOUT_MESSAGE = 'Something went wrong performing a search.';
+
+const SEARCH_FAILURE_FALLBACK =
   'Sometimes with amazing tools, things go wrong - please try again as we continue to make this better and better 🙏';
