@@ -2,15 +2,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
-import { createDb, migrateToLatest, pendingMigrations, poolUsageOf, type Db } from './db/client.js';
-import { startEmbeddedPostgres } from './db/embedded.js';
+import { createDb, migrateToLatest, poolUsageOf, type Db } from './db/client.js';
+import { startEmbeddedParts } from './embedded-parts.js';
+import { healthProbe } from './health-probe.js';
+import { claimDataDir } from './supervisor/run-file.js';
+import { Supervisor } from './supervisor/supervisor.js';
 import { startFeatureRuntime } from './feature-runtime.js';
 import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { registerHealthRoutes, type HealthProbe } from './http/health.js';
-import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startLocalFormService } from './integrations/local-form-service.js';
 import { startJobQueue } from './jobs/boss.js';
@@ -19,6 +20,7 @@ import { registerJobs } from './jobs/register-jobs.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { systemClock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
+import { isOutage } from './shared/outage.js';
 import { assertPortFree } from './shared/ports.js';
 
 const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -49,6 +51,8 @@ export async function startServer(options: {
   jobs?: JobDefinition[];
   /** The built client (the production bundle keeps it beside itself). */
   clientDistDir?: string;
+  /** Where start-up progress goes ("Waiting for PostgreSQL, 20 s..."); the log otherwise. */
+  report?: (line: string) => void;
 }): Promise<RunningServer> {
   const { config, logger } = options;
   const servesWeb = config.role !== 'worker';
@@ -56,8 +60,11 @@ export async function startServer(options: {
   const stops: Array<() => Promise<unknown>> = [];
   let stopping: Promise<void> | undefined;
   // Once stopping, lost connections are expected (Ctrl-C reaches Postgres directly) and not logged.
+  // A part being restarted is said in one line (the supervisor logs the restart itself).
   const reportUnlessStopping = (message: string) => (error: Error) => {
-    if (!stopping) logger.error({ err: error }, message);
+    if (stopping) return;
+    if (isOutage(error)) logger.warn(`${message}: ${error.message}`);
+    else logger.error({ err: error }, message);
   };
   const stopAll = () => {
     stopping ??= (async () => {
@@ -72,41 +79,33 @@ export async function startServer(options: {
   // (web server, job queue, the detached Auth emulator and its export).
   exitHook((done) => void stopAll().finally(done));
 
+  const report = options.report ?? ((line: string) => logger.info(line));
+
   try {
+    // The embedded parts run on this machine for this data folder: one copy at a time (checked
+    // first: a copy already running also holds the ports), and what a crashed copy left running
+    // is stopped before any port is checked.
+    const runsEmbeddedParts = config.database.mode === 'embedded' || config.auth.mode === 'emulator';
+    const runFile = runsEmbeddedParts ? await claimDataDir(config.dataDir, report) : undefined;
     if (servesWeb) await assertPortFree(config.http.port, 'the web server (PORT)');
     if (config.metrics.port !== undefined)
       await assertPortFree(config.metrics.port, 'the metrics and health port (METRICS_PORT)');
+    const localFormService =
+      servesWeb && config.mailingList.mode === 'local' ? config.mailingList : undefined;
+    if (localFormService)
+      await assertPortFree(localFormService.port, 'the local form service (MAILING_LIST_LOCAL_PORT)');
+    const supervisor = new Supervisor({ logger, runFile });
+    stops.push(async () => {
+      await supervisor.stop();
+      runFile?.release();
+    });
     const metrics = createMetrics({ role: config.role });
-    let databaseUrl: string;
-    if (config.database.mode === 'embedded') {
-      const embedded = await startEmbeddedPostgres({
-        dataDir: config.database.dataDir,
-        port: config.database.port,
-        database: 'patentscout',
-        logger,
-      });
-      stops.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    } else {
-      databaseUrl = config.database.url;
-    }
-
-    if (config.auth.mode === 'emulator') {
-      const emulator = await startAuthEmulator({
-        projectId: config.auth.projectId,
-        host: config.auth.emulatorHost,
-        port: config.auth.emulatorPort,
-        dataDir: config.dataDir,
-        logger,
-      });
-      stops.push(() => emulator.stop());
-    }
+    const { databaseUrl } = await startEmbeddedParts({ config, supervisor, logger, report });
 
     // The browser posts the waiting list's form to the form service; embedded, to its stand-in.
-    if (servesWeb && config.mailingList.mode === 'local') {
-      await assertPortFree(config.mailingList.port, 'the local form service (MAILING_LIST_LOCAL_PORT)');
+    if (localFormService) {
       const formService = await startLocalFormService({
-        port: config.mailingList.port,
+        port: localFormService.port,
         logger,
         stateFile: path.join(config.dataDir, 'local-form-service.json'),
       });
@@ -168,35 +167,7 @@ export async function startServer(options: {
       }),
     );
 
-    const health: HealthProbe = {
-      database: async () => {
-        await sql`SELECT 1`.execute(db);
-        return {
-          ok: true,
-          detail: config.database.mode === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL',
-        };
-      },
-      migrations: async () => {
-        const pending = await pendingMigrations(db);
-        return pending.length === 0
-          ? { ok: true, detail: 'all applied' }
-          : { ok: false, detail: `not applied: ${pending.join(', ')}` };
-      },
-      auth: async () => {
-        if (config.auth.mode !== 'emulator')
-          return { ok: true, detail: `Firebase project ${config.auth.projectId}` };
-        const response = await fetch(`http://${config.auth.emulatorHost}:${config.auth.emulatorPort}/`);
-        return { ok: response.status < 500, detail: 'Firebase Auth emulator' };
-      },
-      jobs: async () => ({
-        ok: jobs.isRunning(),
-        detail: !jobs.isRunning()
-          ? 'pg-boss stopped'
-          : runsJobs
-            ? 'pg-boss running, working the queues'
-            : 'pg-boss running, sending only',
-      }),
-    };
+    const health = healthProbe({ config, db, jobs, runsJobs, supervisor });
 
     if (servesWeb) {
       const app = await buildHttpApp({

@@ -40,6 +40,11 @@ export function createDb(
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));
+  // NOTE: the pool listens to a client only while it is idle. A client checked out but between
+  // statements (a transaction, a connection held for a search) that loses its server (a
+  // Postgres restart) would emit an unheard 'error' and end the process; its holder's next
+  // statement fails instead ("not queryable"), which the error map answers with 503.
+  pool.on('connect', (client) => client.on('error', (error) => onIdleError?.(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
