@@ -124,3 +124,29 @@ test('a used e-mail sign-in link shows "Error:" and the identity provider\'s err
   await expect(page.getByText(/^Error: Firebase: .*\(auth\/[a-z-]+\)\.?$/)).toBeVisible();
   await expect(page.getByText("Welcome! You're signed in!")).toHaveCount(0);
 });
+
+test('a failed Google sign-in is only logged: no toast, the visitor stays signed out', async ({ page }) => {
+  // The identity provider refuses the Google credential (§8: such errors get no special handling).
+  await page.route('**/accounts:signInWithIdp*', (route) =>
+    route.fulfill({
+      status: 400,
+      json: { error: { code: 400, message: 'INVALID_IDP_RESPONSE', errors: [] } },
+    }),
+  );
+  const errors = consoleErrors(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose a Google account' });
+  await chooser.getByLabel('Google e-mail').fill(uniqueEmail('gail'));
+  await chooser.getByLabel('Name').fill('Gail Google');
+  const refused = page.waitForResponse((response) => response.url().includes('accounts:signInWithIdp'));
+  await chooser.getByRole('button', { name: 'Continue' }).click();
+  await refused;
+  await expect.poll(() => errors.join('\n')).toContain('Google sign-in failed');
+  // The chooser stays for another try; closed, the landing card is as it was, with no toast.
+  await chooser.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chooser).toHaveCount(0);
+  await expect(page.getByText('Welcome, please sign in.')).toBeVisible();
+  await expect(page.locator('.toast')).toHaveCount(0);
+  await expect(page.getByText("Welcome! You're signed in!")).toHaveCount(0);
+});

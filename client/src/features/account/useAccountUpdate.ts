@@ -10,6 +10,7 @@ import {
 import { useAccount } from '../../app/AccountProvider';
 import { useAuth } from '../../app/AuthProvider';
 import { useSignOut } from '../../app/SignOutProvider';
+import { reportFailure } from '../../app/serviceStatus';
 import { useToast } from '../../ui/Toasts';
 import { UPDATE_ACCOUNT } from './account-edit.queries';
 
@@ -90,6 +91,8 @@ export function useAccountUpdate(current: { email: string; name: string }) {
       return 'saved';
     } catch (failure) {
       console.error(UPDATE_FAILED, failure);
+      // The identity service out of reach (re-authentication) raises the service notice too.
+      reportFailure(failure);
       toast({
         title: 'Failed.',
         description: `Couldn't update your account. Please try again later. ${describe(failure)}`,
