@@ -13,6 +13,7 @@ import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { registerHealthRoutes, type HealthProbe } from './http/health.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
+import { startLocalFormService } from './integrations/local-form-service.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
@@ -89,6 +90,10 @@ export async function startServer(options: {
     if (servesWeb) await assertPortFree(config.http.port, 'the web server (PORT)');
     if (config.metrics.port !== undefined)
       await assertPortFree(config.metrics.port, 'the metrics and health port (METRICS_PORT)');
+    const localFormService =
+      servesWeb && config.mailingList.mode === 'local' ? config.mailingList : undefined;
+    if (localFormService)
+      await assertPortFree(localFormService.port, 'the local form service (MAILING_LIST_LOCAL_PORT)');
     const supervisor = new Supervisor({ logger, runFile });
     stops.push(async () => {
       await supervisor.stop();
@@ -96,6 +101,16 @@ export async function startServer(options: {
     });
     const metrics = createMetrics({ role: config.role });
     const { databaseUrl } = await startEmbeddedParts({ config, supervisor, logger, report });
+
+    // The browser posts the waiting list's form to the form service; embedded, to its stand-in.
+    if (localFormService) {
+      const formService = await startLocalFormService({
+        port: localFormService.port,
+        logger,
+        stateFile: path.join(config.dataDir, 'local-form-service.json'),
+      });
+      stops.push(() => formService.stop());
+    }
 
     const db = createDb(databaseUrl, 10, reportUnlessStopping('idle database connection lost'));
     stops.push(() => db.destroy());

@@ -164,21 +164,18 @@ describe('rate limits behind a load balancer (TRUSTED_PROXIES=1)', () => {
   afterAll(() => app.close());
 
   it("counts per client address from X-Forwarded-For, not the balancer's", async () => {
-    const joinFrom = (address: string) =>
-      fetch(`${app.baseUrl}/api/v1/mailing-list`, {
+    // A registration without its fields: refused (400) once counted, so no identity is made.
+    const registerFrom = (address: string) =>
+      fetch(`${app.baseUrl}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify({
-          firstName: 'Lee',
-          email: 'lee@example.com',
-          mailingLists: 'previous-searches',
-        }),
+        body: JSON.stringify({}),
       }).then((response) => response.status);
     expect([
-      await joinFrom('203.0.113.1'),
-      await joinFrom('203.0.113.1'),
-      await joinFrom('203.0.113.1'),
-    ]).toEqual([200, 200, 429]);
-    expect(await joinFrom('203.0.113.2')).toBe(200);
+      await registerFrom('203.0.113.1'),
+      await registerFrom('203.0.113.1'),
+      await registerFrom('203.0.113.1'),
+    ]).toEqual([400, 400, 429]);
+    expect(await registerFrom('203.0.113.2')).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { expect, test } from './fixtures.js';
 import pg from 'pg';
+import { useUpFreeSearches } from './e2e-db.js';
 import { E2E, E2E_DATABASE_URL } from './e2e-env.js';
 import { openDevEmail, signUpAndSignIn, toast } from './helpers.js';
 
@@ -22,22 +23,6 @@ async function customerOf(email: string): Promise<string> {
       [email],
     );
     return rows[0].customer_id as string;
-  } finally {
-    await database.end();
-  }
-}
-
-/** Uses up the month's free searches (and one more) as searches the user already ran. */
-async function useUpFreeSearches(email: string) {
-  const database = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await database.connect();
-  try {
-    await database.query(
-      `INSERT INTO search_events (user_uid, kind, query, result_count, created_at)
-       SELECT uid, 'ai', 'an earlier search number ' || n, 1, now()
-         FROM users, generate_series(1, 21) AS n WHERE email = $1`,
-      [email],
-    );
   } finally {
     await database.end();
   }

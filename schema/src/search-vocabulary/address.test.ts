@@ -32,12 +32,10 @@ describe('the results page address', () => {
     ).toBe(
       '/search/results?query=solar+cells&type=ai&ipc_filters=H01L&jurisdiction=AU%2CNZ&years=2010%2C2020',
     );
-    expect(resultsQueryString('boolean', { query: 'x', years: [1824, 2050] }, { run: true })).toBe(
-      'query=x&type=boolean&run=1',
+    expect(resultsQueryString('boolean', { query: 'x', years: [1824, 2050] })).toBe('query=x&type=boolean');
+    expect(resultsQueryString('boolean', { query: 'x' }, { resultSetId: 'abc', sanitiseSearch: false })).toBe(
+      'query=x&type=boolean&sanitiseSearch=false&set=abc',
     );
-    expect(
-      resultsQueryString('boolean', { query: 'x' }, { resultSetId: 'abc', run: true, sanitiseSearch: false }),
-    ).toBe('query=x&type=boolean&sanitiseSearch=false&set=abc');
   });
 
   it('reads an address back leniently: unknown kinds and statuses dropped, codes upper-cased, type boolean by default', () => {
@@ -57,13 +55,12 @@ describe('the results page address', () => {
       sanitiseSearch: true,
       yearsGiven: true,
       resultSetId: 's1',
-      run: false,
     });
-    expect(parseResultsAddress('type=ai&query=q&years=1824,2050&run=1')).toMatchObject({
+    expect(parseResultsAddress('type=ai&query=q&years=1824,2050')).toMatchObject({
       type: 'ai',
       input: { query: 'q', years: [1824, 2050] },
       yearsGiven: false,
-      run: true,
+      resultSetId: null,
     });
   });
 

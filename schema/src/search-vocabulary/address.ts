@@ -49,8 +49,6 @@ export interface ResultsAddressOptions {
   sanitiseSearch?: boolean;
   /** The kept answer this address replays (a reload, a shared link) without searching. */
   resultSetId?: string;
-  /** Runs the search when opened (an explicit "Run again"); otherwise the page asks first. */
-  run?: boolean;
 }
 
 /**
@@ -71,7 +69,6 @@ export function resultsQueryString(
   }
   if (options.sanitiseSearch === false) params.set('sanitiseSearch', 'false');
   if (options.resultSetId) params.set('set', options.resultSetId);
-  else if (options.run) params.set('run', '1');
   return params.toString();
 }
 
@@ -92,10 +89,8 @@ export interface ResultsAddress {
   sanitiseSearch: boolean;
   /** Whether the address narrowed the years at all. */
   yearsGiven: boolean;
-  /** The kept answer the address replays, if it names one. */
+  /** The kept answer the address replays, if it names one; without one the search runs. */
   resultSetId: string | null;
-  /** Whether the address asks to run the search at once (otherwise the page asks first). */
-  run: boolean;
 }
 
 function commaList(value: string | null): string[] {
@@ -132,7 +127,6 @@ export function parseResultsAddress(address: string | URLSearchParams): ResultsA
     sanitiseSearch: params.get('sanitiseSearch') !== 'false',
     yearsGiven,
     resultSetId: params.get('set'),
-    run: params.get('run') === '1',
   };
 }
 

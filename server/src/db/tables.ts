@@ -131,13 +131,6 @@ export interface OutboxTable {
   received_at: Timestamp;
 }
 
-export interface MailingListTable {
-  email: string;
-  list: string;
-  first_name: string;
-  created_at: Timestamp;
-}
-
 export interface SavedSearchesTable {
   id: Generated<number>;
   user_uid: string;
@@ -181,7 +174,6 @@ export interface Database {
   mail_messages: MailMessagesTable;
   mail_attachments: MailAttachmentsTable;
   outbox: OutboxTable;
-  mailing_list: MailingListTable;
   saved_searches: SavedSearchesTable;
   app_secrets: AppSecretsTable;
   oneshot_requests: OneShotRequestsTable;

@@ -4,7 +4,6 @@ import { createBillingFeature, type BillingService } from './billing/index.js';
 import type { AccountLifecycle, FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
-import { createMailingListFeature, type MailingListService } from './mailing-list/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
 import { createPlansFeature, type PlansService } from './plans/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
@@ -20,7 +19,6 @@ export interface Services {
   search: SearchService;
   patents: PatentsService;
   favourites: FavouritesService;
-  mailingList: MailingListService;
   updates: UpdatesService;
   oneShot: OneShotService;
   analytics: AnalyticsService;
@@ -48,7 +46,6 @@ export function createFeatures(deps: FeatureDeps): Features {
   const search = createSearchFeature(deps, { plans: plans.service });
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
-  const mailingList = createMailingListFeature(deps);
   const updates = createUpdatesFeature(deps, { search: search.service, mail: mail.service });
   const oneShot = createOneShotFeature(deps, {
     search: search.service,
@@ -65,7 +62,6 @@ export function createFeatures(deps: FeatureDeps): Features {
     search,
     patents,
     favourites,
-    mailingList,
     updates,
     oneShot,
     analytics,

@@ -24,11 +24,7 @@ const SEARCH_ROUTES = new Set([
   'POST /api/v1/boolean-search',
   'POST /api/v1/oneshot-search',
 ]);
-const SIGNUP_ROUTES = new Set([
-  'POST /api/register',
-  'POST /api/register-google-user',
-  'POST /api/v1/mailing-list',
-]);
+const SIGNUP_ROUTES = new Set(['POST /api/register', 'POST /api/register-google-user']);
 const WEBHOOK_ROUTES = new Set(['POST /payments/webhook']);
 /** Aliases included: a field's name cannot be hidden, so this cannot miss a search. */
 const GRAPHQL_SEARCH = /\b(aiSearch|booleanSearch|requestOneShotSearch|landscape)\b/;

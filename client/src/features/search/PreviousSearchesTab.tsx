@@ -37,11 +37,9 @@ function FiltersInWords({ resultsPath }: { resultsPath: string }) {
 
 /** The user's earlier searches, to run again; one-shot searches with their reports. */
 export function PreviousSearchesTab() {
-  const { user, auth } = useAuth();
+  const { auth } = useAuth();
   const { account } = useAccount();
   const toast = useToast();
-  const name = user?.displayName || account?.name;
-  const email = user?.email || account?.email;
   const { data, loading, error, startPolling, stopPolling } = useQuery(PREVIOUS_SEARCHES, {
     fetchPolicy: 'cache-and-network',
   });
@@ -103,7 +101,7 @@ export function PreviousSearchesTab() {
                 </Badge>
               ) : null}
               {search.resultsPath ? (
-                <Link to={`${search.resultsPath}&run=1`} className="btn btn-sm btn-outline-primary">
+                <Link to={search.resultsPath} className="btn btn-sm btn-outline-primary">
                   Run again
                 </Link>
               ) : null}
@@ -116,7 +114,10 @@ export function PreviousSearchesTab() {
           ))}
         </ListGroup>
       ) : null}
-      {name && email ? <WaitingListButton name={name} email={email} /> : null}
+      {/* The spec: hidden when the account lacks a name or an e-mail address. */}
+      {account?.name.trim() && account.email ? (
+        <WaitingListButton name={account.name} email={account.email} />
+      ) : null}
     </div>
   );
 }

@@ -17,4 +17,3 @@ export {
   type IndustryCategory,
 } from './reference/industries';
 export { kindDescription } from './reference/kindCodes';
-export { useRunSearch } from './useRunSearch';

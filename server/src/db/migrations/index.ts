@@ -20,6 +20,7 @@ import * as analystKeys from './20261125T0300-analyst-keys.js';
 import * as searchSample from './20261125T1000-search-sample.js';
 import * as resultSets from './20261125T1010-result-sets.js';
 import * as searchWords from './20261125T1100-search-words.js';
+import * as retireMailingList from './20261126T0100-retire-mailing-list.js';
 import * as plansAndBilling from './20261126T0300-plans-and-billing-records.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T1000-search-sample': searchSample,
   '20261125T1010-result-sets': resultSets,
   '20261125T1100-search-words': searchWords,
+  '20261126T0100-retire-mailing-list': retireMailingList,
   '20261126T0300-plans-and-billing-records': plansAndBilling,
 };
 

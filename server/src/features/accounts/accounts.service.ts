@@ -39,7 +39,8 @@ const GoogleRegistrationInput = z.object({
 const UpdateAccountInput = z
   .object({
     email: email.optional(),
-    name: z.string().trim().min(2, 'Please enter a name of at least two characters.').max(200).optional(),
+    // NOTE: the form's "At least two characters" is a hint; the specification does not enforce it (§5).
+    name: z.string().trim().min(1, 'Please enter your name.').max(200).optional(),
     /** Some clients send the uid they mean; it must be the signed-in user's. */
     uid: z.string().min(1).optional(),
   })

@@ -64,7 +64,6 @@ export interface SearchOutcome {
   searchesThisMonth: number;
 }
 
-
 export function createSearchService(deps: {
   repo: SearchRepo;
   engine: SearchEngine;

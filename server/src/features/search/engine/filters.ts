@@ -126,7 +126,8 @@ export const SEARCH_FILTERS = {
       .tuple([year, year], { message: 'Years must be two numbers: [from, to].' })
       .nullish()
       .refine((years) => !years || years[0] <= years[1], 'The "from" year cannot be after the "to" year.')
-      // The whole range filters nothing: the same search as none, with the same key.
+      // The whole range is no filter: a request that spells it (the browser sends all five keys)
+      // is the same search as one without it, for the free repeat and for the planner.
       .transform((years) => (years && !isWholeYearRange(years) ? years : null)),
     condition: ([from, to]) => sql<SqlBool>`s.year_published BETWEEN ${from} AND ${to}`,
     share: ([from, to], stats) => stats.yearShare(from, to),
