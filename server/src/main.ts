@@ -24,6 +24,8 @@ import { isOutage } from './shared/outage.js';
 import { assertPortFree } from './shared/ports.js';
 
 const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+/** Long enough for every part's own stop (the emulator's export gets 8 s, Postgres its fast shutdown). */
+const ORDERLY_STOP_LIMIT_MS = 30_000;
 
 export interface RunningServer {
   /** The public address (web and all roles); a worker serves no pages. */
@@ -78,6 +80,10 @@ export async function startServer(options: {
   // which then exits the process; registering here makes that exit wait for our own orderly stop
   // (web server, job queue, the detached Auth emulator and its export).
   exitHook((done) => void stopAll().finally(done));
+  // NOTE: async-exit-hook ends the process 10 s after a signal by default, cutting short the
+  // orderly stop: an Auth emulator still exporting (8 s before it is killed) then outlives the
+  // app in its own process group, holding its ports. Leave the stop the time its parts need.
+  exitHook.forceExitTimeout(ORDERLY_STOP_LIMIT_MS);
 
   const report = options.report ?? ((line: string) => logger.info(line));
 
