@@ -45,6 +45,7 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string | undefi
     `  mail      ${config.modes.mail}`,
     `  payments  ${config.modes.payments}`,
     `  AI        ${config.modes.ai}`,
+    `  forms     ${config.modes.mailingList}`,
     corpus ? `  patents   ${corpus}` : '',
     config.metrics.port ? `  metrics   http://${config.http.host}:${config.metrics.port}/metrics` : '',
     `  data      ${relative(config.dataDir)}`,

@@ -7,13 +7,14 @@ import { loadAppConfig } from './app/config';
 import { initFirebaseAuth } from './app/firebase';
 import { StartupError } from './app/StartupError';
 import { CenteredSpinner } from './ui/CenteredSpinner';
+import { PRODUCT_NAME } from '@patentscout/schema';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 const root = createRoot(container);
 
 // Firebase needs the server's configuration, so the spinner shows until it has arrived.
-root.render(<CenteredSpinner label="Starting PatentScout..." />);
+root.render(<CenteredSpinner label={`Starting ${PRODUCT_NAME}...`} />);
 
 loadAppConfig()
   .then((config) => {

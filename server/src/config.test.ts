@@ -14,6 +14,7 @@ const PRODUCTION = {
   STRIPE_SECRET_KEY: 'sk_live_key',
   STRIPE_WEBHOOK_SECRET: 'whsec_endpoint',
   STRIPE_PRICE_DISCOVER: 'price_discover',
+  MAILING_LIST_URL: 'https://forms.patentscout.example/subscribe',
 };
 
 describe('loadConfig', () => {
@@ -58,10 +59,38 @@ describe('loadConfig', () => {
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
     'STRIPE_PRICE_DISCOVER',
+    'MAILING_LIST_URL',
   ])('stops production start-up naming a missing %s', (name) => {
     const env: Record<string, string> = { ...PRODUCTION };
     delete env[name];
     expect(() => loadConfig(env)).toThrowError(new RegExp(`${name}: required when NODE_ENV=production`));
+  });
+
+  it('posts the waiting list to the local form service by default, or to MAILING_LIST_URL', () => {
+    expect(loadConfig({}).mailingList).toEqual({
+      mode: 'local',
+      port: 12112,
+      url: 'http://127.0.0.1:12112/subscribe',
+    });
+    expect(loadConfig({ MAILING_LIST_LOCAL_PORT: '12200' }).mailingList.url).toBe(
+      'http://127.0.0.1:12200/subscribe',
+    );
+    expect(loadConfig({ MAILING_LIST_URL: 'https://forms.example/f/123' }).mailingList).toEqual({
+      mode: 'external',
+      url: 'https://forms.example/f/123',
+    });
+    expect(() => loadConfig({ MAILING_LIST_URL: 'forms.example' })).toThrowError(/MAILING_LIST_URL/);
+  });
+
+  it("links the landing page to the app's own features and docs pages unless a public site is named", () => {
+    expect(loadConfig({}).site).toEqual({ featuresUrl: '/features', docsUrl: '/docs' });
+    expect(
+      loadConfig({ FEATURES_URL: 'https://patentscout.example/features', DOCS_URL: '/help' }).site,
+    ).toEqual({ featuresUrl: 'https://patentscout.example/features', docsUrl: '/help' });
+    expect(() => loadConfig({ FEATURES_URL: 'javascript:alert(1)' })).toThrowError(
+      /FEATURES_URL: must be a path of the app/,
+    );
+    expect(() => loadConfig({ DOCS_URL: '//elsewhere.example' })).toThrowError(/DOCS_URL/);
   });
 
   it('uses the local Stripe stand-in without a key, and Stripe only with its webhook secret and price', () => {

@@ -12,6 +12,15 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** An address of the product's public site: a page of the app itself (`/docs`) or an http(s) URL. */
+const siteAddress = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
+    'must be a path of the app such as /docs, or an http:// or https:// URL',
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
@@ -40,6 +49,7 @@ const EnvSchema = z.object({
   FIREBASE_AUTH_EMULATOR_PUBLIC_URL: z.string().url().optional(),
   STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -48,6 +58,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('PatentScout <no-reply@patentscout.localhost>'),
   MAIL_SMTP_PORT: port.default(2525),
   MAILING_LIST_URL: z.string().url().optional(),
+  MAILING_LIST_LOCAL_PORT: port.default(12112),
+  FEATURES_URL: siteAddress.default('/features'),
+  DOCS_URL: siteAddress.default('/docs'),
   PAGE_VIEWS_FORWARD_URL: z.string().url().optional(),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: optionalText,
@@ -90,6 +103,7 @@ export const REQUIRED_IN_PRODUCTION = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_PRICE_DISCOVER',
+  'MAILING_LIST_URL',
 ] as const;
 
 /** The embedded mode's stand-in for Stripe: fixed test credentials it and the app share. */
@@ -98,6 +112,10 @@ const LOCAL_STRIPE = {
   webhookSecret: 'whsec_patentscout_local_checkout',
   priceDiscover: 'price_discover_monthly',
 };
+
+/** Where the embedded mode's form-service stand-in takes the waiting-list form. */
+export const LOCAL_FORM_SERVICE_PATH = '/subscribe';
+const localFormServiceOrigin = (port: number) => `http://127.0.0.1:${port}`;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -142,11 +160,16 @@ export interface AppConfig {
   /** How long `npm start` waits for each embedded part to answer (a slow machine needs long). */
   startupTimeoutMs: number;
   demoCorpusSize: number;
-  modes: { mail: string; payments: string; ai: string };
+  modes: { mail: string; payments: string; ai: string; mailingList: string };
   /** Signs links that work without a sign-in (unsubscribe); unset, a secret kept in the database. */
   appSecret: string | undefined;
-  /** Where the waiting-list form posts: an external form service, or the product's own endpoint. */
-  mailingListUrl: string;
+  /**
+   * Where the waiting-list form posts (form-encoded, from the browser): an external form service,
+   * or in the embedded mode the local stand-in that speaks its protocol on a port of its own.
+   */
+  mailingList: { mode: 'external'; url: string } | { mode: 'local'; port: number; url: string };
+  /** The landing page's links: the product's public site, or the app's own pages. */
+  site: { featuresUrl: string; docsUrl: string };
   /** Page views are stored first-party; this also forwards each batch to an analytics collector. */
   pageViewsForwardUrl: string | undefined;
   /** Where mail goes: an SMTP relay, or the embedded SMTP server that feeds the dev mailbox. */
@@ -163,7 +186,12 @@ export interface AppConfig {
     /** Staging: the Stripe API at another address (a stand-in), instead of api.stripe.com. */
     apiUrl?: string;
   };
-  search: { maxResults: number; freeSearchesPerMonth: number };
+  search: {
+    maxResults: number;
+    freeSearchesPerMonth: number;
+    /** How long one statement of a search may run; unset, the engine's own allowance. */
+    statementTimeoutMs?: number;
+  };
   /**
    * Requests allowed per window: searches and one-shots per user, sign-ups per address, webhook
    * calls per address, and everything else per user or address. `memory` counts per process;
@@ -268,9 +296,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : 'Stripe'
         : `local Stripe stand-in on port ${vars.STRIPE_LOCAL_PORT} (test checkout, no real payments)`,
       ai: vars.OPENAI_API_KEY ? 'OpenAI-compatible model' : 'offline summarizer',
+      mailingList: vars.MAILING_LIST_URL
+        ? `waiting list to the form service at ${new URL(vars.MAILING_LIST_URL).origin}`
+        : `waiting list to the local form service on port ${vars.MAILING_LIST_LOCAL_PORT} (entries: ${localFormServiceOrigin(vars.MAILING_LIST_LOCAL_PORT)}/)`,
     },
     appSecret: vars.APP_SECRET,
-    mailingListUrl: vars.MAILING_LIST_URL ?? '/api/v1/mailing-list',
+    mailingList: vars.MAILING_LIST_URL
+      ? { mode: 'external', url: vars.MAILING_LIST_URL }
+      : {
+          mode: 'local',
+          port: vars.MAILING_LIST_LOCAL_PORT,
+          url: `${localFormServiceOrigin(vars.MAILING_LIST_LOCAL_PORT)}${LOCAL_FORM_SERVICE_PATH}`,
+        },
+    site: { featuresUrl: vars.FEATURES_URL, docsUrl: vars.DOCS_URL },
     pageViewsForwardUrl: vars.PAGE_VIEWS_FORWARD_URL,
     mail: vars.SMTP_URL
       ? { mode: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
@@ -288,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search: {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,
+      ...(vars.SEARCH_STATEMENT_TIMEOUT_MS ? { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS } : {}),
     },
     rateLimits: {
       store: vars.RATE_LIMIT_STORE,

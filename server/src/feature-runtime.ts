@@ -7,13 +7,15 @@ import { startStripe } from './integrations/stripe.js';
 import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 import type { Logger } from './shared/logger.js';
-import type { PoolWatcher, SearchObserver } from './shared/observer.js';
+import type { BillingWatcher, PoolWatcher, SearchObserver } from './shared/observer.js';
 import { httpPageViewForwarder } from './integrations/page-view-forwarder.js';
 
 export interface FeatureRuntime {
   features: Features;
   /** The SMTP server the app sends to (in the local mode, the embedded one feeding the outbox). */
   smtpUrl: string;
+  /** The local Stripe stand-in's address, in the local billing mode. */
+  localStripeUrl?: string;
   /** Where the local Stripe stand-in sends its webhook events (the app's `/payments/webhook`). */
   deliverWebhooksTo(url: string): void;
   /** Closes the features, then the mail transport and the payment provider. */
@@ -39,6 +41,8 @@ export async function startFeatureRuntime(options: {
   observeSearch?: SearchObserver;
   /** Hands the server's metrics the pools the features keep of their own. */
   watchPool?: PoolWatcher;
+  /** Hands the server's metrics billing's reconciliation figures. */
+  watchBilling?: BillingWatcher;
 }): Promise<FeatureRuntime> {
   const { config, logger } = options;
   const mail = await startMailTransport({ mail: config.mail, logger });
@@ -69,11 +73,13 @@ export async function startFeatureRuntime(options: {
     },
     observeSearch: options.observeSearch,
     watchPool: options.watchPool,
+    watchBilling: options.watchBilling,
   });
   mail.receiveWith(features.mail.service.receive);
   return {
     features,
     smtpUrl: mail.url,
+    localStripeUrl: stripe.localUrl,
     deliverWebhooksTo: stripe.deliverWebhooksTo,
     async stop() {
       for (const feature of featureModules(features)) await feature.close?.();

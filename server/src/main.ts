@@ -13,6 +13,7 @@ import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { registerHealthRoutes, type HealthProbe } from './http/health.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
+import { startLocalFormService } from './integrations/local-form-service.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
@@ -23,6 +24,8 @@ import { isOutage } from './shared/outage.js';
 import { assertPortFree } from './shared/ports.js';
 
 const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+/** Long enough for every part's own stop (the emulator's export gets 8 s, Postgres its fast shutdown). */
+const ORDERLY_STOP_LIMIT_MS = 30_000;
 
 export interface RunningServer {
   /** The public address (web and all roles); a worker serves no pages. */
@@ -77,6 +80,10 @@ export async function startServer(options: {
   // which then exits the process; registering here makes that exit wait for our own orderly stop
   // (web server, job queue, the detached Auth emulator and its export).
   exitHook((done) => void stopAll().finally(done));
+  // NOTE: async-exit-hook ends the process 10 s after a signal by default, cutting short the
+  // orderly stop: an Auth emulator still exporting (8 s before it is killed) then outlives the
+  // app in its own process group, holding its ports. Leave the stop the time its parts need.
+  exitHook.forceExitTimeout(ORDERLY_STOP_LIMIT_MS);
 
   const report = options.report ?? ((line: string) => logger.info(line));
 
@@ -89,6 +96,10 @@ export async function startServer(options: {
     if (servesWeb) await assertPortFree(config.http.port, 'the web server (PORT)');
     if (config.metrics.port !== undefined)
       await assertPortFree(config.metrics.port, 'the metrics and health port (METRICS_PORT)');
+    const localFormService =
+      servesWeb && config.mailingList.mode === 'local' ? config.mailingList : undefined;
+    if (localFormService)
+      await assertPortFree(localFormService.port, 'the local form service (MAILING_LIST_LOCAL_PORT)');
     const supervisor = new Supervisor({ logger, runFile });
     stops.push(async () => {
       await supervisor.stop();
@@ -96,6 +107,16 @@ export async function startServer(options: {
     });
     const metrics = createMetrics({ role: config.role });
     const { databaseUrl } = await startEmbeddedParts({ config, supervisor, logger, report });
+
+    // The browser posts the waiting list's form to the form service; embedded, to its stand-in.
+    if (localFormService) {
+      const formService = await startLocalFormService({
+        port: localFormService.port,
+        logger,
+        stateFile: path.join(config.dataDir, 'local-form-service.json'),
+      });
+      stops.push(() => formService.stop());
+    }
 
     const db = createDb(databaseUrl, 10, reportUnlessStopping('idle database connection lost'));
     stops.push(() => db.destroy());
@@ -127,6 +148,7 @@ export async function startServer(options: {
       stripeStateFile: path.join(config.dataDir, 'local-stripe.json'),
       observeSearch: metrics.observeSearch,
       watchPool: metrics.watchPool,
+      watchBilling: metrics.watchBilling,
     });
     stops.push(() => runtime.stop());
     runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);

@@ -22,7 +22,7 @@ describe('POST /api/register', () => {
       .selectAll()
       .where('uid', '=', response.body.uid)
       .executeTakeFirst();
-    expect(row).toMatchObject({ email, name: 'Alice', subscription_status: null });
+    expect(row).toMatchObject({ email, name: 'Alice', deleted_at: null });
   });
 
   it('refuses a second registration of the same e-mail with 409', async () => {

@@ -5,9 +5,10 @@ import {
   parseAdminCommand,
   runAdminCommand,
   UsageError,
-} from '@patentscout/server/admin/analyst-key-command';
+} from '@patentscout/server/admin/commands';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
 
@@ -60,24 +61,22 @@ async function seed(): Promise<void> {
         email: 'free-a@example.com',
         name: 'A',
         created_at: at('2026-03-02T09:00:00Z'),
-        subscription_status: null,
       },
       {
         uid: FREE_B,
         email: 'free-b@example.com',
         name: 'B',
         created_at: at('2026-03-02T10:00:00Z'),
-        subscription_status: null,
       },
       {
         uid: PAYING,
         email: 'paying@example.com',
         name: 'P',
         created_at: at('2026-03-10T10:00:00Z'),
-        subscription_status: 'active',
       },
     ])
     .execute();
+  await givePaidPlan(db, PAYING);
   // Outside the range: a sign-up and a search the day before, and one on the range's end.
   await db
     .insertInto('users')
@@ -184,14 +183,24 @@ async function seed(): Promise<void> {
       },
     ])
     .execute();
+  // The plan's history: what started and ended when (a renewal and a duplicate count neither way).
+  const change = (id: string, kind: string, when: string) => ({
+    subscription_id: id,
+    user_uid: PAYING,
+    change: kind,
+    status: 'active',
+    set_by: 'test',
+    changed_at: at(when),
+  });
   await db
-    .insertInto('stripe_events')
+    .insertInto('plan_subscription_changes')
     .values([
-      { id: 'evt_1', type: 'customer.subscription.created', processed_at: at('2026-03-10T10:05:00Z') },
-      { id: 'evt_2', type: 'checkout.session.completed', processed_at: at('2026-03-10T10:05:01Z') },
-      { id: 'evt_3', type: 'customer.subscription.created', processed_at: at('2026-03-03T10:05:00Z') },
-      { id: 'evt_4', type: 'customer.subscription.deleted', processed_at: at('2026-03-12T10:05:00Z') },
-      { id: 'evt_5', type: 'customer.subscription.deleted', processed_at: at('2026-04-12T10:05:00Z') },
+      change('sub_1', 'started', '2026-03-10T10:05:00Z'),
+      change('sub_1', 'renewed', '2026-03-10T10:05:01Z'),
+      change('sub_2', 'started', '2026-03-03T10:05:00Z'),
+      change('sub_2', 'ended', '2026-03-12T10:05:00Z'),
+      change('sub_3', 'duplicate-ended', '2026-03-12T11:05:00Z'),
+      change('sub_1', 'ended', '2026-04-12T10:05:00Z'),
     ])
     .execute();
   await sql`INSERT INTO index_runs (query, published_since, status, started_at, finished_at, read, inserted, updated, skipped)

@@ -95,6 +95,11 @@ const OPERATIONS: Record<string, Operation> = {
     run: rest('GET', () => '/api/users/searchCount'),
     otherUser: 'own data',
   },
+  'GET /api/users/plan': {
+    name: 'read the plan',
+    run: rest('GET', () => '/api/users/plan'),
+    otherUser: 'own data',
+  },
   'POST /api/v1/ai-search': {
     name: 'AI search',
     run: rest(
@@ -327,7 +332,6 @@ const OPEN_TO_API_KEYS = new Set(['analytics', 'landscape']);
 /** Open to anyone, each for a reason; everything else must be in the table above. */
 const PUBLIC = new Map([
   ['POST /api/register', 'creates an identity: no token exists yet'],
-  ['POST /api/v1/mailing-list', "the waiting list's form, as an external form service takes it"],
   ['POST /api/v1/unsubscribe', "the digest's signed one-click link"],
   ['POST /api/v1/page-views', 'anonymous page views are first-party analytics'],
   ['POST /payments/webhook', "Stripe's calls, checked by their signature"],

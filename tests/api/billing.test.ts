@@ -1,104 +1,31 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
+import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import { billingKit } from './billing-kit.js';
 import { call } from './http.js';
 
 /**
  * Billing against the local Stripe stand-in, through the real `stripe` SDK on both sides: the
  * app's calls, the stand-in's checkout and portal pages, and webhook events signed with Stripe's
- * scheme (the stand-in's, or the test's own for replays, forgeries and late events).
+ * scheme (the stand-in's, or the test's own for replays, forgeries and late events). The plan is
+ * read as a client reads it: the account's `plan` object.
  */
 let app: TestApp;
+let kit: ReturnType<typeof billingKit>;
 let buyer: EmulatorUser;
 let other: EmulatorUser;
-let standIn: Stripe;
 let searchNumber = 0;
 
 beforeAll(async () => {
   app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '1' } });
+  kit = billingKit(app);
   await insertPatents(app.database.db, [
     patentRow({ title: 'SOLAR PANEL CLEANING ROBOT', abstract: 'A robot cleans solar panels with brushes.' }),
   ]);
-  [buyer, other] = await Promise.all([
-    createEmulatorUser({ verified: true }),
-    createEmulatorUser({ verified: true }),
-  ]);
-  await app.database.db
-    .insertInto('users')
-    .values([
-      { uid: buyer.uid, email: buyer.email, name: 'Bea' },
-      { uid: other.uid, email: other.email, name: 'Otto' },
-    ])
-    .execute();
+  [buyer, other] = await Promise.all([kit.account('Bea'), kit.account('Otto')]);
 });
 afterAll(() => app.close());
-
-const signer = new Stripe('sk_test_signer').webhooks;
-
-/** Posts an event to the webhook, signed as Stripe signs (or as told). */
-function sendEvent(
-  type: string,
-  object: object,
-  options: { id?: string; secret?: string; timestamp?: number; alter?: (payload: string) => string } = {},
-) {
-  const payload = JSON.stringify({
-    id: options.id ?? `evt_test_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  const signature = signer.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? app.config.billing.webhookSecret,
-    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-  });
-  return fetch(`${app.baseUrl}/payments/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: options.alter ? options.alter(payload) : payload,
-  });
-}
-
-const accountRow = (uid: string) =>
-  app.database.db
-    .selectFrom('users')
-    .select([
-      'subscription_status',
-      'stripe_customer_id',
-      'stripe_subscription_id',
-      'subscription_period_end',
-    ])
-    .where('uid', '=', uid)
-    .executeTakeFirstOrThrow();
-
-const processedEvents = async () =>
-  Number(
-    (
-      await app.database.db
-        .selectFrom('stripe_events')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-async function mailsTo(email: string, subjectPart: string) {
-  const { body } = await call(app.baseUrl, 'GET', '/dev/outbox');
-  return (body.messages as { to: string[]; subject: string }[]).filter(
-    (message) => message.to.includes(email) && message.subject.includes(subjectPart),
-  );
-}
-
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 /** A search with a query of its own (the same search twice in a day costs nothing). */
 const search = (token: string) => {
@@ -109,20 +36,20 @@ const search = (token: string) => {
   });
 };
 
-const checkout = (token: string, plan = 'discover') =>
-  call(app.baseUrl, 'POST', `/payments/create-checkout-session?plan=${plan}`, { token });
-
-/** Follows a form's POST on the stand-in's page and answers where it redirects. */
-async function submit(url: string): Promise<string | null> {
-  const response = await fetch(url, { method: 'POST', redirect: 'manual' });
-  expect(response.status).toBe(303);
-  return response.headers.get('location');
-}
+const keptSubscription = async (uid: string) =>
+  (
+    await app.database.db
+      .selectFrom('plan_subscriptions')
+      .select('subscription_id')
+      .where('user_uid', '=', uid)
+      .where('duplicate_of', 'is', null)
+      .executeTakeFirstOrThrow()
+  ).subscription_id;
 
 describe('billing: checkout', () => {
   it('refuses a signed-out caller, an unknown plan and a missing plan', async () => {
-    expect((await checkout('')).status).toBe(401);
-    const unknown = await checkout(buyer.idToken, 'platinum');
+    expect((await kit.checkout('')).status).toBe(401);
+    const unknown = await kit.checkout(buyer.idToken, 'platinum');
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({
       code: 'UNKNOWN_PLAN',
@@ -134,112 +61,192 @@ describe('billing: checkout', () => {
     expect(missing.status).toBe(400);
   });
 
-  it('subscribes through the local checkout: customer kept once, status active, one confirmation e-mail, limit lifted', async () => {
+  it('subscribes through the local checkout: one customer, the same open session again, plan active, one confirmation e-mail, limit lifted', async () => {
+    expect(await kit.planOf(buyer.idToken)).toEqual({
+      plan: { name: 'FREE', status: 'FREE', renewsAt: null, endsAt: null, limited: false, searchesLeft: 2 },
+      subscriptionStatus: null,
+    });
     expect((await search(buyer.idToken)).status).toBe(200);
     expect((await search(buyer.idToken)).status).toBe(200);
     expect((await search(buyer.idToken)).status).toBe(402);
+    expect((await kit.planOf(buyer.idToken)).plan).toMatchObject({ limited: true, searchesLeft: 0 });
 
-    const first = await checkout(buyer.idToken);
+    const first = await kit.checkout(buyer.idToken);
     expect(first.status).toBe(200);
-    const customer = (await accountRow(buyer.uid)).stripe_customer_id;
+    const customer = await kit.customerOf(buyer.uid);
     expect(customer).toMatch(/^cus_/);
-    const second = await checkout(buyer.idToken);
-    expect((await accountRow(buyer.uid)).stripe_customer_id).toBe(customer);
-    expect(second.body.url).not.toBe(first.body.url);
+    // Asking again while that session is open answers the same session: one purchase at a time.
+    const second = await kit.checkout(buyer.idToken);
+    expect(second.body.url).toBe(first.body.url);
+    expect(await kit.customerOf(buyer.uid)).toBe(customer);
 
     const checkoutUrl = new URL(second.body.url as string);
-    standIn = new Stripe(app.config.billing.secretKey, {
-      host: checkoutUrl.hostname,
-      port: Number(checkoutUrl.port),
-      protocol: 'http',
-    });
     const page = await (await fetch(checkoutUrl)).text();
     expect(page).toContain('Local test checkout: Discover plan $29 per month');
-    expect(await submit(`${checkoutUrl}/pay`)).toBe(`${app.config.http.publicUrl}/account?success=true`);
+    expect(await kit.submit(`${checkoutUrl}/pay`)).toBe(`${app.config.http.publicUrl}/account?success=true`);
 
-    const row = await accountRow(buyer.uid);
-    expect(row.subscription_status).toBe('active');
-    expect(row.stripe_subscription_id).toMatch(/^sub_/);
-    expect(row.subscription_period_end!.getTime()).toBeGreaterThan(Date.now() + 25 * 24 * 3600_000);
-    expect(
-      await eventually(
-        () => mailsTo(buyer.email, 'Discover plan is active'),
-        (m) => m.length > 0,
-      ),
-    ).toHaveLength(1);
+    const { plan, subscriptionStatus } = await kit.planOf(buyer.idToken);
+    expect(plan).toMatchObject({
+      name: 'DISCOVER',
+      status: 'ACTIVE',
+      endsAt: null,
+      limited: false,
+      searchesLeft: null,
+    });
+    expect(new Date(plan.renewsAt!).getTime()).toBeGreaterThan(Date.now() + 25 * 24 * 3600_000);
+    expect(subscriptionStatus).toBe('active');
+    // The same plan object through REST.
+    expect(await call(app.baseUrl, 'GET', '/api/users/plan', { token: buyer.idToken })).toEqual({
+      status: 200,
+      body: plan,
+    });
+    const users = await call(app.baseUrl, 'GET', '/api/users', { token: buyer.idToken });
+    expect(users.body).toEqual({ name: 'Bea', email: buyer.email, subscriptionStatus: 'active' });
+    expect(await kit.mailsEventually(buyer.email, 'Discover plan is active', 1)).toHaveLength(1);
 
     expect((await search(buyer.idToken)).status).toBe(200);
     expect((await search(buyer.idToken)).status).toBe(200);
-    const again = await checkout(buyer.idToken);
+    const again = await kit.checkout(buyer.idToken);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('ALREADY_SUBSCRIBED');
+    // The paid session is closed now: the page says so instead of offering to pay again.
+    expect(await (await fetch(checkoutUrl)).text()).toContain('This checkout is closed');
   });
 
   it('answers a cancelled checkout with the cancel address and changes nothing', async () => {
-    const session = await checkout(other.idToken);
-    expect(await submit(`${session.body.url}/cancel`)).toBe(
+    const session = await kit.checkout(other.idToken);
+    expect(await kit.submit(`${session.body.url}/cancel`)).toBe(
       `${app.config.http.publicUrl}/account?canceled=true`,
     );
-    expect((await accountRow(other.uid)).subscription_status).toBeNull();
+    expect((await kit.planOf(other.idToken)).plan.status).toBe('FREE');
+  });
+
+  it('offers a new session once the open one has expired at the provider', async () => {
+    const user = await kit.account('Exa');
+    const first = await kit.checkout(user.idToken);
+    const sessionId = new URL(first.body.url as string).pathname.split('/').pop()!;
+    await kit.standIn.checkout.sessions.expire(sessionId);
+    const second = await kit.checkout(user.idToken);
+    expect(second.status).toBe(200);
+    expect(second.body.url).not.toBe(first.body.url);
+    const pay = await fetch(`${first.body.url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(pay.status).toBe(410);
+    expect((await kit.subscriptionsAtStandIn(await kit.customerOf(user.uid))).all).toEqual([]);
   });
 });
 
 describe('billing: webhooks', () => {
   it('refuses a wrong secret, an altered body, an old timestamp and a missing signature with 400, changing nothing', async () => {
-    const before = await processedEvents();
-    const subscription = await standIn.subscriptions.retrieve(
-      (await accountRow(buyer.uid)).stripe_subscription_id!,
-    );
+    const before = await kit.recordedEvents();
+    const subscription = await kit.standIn.subscriptions.retrieve(await keptSubscription(buyer.uid));
     const cancelled = { ...subscription, status: 'canceled' };
+    const payload = JSON.stringify({
+      id: 'evt_test_altered',
+      type: 'customer.subscription.deleted',
+      data: { object: cancelled },
+    });
     const refusals = [
-      await sendEvent('customer.subscription.deleted', cancelled, { secret: 'whsec_wrong' }),
-      await sendEvent('customer.subscription.deleted', cancelled, {
-        alter: (payload) =>
-          payload.replace('"customer.subscription.deleted"', '"customer.subscription.updated"'),
+      await kit.sendEvent('customer.subscription.deleted', cancelled, { secret: 'whsec_wrong' }),
+      await kit.sendEvent('customer.subscription.deleted', cancelled, {
+        alter: (signed) =>
+          signed.replace('"customer.subscription.deleted"', '"customer.subscription.updated"'),
       }),
-      await sendEvent('customer.subscription.deleted', cancelled, {
+      await kit.sendEvent('customer.subscription.deleted', cancelled, {
         timestamp: Math.floor(Date.now() / 1000) - 3600,
       }),
       await fetch(`${app.baseUrl}/payments/webhook`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id: 'evt_unsigned',
-          type: 'customer.subscription.deleted',
-          data: { object: cancelled },
-        }),
+        body: payload,
       }),
     ];
     for (const response of refusals) {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
     }
-    expect(await processedEvents()).toBe(before);
-    expect((await accountRow(buyer.uid)).subscription_status).toBe('active');
+    expect(await kit.recordedEvents()).toBe(before);
+    expect((await kit.planOf(buyer.idToken)).plan.status).toBe('ACTIVE');
+  });
+
+  it('refuses a signed event whose content does not fit its type with 400 naming its id, changing nothing', async () => {
+    const before = await kit.recordedEvents();
+    const malformed: Array<[string, Parameters<typeof kit.sendEvent>]> = [
+      ['evt_test_empty_object', ['customer.subscription.updated', {}, { id: 'evt_test_empty_object' }]],
+      [
+        'evt_test_number_customer',
+        ['checkout.session.completed', { id: 'cs_x', customer: 42 }, { id: 'evt_test_number_customer' }],
+      ],
+      [
+        'evt_test_no_data',
+        ['invoice.paid', null, { payload: '{"id":"evt_test_no_data","type":"invoice.paid"}' }],
+      ],
+      ['evt_test_string_object', ['invoice.payment_failed', 'in_123', { id: 'evt_test_string_object' }]],
+      [
+        '(without an id)',
+        [
+          'customer.subscription.created',
+          null,
+          { payload: '{"type":"customer.subscription.created","data":{"object":{}}}' },
+        ],
+      ],
+    ];
+    for (const [eventId, args] of malformed) {
+      const response = await kit.sendEvent(...args);
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.code).toBe('WEBHOOK_EVENT_INVALID');
+      expect(body.message).toContain(eventId);
+    }
+    // Signed, but not JSON at all: the body is refused as it is read.
+    const unreadable = await kit.sendEvent('invoice.paid', null, { payload: 'not json at all' });
+    expect(unreadable.status).toBe(400);
+    expect((await unreadable.json()).code).toBe('BAD_REQUEST');
+    expect(await kit.recordedEvents()).toBe(before);
+    expect((await kit.planOf(buyer.idToken)).plan.status).toBe('ACTIVE');
+  });
+
+  it('answers 200 for an event of a subscription nobody knows, and keeps it for the reconciliation', async () => {
+    const response = await kit.sendEvent(
+      'customer.subscription.updated',
+      { id: 'sub_nobody_knows', object: 'subscription', customer: 'cus_nobody' },
+      { id: 'evt_test_unknown_subscription' },
+    );
+    expect(response.status).toBe(200);
+    const row = await app.database.db
+      .selectFrom('stripe_events')
+      .select(['outcome', 'subscription_id'])
+      .where('id', '=', 'evt_test_unknown_subscription')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ outcome: 'unmatched', subscription_id: 'sub_nobody_knows' });
+    // Delivered again (Stripe retries): still 200, still one record.
+    expect(
+      (
+        await kit.sendEvent(
+          'customer.subscription.updated',
+          { id: 'sub_nobody_knows', customer: 'cus_nobody' },
+          { id: 'evt_test_unknown_subscription' },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('processes a replayed or concurrently duplicated event once', async () => {
-    const subscriptionId = (await accountRow(buyer.uid)).stripe_subscription_id!;
+    const subscriptionId = await keptSubscription(buyer.uid);
     const invoice = {
       id: 'in_test_failed_once',
       object: 'invoice',
-      customer: (await accountRow(buyer.uid)).stripe_customer_id,
+      customer: await kit.customerOf(buyer.uid),
       parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
     };
     const statuses = await Promise.all([
-      sendEvent('invoice.payment_failed', invoice, { id: 'evt_test_duplicate' }),
-      sendEvent('invoice.payment_failed', invoice, { id: 'evt_test_duplicate' }),
+      kit.sendEvent('invoice.payment_failed', invoice, { id: 'evt_test_duplicate' }),
+      kit.sendEvent('invoice.payment_failed', invoice, { id: 'evt_test_duplicate' }),
     ]);
     expect(statuses.map((response) => response.status)).toEqual([200, 200]);
-    expect((await sendEvent('invoice.payment_failed', invoice, { id: 'evt_test_duplicate' })).status).toBe(
-      200,
-    );
-    await eventually(
-      () => mailsTo(buyer.email, "couldn't renew"),
-      (mails) => mails.length > 0,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await mailsTo(buyer.email, "couldn't renew")).toHaveLength(1);
+    expect(
+      (await kit.sendEvent('invoice.payment_failed', invoice, { id: 'evt_test_duplicate' })).status,
+    ).toBe(200);
+    expect(await kit.mailsEventually(buyer.email, "couldn't renew", 1)).toHaveLength(1);
     const rows = await app.database.db
       .selectFrom('stripe_events')
       .select('id')
@@ -249,17 +256,16 @@ describe('billing: webhooks', () => {
   });
 
   it('ignores a checkout that names another user’s customer', async () => {
-    const buyerRow = await accountRow(buyer.uid);
-    const response = await sendEvent('checkout.session.completed', {
+    const response = await kit.sendEvent('checkout.session.completed', {
       id: 'cs_test_forged',
       object: 'checkout.session',
       client_reference_id: other.uid,
-      customer: buyerRow.stripe_customer_id,
-      subscription: buyerRow.stripe_subscription_id,
+      customer: await kit.customerOf(buyer.uid),
+      subscription: await keptSubscription(buyer.uid),
     });
     expect(response.status).toBe(200);
-    expect((await accountRow(other.uid)).subscription_status).toBeNull();
-    expect(await mailsTo(other.email, 'Discover plan is active')).toHaveLength(0);
+    expect((await kit.planOf(other.idToken)).plan.status).toBe('FREE');
+    expect(await kit.mailsTo(other.email, 'Discover plan is active')).toHaveLength(0);
   });
 
   it('follows a failed renewal and a cancellation from the portal, and a late "updated" cannot resurrect it', async () => {
@@ -267,35 +273,39 @@ describe('billing: webhooks', () => {
       token: buyer.idToken,
     });
     expect(portal.status).toBe(200);
-    const subscriptionId = (await accountRow(buyer.uid)).stripe_subscription_id!;
-    const activeState = await standIn.subscriptions.retrieve(subscriptionId);
+    const subscriptionId = await keptSubscription(buyer.uid);
+    const activeState = await kit.standIn.subscriptions.retrieve(subscriptionId);
 
-    await submit(`${portal.body.url}/subscriptions/${subscriptionId}/fail-renewal`);
-    expect((await accountRow(buyer.uid)).subscription_status).toBe('past_due');
+    await kit.submit(`${portal.body.url}/subscriptions/${subscriptionId}/fail-renewal`);
+    expect(await kit.planOf(buyer.idToken)).toMatchObject({
+      plan: { name: 'DISCOVER', status: 'PAST_DUE', limited: true },
+      subscriptionStatus: 'past_due',
+    });
     expect((await search(buyer.idToken)).status).toBe(402);
-    await submit(`${portal.body.url}/subscriptions/${subscriptionId}/renew`);
-    expect((await accountRow(buyer.uid)).subscription_status).toBe('active');
+    await kit.submit(`${portal.body.url}/subscriptions/${subscriptionId}/renew`);
+    expect((await kit.planOf(buyer.idToken)).plan.status).toBe('ACTIVE');
     expect((await search(buyer.idToken)).status).toBe(200);
 
-    await submit(`${portal.body.url}/subscriptions/${subscriptionId}/cancel`);
-    expect((await accountRow(buyer.uid)).subscription_status).toBe('canceled');
+    await kit.submit(`${portal.body.url}/subscriptions/${subscriptionId}/cancel`);
+    const ended = await kit.planOf(buyer.idToken);
+    expect(ended).toMatchObject({
+      plan: { name: 'FREE', status: 'ENDED', renewsAt: null, limited: true },
+      subscriptionStatus: 'canceled',
+    });
+    expect(new Date(ended.plan.endsAt!).getTime()).toBeLessThanOrEqual(Date.now());
     expect((await search(buyer.idToken)).status).toBe(402);
 
     // Stripe's "updated" from before the cancellation, delivered last.
-    expect((await sendEvent('customer.subscription.updated', activeState)).status).toBe(200);
-    expect((await accountRow(buyer.uid)).subscription_status).toBe('canceled');
+    expect((await kit.sendEvent('customer.subscription.updated', activeState)).status).toBe(200);
+    expect((await kit.planOf(buyer.idToken)).plan.status).toBe('ENDED');
     expect((await search(buyer.idToken)).status).toBe(402);
 
     // Subscribing again is possible once the old subscription has ended.
-    expect((await checkout(buyer.idToken)).status).toBe(200);
+    expect((await kit.checkout(buyer.idToken)).status).toBe(200);
   });
 
   it('answers 409 for the portal before any checkout', async () => {
-    const stranger = await createEmulatorUser({ verified: true });
-    await app.database.db
-      .insertInto('users')
-      .values({ uid: stranger.uid, email: stranger.email, name: 'S' })
-      .execute();
+    const stranger = await kit.account('S');
     const response = await call(app.baseUrl, 'POST', '/payments/create-portal-session', {
       token: stranger.idToken,
     });
@@ -306,63 +316,34 @@ describe('billing: webhooks', () => {
 
 describe('billing: closing an account', () => {
   it('cancels the subscription before the account is deleted, so a deleted account is never charged again', async () => {
-    const leaver = await createEmulatorUser({ verified: true });
-    await app.database.db
-      .insertInto('users')
-      .values({ uid: leaver.uid, email: leaver.email, name: 'Lee' })
-      .execute();
-    const session = await checkout(leaver.idToken);
-    const checkoutUrl = new URL(session.body.url as string);
-    await submit(`${checkoutUrl}/pay`);
-    const { stripe_subscription_id: subscriptionId, subscription_status: before } = await accountRow(
-      leaver.uid,
-    );
-    expect(before).toBe('active');
+    const leaver = await kit.account('Lee');
+    const session = await kit.checkout(leaver.idToken);
+    await kit.submit(`${session.body.url}/pay`);
+    expect((await kit.planOf(leaver.idToken)).plan.status).toBe('ACTIVE');
+    const subscriptionId = await keptSubscription(leaver.uid);
 
     const deleted = await call(app.baseUrl, 'DELETE', '/api/users', {
       token: leaver.idToken,
       body: { email: leaver.email },
     });
     expect(deleted.status).toBe(200);
-    const provider = new Stripe(app.config.billing.secretKey, {
-      host: checkoutUrl.hostname,
-      port: Number(checkoutUrl.port),
-      protocol: 'http',
-    });
-    expect((await provider.subscriptions.retrieve(subscriptionId!)).status).toBe('canceled');
-    expect((await accountRow(leaver.uid)).subscription_status).toBe('canceled');
+    expect((await kit.standIn.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    expect((await app.services.plans.planOf(leaver.uid)).status).toBe('ended');
   });
 
-  it('stops, and does not confirm, a checkout paid after its account was closed', async () => {
-    const late = await createEmulatorUser({ verified: true });
-    await app.database.db
-      .insertInto('users')
-      .values({ uid: late.uid, email: late.email, name: 'Laz' })
-      .execute();
-    const session = await checkout(late.idToken);
-    const checkoutUrl = new URL(session.body.url as string);
+  it('closes a checkout left open, so it cannot be paid after the account is closed', async () => {
+    const late = await kit.account('Laz');
+    const session = await kit.checkout(late.idToken);
     const deleted = await call(app.baseUrl, 'DELETE', '/api/users', {
       token: late.idToken,
       body: { email: late.email },
     });
     expect(deleted.status).toBe(200);
 
-    await submit(`${checkoutUrl}/pay`);
-    const { stripe_subscription_id: subscriptionId } = await accountRow(late.uid);
-    expect(subscriptionId).toMatch(/^sub_/);
-    const provider = new Stripe(app.config.billing.secretKey, {
-      host: checkoutUrl.hostname,
-      port: Number(checkoutUrl.port),
-      protocol: 'http',
-    });
-    expect(
-      (
-        await eventually(
-          () => provider.subscriptions.retrieve(subscriptionId!),
-          (s) => s.status === 'canceled',
-        )
-      ).status,
-    ).toBe('canceled');
-    expect(await mailsTo(late.email, 'Discover plan is active')).toEqual([]);
+    const pay = await fetch(`${session.body.url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(pay.status).toBe(410);
+    expect(await pay.text()).toContain('This checkout is closed');
+    expect((await kit.subscriptionsAtStandIn(await kit.customerOf(late.uid))).all).toEqual([]);
+    expect(await kit.mailsTo(late.email, 'Discover plan is active')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call } from './http.js';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 /**
  * Complete and correct answers at 100,000 patents: for a table of advanced queries with filters,
@@ -24,8 +25,9 @@ beforeAll(async () => {
   const user = await createEmulatorUser({ verified: true });
   await app.database.db
     .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Counter', subscription_status: 'active' })
+    .values({ uid: user.uid, email: user.email, name: 'Counter' })
     .execute();
+  await givePaidPlan(app.database.db, user.uid);
   token = user.idToken;
 }, 600_000);
 afterAll(() => app?.close());

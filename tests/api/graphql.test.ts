@@ -26,6 +26,7 @@ describe('POST /graphql', () => {
       'jurisdiction',
       'years',
       'kind',
+      'publication_type',
     ]);
   });
 

@@ -201,17 +201,10 @@ describe('one-shot searches', () => {
       .insertInto('users')
       .values({ uid: user.uid, email: user.email, name: 'Ref' })
       .execute();
-    const viewer = {
-      uid: user.uid,
-      email: user.email,
-      emailVerified: true,
-      name: 'Ref',
-      signInProvider: 'password',
-    };
     const count = async () =>
       (await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: user.idToken })).body;
     // A request as `request` saves it, held unfinished so that no worker takes it first.
-    const creditId = await app.services.search.chargeCredit(viewer, { kind: 'oneshot', query: QUERY });
+    const creditId = await app.services.plans.chargeCredit(user.uid, { kind: 'oneshot', query: QUERY });
     const row = await app.database.db
       .insertInto('oneshot_requests')
       .values({ user_uid: user.uid, query: QUERY, status: 'running', credit_event_id: creditId })
@@ -229,7 +222,7 @@ describe('one-shot searches', () => {
     expect(failed).toEqual({ status: 'failed', error: 'the search engine is down' });
 
     // A second report of the same failure gives nothing back twice.
-    await app.services.search.chargeCredit(viewer, { kind: 'oneshot', query: 'another question' });
+    await app.services.plans.chargeCredit(user.uid, { kind: 'oneshot', query: 'another question' });
     await app.services.oneShot.fail(row.id, new Error('again'));
     expect(await count()).toBe(1);
   });

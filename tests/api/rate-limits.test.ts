@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 const LOW = {
   RATE_LIMIT_SEARCHES_PER_MINUTE: '3',
@@ -26,8 +27,9 @@ async function userOf(app: TestApp): Promise<EmulatorUser> {
   const user = await createEmulatorUser({ verified: true });
   await app.database.db
     .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Ray', subscription_status: 'active' })
+    .values({ uid: user.uid, email: user.email, name: 'Ray' })
     .execute();
+  await givePaidPlan(app.database.db, user.uid);
   return user;
 }
 
@@ -104,6 +106,29 @@ describe('rate limits (in memory)', () => {
     expectLimited(await post(app, '/payments/webhook', {}));
   });
 
+  it('limits searching operations sent over GET as over POST, and takes no operation by hash alone', async () => {
+    const user = await userOf(app);
+    const analyst = await app.services.analytics.keys.create({ email: user.email });
+    const landscape = encodeURIComponent(
+      '{ landscape(input: { kind: ADVANCED, query: "title:robot" }) { counted } }',
+    );
+    const get = () =>
+      fetch(`${app.baseUrl}/graphql?query=${landscape}`, {
+        headers: { authorization: `Bearer ${analyst.key}`, 'apollo-require-preflight': 'true' },
+      });
+    const statuses = [];
+    for (let n = 0; n < 4; n += 1) statuses.push((await get()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await get();
+    expect((await refused.json()).code).toBe('RATE_LIMITED');
+
+    // An operation sent as a persisted hash would hide its fields from the budget.
+    const hashOnly = await post(app, '/graphql', {
+      extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } },
+    });
+    expect(hashOnly.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
+  });
+
   it('limits every other API request per user', async () => {
     const user = await userOf(app);
     const read = () =>
@@ -139,21 +164,18 @@ describe('rate limits behind a load balancer (TRUSTED_PROXIES=1)', () => {
   afterAll(() => app.close());
 
   it("counts per client address from X-Forwarded-For, not the balancer's", async () => {
-    const joinFrom = (address: string) =>
-      fetch(`${app.baseUrl}/api/v1/mailing-list`, {
+    // A registration without its fields: refused (400) once counted, so no identity is made.
+    const registerFrom = (address: string) =>
+      fetch(`${app.baseUrl}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify({
-          firstName: 'Lee',
-          email: 'lee@example.com',
-          mailingLists: 'previous-searches',
-        }),
+        body: JSON.stringify({}),
       }).then((response) => response.status);
     expect([
-      await joinFrom('203.0.113.1'),
-      await joinFrom('203.0.113.1'),
-      await joinFrom('203.0.113.1'),
-    ]).toEqual([200, 200, 429]);
-    expect(await joinFrom('203.0.113.2')).toBe(200);
+      await registerFrom('203.0.113.1'),
+      await registerFrom('203.0.113.1'),
+      await registerFrom('203.0.113.1'),
+    ]).toEqual([400, 400, 429]);
+    expect(await registerFrom('203.0.113.2')).toBe(400);
   });
 });

@@ -94,6 +94,32 @@ describe('stored result sets', () => {
     expect(await searchCount(searcher.idToken)).toBe(2);
   });
 
+  it("takes the specification's five keys, empty lists and the whole year range, as the same search as the bare query, through REST and GraphQL alike", async () => {
+    const searcher = await freshUser();
+    const query = 'a rotating mooring mast for airships';
+    const allKeys = { query, ipc_filters: [], legal_status: [], jurisdiction: [], years: [1824, 2050] };
+    const bare = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
+      token: searcher.idToken,
+      body: { query },
+    });
+    const spelt = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
+      token: searcher.idToken,
+      body: allKeys,
+    });
+    expect(spelt.status).toBe(200);
+    expect(spelt.body.result_set_id).toBe(bare.body.result_set_id);
+    expect(idsOf(spelt.body)).toEqual(idsOf(bare.body));
+    const browser = await graphql(
+      app.baseUrl,
+      'mutation ($input: SearchInput!) { aiSearch(input: $input) { results { result_set_id } } }',
+      { input: allKeys },
+      searcher.idToken,
+    );
+    expect(browser.errors).toBeUndefined();
+    expect(browser.data.aiSearch.results.result_set_id).toBe(bare.body.result_set_id);
+    expect(await searchCount(searcher.idToken)).toBe(1);
+  });
+
   it('refuses an unknown, malformed or expired id with 404 and says what to do; signed out with 401', async () => {
     const searcher = await freshUser();
     const message =

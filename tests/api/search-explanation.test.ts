@@ -4,6 +4,7 @@ import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testi
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 let app: TestApp;
 let user: EmulatorUser;
@@ -28,8 +29,9 @@ beforeAll(async () => {
   user = await createEmulatorUser({ verified: true });
   await app.database.db
     .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Sam', subscription_status: 'active' })
+    .values({ uid: user.uid, email: user.email, name: 'Sam' })
     .execute();
+  await givePaidPlan(app.database.db, user.uid);
 });
 afterAll(() => app.close());
 

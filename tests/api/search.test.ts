@@ -3,6 +3,7 @@ import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testi
 import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 let app: TestApp;
 let user: EmulatorUser;
@@ -50,8 +51,9 @@ beforeAll(async () => {
   // Subscribed, so that the many searches below are not cut off by the (lowered) free allowance.
   await app.database.db
     .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Sam', subscription_status: 'active' })
+    .values({ uid: user.uid, email: user.email, name: 'Sam' })
     .execute();
+  await givePaidPlan(app.database.db, user.uid);
 });
 afterAll(() => app.close());
 
@@ -295,11 +297,7 @@ describe('monthly allowance', () => {
     expect(repeat.status).toBe(200);
     expect(await countOf()).toBe(4);
 
-    await app.database.db
-      .updateTable('users')
-      .set({ subscription_status: 'active' })
-      .where('uid', '=', counted.uid)
-      .execute();
+    await givePaidPlan(app.database.db, counted.uid);
     expect(
       (await aiSearch({ query: 'a cheaper way to store wind energy offshore' }, counted.idToken)).status,
     ).toBe(200);

@@ -203,4 +203,41 @@ describe('weekly updates', () => {
     expect((await call(app.baseUrl, 'POST', '/dev/weekly-digest')).body).toEqual({ users: 0, mails: 0 });
     expect(await outboxTo(leaver.email)).toEqual([]);
   });
+
+  it('follows each distinct search: OR and or apart, a follow kept before canonical keys found again', async () => {
+    const reader = await createEmulatorUser({ verified: true });
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: reader.uid, email: reader.email, name: 'Rae' })
+      .execute();
+    // A follow saved under the first version's key (the lower-cased text).
+    await app.database.db
+      .insertInto('saved_searches')
+      .values({
+        user_uid: reader.uid,
+        kind: 'boolean',
+        query: 'title:heliostat OR title:pizza',
+        filters: JSON.stringify({
+          ipc_filters: null,
+          legal_status: null,
+          jurisdiction: null,
+          years: null,
+          kind: null,
+        }),
+        address: 'query=title%3Aheliostat+OR+title%3Apizza&type=boolean',
+        search_key: 'a'.repeat(64),
+      })
+      .execute();
+    expect(
+      (await follow('?query=title%3Aheliostat%20OR%20TITLE%3Apizza&type=boolean', reader.idToken)).status,
+    ).toBe(200);
+    expect(
+      (await follow('?query=title%3Aheliostat%20or%20title%3Apizza&type=boolean', reader.idToken)).status,
+    ).toBe(200);
+    const listed = await graphql(app.baseUrl, '{ savedSearches { query } }', {}, reader.idToken);
+    expect(listed.data.savedSearches.map((search: { query: string }) => search.query).sort()).toEqual([
+      'title:heliostat OR title:pizza',
+      'title:heliostat or title:pizza',
+    ]);
+  });
 });

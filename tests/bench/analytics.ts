@@ -11,7 +11,9 @@ import { createInsightsService } from '@patentscout/server/features/analytics/in
 import { createResultSetsRepo } from '@patentscout/server/features/search/result-sets.repo';
 import { createResultSets } from '@patentscout/server/features/search/result-sets.service';
 import { createSearchRepo } from '@patentscout/server/features/search/search.repo';
+import { createSearchSlots } from '@patentscout/server/features/search/search-slots';
 import { createSearchService } from '@patentscout/server/features/search/search.service';
+import { plansOver } from '@patentscout/server/features/plans/index';
 import { createSearchEngine } from '@patentscout/server/search-engine';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { systemClock } from '@patentscout/server/shared/clock';
@@ -65,11 +67,15 @@ async function step(label: string, work: () => Promise<unknown>): Promise<void> 
 /** The synthetic data: every figure has something to count, in proportions like a product's. */
 async function fill(db: Db): Promise<void> {
   await step(`${whole(USERS)} users (10% on Discover)`, () =>
-    sql`INSERT INTO users (uid, email, name, subscription_status, created_at)
+    sql`INSERT INTO users (uid, email, name, created_at)
         SELECT 'u' || i, 'user' || i || '@example.com', 'User ' || i,
-               CASE WHEN i % 10 = 0 THEN 'active' END,
                ${YEAR_START}::timestamptz + (i::float / ${USERS}) * interval '365 days'
         FROM generate_series(1, ${USERS}) i`.execute(db),
+  );
+  await step(`${whole(USERS / 10)} Discover subscriptions`, () =>
+    sql`INSERT INTO plan_subscriptions (subscription_id, user_uid, customer_id, status, set_by)
+        SELECT 'sub_' || i, 'u' || i, 'cus_' || i, 'active', 'bench'
+        FROM generate_series(10, ${USERS}, 10) i`.execute(db),
   );
   await step(`${whole(EVENTS)} search events over a year`, () =>
     sql`INSERT INTO search_events (user_uid, kind, query, request, search_key, result_count, created_at)
@@ -93,10 +99,10 @@ async function fill(db: Db): Promise<void> {
                ${YEAR_START}::timestamptz + (i::float / ${PAGE_VIEWS}) * interval '365 days'
         FROM generate_series(1, ${PAGE_VIEWS}) i`.execute(db),
   );
-  await step('6,000 Stripe events', () =>
-    sql`INSERT INTO stripe_events (id, type, processed_at)
-        SELECT 'evt_' || i,
-               (ARRAY['customer.subscription.created', 'checkout.session.completed', 'customer.subscription.deleted'])[1 + i % 3],
+  await step('6,000 changes of subscriptions', () =>
+    sql`INSERT INTO plan_subscription_changes (subscription_id, user_uid, change, status, set_by, changed_at)
+        SELECT 'sub_' || i, 'u' || (1 + i % ${USERS}),
+               (ARRAY['started', 'renewed', 'ended'])[1 + i % 3], 'active', 'bench',
                ${YEAR_START}::timestamptz + (i::float / 6000) * interval '365 days'
         FROM generate_series(1, 6000) i`.execute(db),
   );
@@ -172,11 +178,10 @@ async function main(): Promise<void> {
     const search = createSearchService({
       repo: createSearchRepo(db),
       engine,
-      clock: systemClock,
       maxResults: 500,
-      freeSearchesPerMonth: 20,
-      subscriptionStatusOf: async () => null,
+      allowance: plansOver(db),
       resultSets: createResultSets({ repo: createResultSetsRepo(db), engine, clock: systemClock }),
+      slots: createSearchSlots(),
     });
     const insights = createInsightsService({
       repo: createInsightsRepo(db),

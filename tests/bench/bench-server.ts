@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '@patentscout/server/config';
 import { startServer, type RunningServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 import { ensureBenchCorpus, type CorpusLoad } from './bench-corpus.js';
 import { freeBenchPorts, type BenchPorts } from './bench-ports.js';
 
@@ -24,10 +25,12 @@ export type BenchServer = RunningServer & {
 export async function startBenchServer(
   size: number,
   say: (line: string) => void,
-  options: { dataRoot?: string } = {},
+  options: { dataRoot?: string; dataDir?: string } = {},
 ): Promise<BenchServer> {
   const ports = await freeBenchPorts();
-  const dataDir = path.resolve(options.dataRoot ?? '.data', `bench-search-${size}`);
+  const dataDir = path.resolve(
+    options.dataDir ?? path.join(options.dataRoot ?? '.data', `bench-search-${size}`),
+  );
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: String(ports.http),
@@ -84,7 +87,15 @@ async function postToEmulator(url: string, body: unknown, authorization?: string
 }
 
 /** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
-async function benchUserToken(server: BenchServer): Promise<string> {
+export async function benchUserToken(server: BenchServer): Promise<string> {
+  return (await benchUser(server, { paid: true })).token;
+}
+
+/** A verified user with an account, made through the emulator's REST API, on the paid plan or not. */
+export async function benchUser(
+  server: BenchServer,
+  options: { paid: boolean },
+): Promise<{ token: string; uid: string; email: string }> {
   const emulator = `http://127.0.0.1:${server.ports.emulator}/identitytoolkit.googleapis.com/v1`;
   const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
   const password = 'bench-password';
@@ -105,10 +116,11 @@ async function benchUserToken(server: BenchServer): Promise<string> {
   });
   await server.db
     .insertInto('users')
-    .values({ uid: signUp.localId!, email, name: 'Bench', subscription_status: 'active' })
+    .values({ uid: signUp.localId!, email, name: 'Bench' })
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
-  return signIn.idToken!;
+  if (options.paid) await givePaidPlan(server.db, signUp.localId!);
+  return { token: signIn.idToken!, uid: signUp.localId!, email };
 }
 
 /** `count` subscribed, verified users' ID tokens, made a few at a time. */

@@ -1,18 +1,13 @@
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { devInboxLink, signInWithEmail, signUpAndSignIn, toast, uniqueEmail } from './helpers.js';
-
-async function openAccount(page: Page) {
-  await page.goto('/account');
-  await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
-}
-
-async function saveWithCurrentPassword(page: Page, password: string) {
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
-  await dialog.getByLabel('Current password').fill(password);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-}
+import {
+  devInboxLink,
+  openAccount,
+  saveWithCurrentPassword,
+  signInWithEmail,
+  signUpAndSignIn,
+  toast,
+  uniqueEmail,
+} from './helpers.js';
 
 test('editing the name asks for the current password, then saves it and goes home', async ({ page }) => {
   const account = await signUpAndSignIn(page, 'edna');
@@ -44,10 +39,11 @@ test('a short new password is refused; a new password signs the user out and is 
   const account = await signUpAndSignIn(page, 'petra');
   await openAccount(page);
   await page.getByLabel('Password', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters' }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  await expect(page.getByRole('dialog', { name: "Confirm it's you" })).toHaveCount(0);
 
   const newPassword = 'a-brand-new-password';
   await page.getByLabel('Password', { exact: true }).fill(newPassword);

@@ -1,20 +1,28 @@
 import { type Page } from '@playwright/test';
+import Stripe from 'stripe';
 import { expect, test } from './fixtures.js';
 import pg from 'pg';
-import { E2E_DATABASE_URL } from './e2e-env.js';
-import { signUpAndSignIn, toast } from './helpers.js';
+import { useUpFreeSearches } from './e2e-db.js';
+import { E2E, E2E_DATABASE_URL } from './e2e-env.js';
+import { openDevEmail, signUpAndSignIn, toast } from './helpers.js';
 
-/** Uses up the month's free searches (and one more) as searches the user already ran. */
-async function useUpFreeSearches(email: string) {
+/** The local stand-in's API, as Stripe's dashboard would act on it (its embedded-mode test key). */
+const standIn = new Stripe('sk_test_patentscout_local', {
+  host: '127.0.0.1',
+  port: E2E.stripePort,
+  protocol: 'http',
+});
+
+/** The account's customer at the payment provider. */
+async function customerOf(email: string): Promise<string> {
   const database = new pg.Client({ connectionString: E2E_DATABASE_URL });
   await database.connect();
   try {
-    await database.query(
-      `INSERT INTO search_events (user_uid, kind, query, result_count, created_at)
-       SELECT uid, 'ai', 'an earlier search number ' || n, 1, now()
-         FROM users, generate_series(1, 21) AS n WHERE email = $1`,
+    const { rows } = await database.query(
+      `SELECT c.customer_id FROM billing_customers c JOIN users u ON u.uid = c.user_uid WHERE u.email = $1`,
       [email],
     );
+    return rows[0].customer_id as string;
   } finally {
     await database.end();
   }
@@ -29,6 +37,8 @@ async function search(page: Page, query: string) {
 test('a free user at the limit subscribes on the local checkout, searches past 20, cancels in the portal and is limited again', async ({
   page,
 }) => {
+  // A long journey (checkout, a search, the mailbox, the portal): three times the usual time.
+  test.slow();
   const account = await signUpAndSignIn(page, 'bill');
   await useUpFreeSearches(account.email);
   await page.goto('/home');
@@ -60,19 +70,8 @@ test('a free user at the limit subscribes on the local checkout, searches past 2
   await search(page, 'a battery electrode that lasts longer in electric cars');
   await expect(page.getByText(/^Showing \(20 of \d+\) results\./)).toBeVisible();
 
-  await page.goto('/dev/emails');
-  const confirmation = page
-    .getByLabel('Messages')
-    .getByText('PatentScout: your Discover plan is active')
-    .first();
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(confirmation).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await confirmation.click();
-  await expect(
-    page.getByRole('article', { name: /Discover plan is active/ }).getByText(account.email),
-  ).toBeVisible();
+  const confirmation = await openDevEmail(page, 'PatentScout: your Discover plan is active');
+  await expect(confirmation.getByText(account.email)).toBeVisible();
 
   await page.goto('/account');
   await page.getByRole('button', { name: 'Manage billing' }).click();
@@ -126,4 +125,44 @@ test('a cancelled checkout comes back to the cancelled banner, and a checkout th
   await expect(toast(page, "Can't subscribe at this time")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe to the Discover plan' })).toBeEnabled();
   await expect(page).toHaveURL(/\/account\?canceled=true$/);
+});
+
+test('two tabs that subscribe reach the same checkout and buy one plan; a second subscription made at the provider is cancelled, refunded and e-mailed', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const account = await signUpAndSignIn(page, 'tabs');
+  await page.goto('/account');
+  const other = await context.newPage();
+  await other.goto('/account');
+  const checkoutHeading = (tab: Page) =>
+    tab.getByRole('heading', { name: 'Local test checkout: Discover plan $29 per month' });
+
+  await page.getByRole('button', { name: 'Subscribe to the Discover plan' }).click();
+  await expect(checkoutHeading(page)).toBeVisible();
+  await other.getByRole('button', { name: 'Subscribe to the Discover plan' }).click();
+  await expect(checkoutHeading(other)).toBeVisible();
+  expect(other.url()).toBe(page.url());
+
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/account\?success=true$/);
+  await other.getByRole('button', { name: 'Pay' }).click();
+  await expect(other).toHaveURL(/\/account\?success=true$/);
+  await expect(page.getByRole('button', { name: 'You are subscribed to this plan.' })).toBeDisabled();
+  const customer = await customerOf(account.email);
+  const subscriptions = await standIn.subscriptions.list({ customer, status: 'all' });
+  expect(subscriptions.data.map((subscription) => subscription.status)).toEqual(['active']);
+
+  await standIn.subscriptions.create({ customer, items: [{ price: 'price_discover_monthly' }] });
+  const notice = await openDevEmail(page, 'PatentScout: we cancelled a second Discover subscription');
+  await expect(
+    notice.frameLocator('iframe[title="HTML part"]').getByText(/refunded its charge of \$29\.00/),
+  ).toBeVisible();
+  const after = await standIn.subscriptions.list({ customer, status: 'all' });
+  expect(after.data.map((subscription) => subscription.status).sort()).toEqual(['active', 'canceled']);
+
+  await page.goto('/account');
+  await expect(page.getByRole('button', { name: 'You are subscribed to this plan.' })).toBeDisabled();
+  await expect(page.getByText('Discoverer', { exact: true })).toBeVisible();
 });

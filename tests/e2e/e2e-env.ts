@@ -12,6 +12,8 @@ export const E2E = {
   emulatorPort: 9499 + TEST_PORT_OFFSET,
   smtpPort: 2559 + TEST_PORT_OFFSET,
   stripePort: 12141 + TEST_PORT_OFFSET,
+  /** The local stand-in for the waiting list's form service. */
+  formServicePort: 12145 + TEST_PORT_OFFSET,
   projectId: 'demo-patentscout-e2e',
   /**
    * The staging shape beside it: a real project's settings (API key, auth domain) with accounts on
@@ -24,6 +26,7 @@ export const E2E = {
     pgPort: 54369 + TEST_PORT_OFFSET,
     smtpPort: 2569 + TEST_PORT_OFFSET,
     stripePort: 12151 + TEST_PORT_OFFSET,
+    formServicePort: 12155 + TEST_PORT_OFFSET,
   },
 } as const;
 

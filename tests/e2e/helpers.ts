@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -33,6 +33,21 @@ export async function devInboxLink(page: Page, email: string, kind: string): Pro
   const link = await row.getByRole('link', { name: 'Open link' }).getAttribute('href');
   expect(link).toMatch(/\/auth\/action\?.*oobCode=/);
   return link!;
+}
+
+/**
+ * Opens, in the dev mailbox, the newest message with this subject (refreshing while the mail job
+ * has not sent it yet); answers the opened message.
+ */
+export async function openDevEmail(page: Page, subject: string) {
+  await page.goto('/dev/emails');
+  const listed = page.getByLabel('Messages').getByText(subject).first();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(listed).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await listed.click();
+  return page.getByRole('article', { name: `Message: ${subject}` });
 }
 
 /** Follows the verification link that the dev inbox lists for this address. */
@@ -72,4 +87,47 @@ export async function aiSearchFromHome(page: Page, text: string) {
   await aiTab.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search\/results\?/);
   await expect(page.getByRole('article').first()).toBeVisible();
+}
+
+/** Whether a browser request is the GraphQL operation of this name. */
+export function isGraphqlOperation(request: Request, operationName: string): boolean {
+  if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return false;
+  const body = request.postDataJSON() as { operationName?: unknown } | null;
+  return body?.operationName === operationName;
+}
+
+/** Answers every request of one GraphQL operation as given (a failing server), letting the others through. */
+export async function answerGraphqlOperation(
+  page: Page,
+  operationName: string,
+  answer: { status: number; body: string; contentType?: string } | 'network-failure',
+): Promise<void> {
+  await page.route('**/graphql', async (route) => {
+    if (!isGraphqlOperation(route.request(), operationName)) return route.fallback();
+    if (answer === 'network-failure') return route.abort('failed');
+    return route.fulfill({ contentType: 'application/json', ...answer });
+  });
+}
+
+/** The console errors the page logs from now on. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** My Account, once its form has loaded. */
+export async function openAccount(page: Page) {
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible();
+}
+
+/** Saves the account form, confirming with the current password in the re-authentication dialog. */
+export async function saveWithCurrentPassword(page: Page, password: string) {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+  await dialog.getByLabel('Current password').fill(password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
 }

@@ -96,12 +96,13 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   await expect(page.getByText(/^Showing \(20 of \d+\) results\./)).toBeVisible();
   await expect(page.getByText("This month, you've done 1 searches.")).toBeVisible();
 
-  // The document-type filter travels in the address and shows among the active filters.
+  // The document-type filter (the publication type) travels in the address and shows among the
+  // active filters.
   await page.goto('/home');
   await page.getByRole('checkbox', { name: 'Granted patents' }).check();
   await queryBox.fill(query);
   await queryBox.press('Enter');
-  await expect(page).toHaveURL(/kind=B/);
+  await expect(page).toHaveURL(/publication_type=GRANTED_PATENT/);
   await expect(
     page.getByRole('group', { name: 'Active filters' }).getByText('Granted patents'),
   ).toBeVisible();
@@ -122,6 +123,10 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   await expect(page).toHaveURL(/\/patents\/[^/]+$/);
   await expect(page.getByText(titleText).first()).toBeVisible();
   await expect(page.getByText('International Filings Overview')).toBeVisible();
+  // The filter held: the result is a granted patent.
+  await expect(
+    page.getByRole('region', { name: 'Details' }).getByText('granted patent', { exact: true }),
+  ).toBeVisible();
 
   // Sign out through the confirmation.
   await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();

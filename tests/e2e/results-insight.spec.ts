@@ -1,23 +1,6 @@
-import pg from 'pg';
 import { expect, test } from './fixtures.js';
-import { E2E_DATABASE_URL } from './e2e-env.js';
+import { searchesThisMonth } from './e2e-db.js';
 import { aiSearchFromHome, signUpAndSignIn } from './helpers.js';
-
-/** The user's searches this month, as the allowance counts them. */
-async function searchesThisMonth(email: string): Promise<number> {
-  const database = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await database.connect();
-  try {
-    const { rows } = await database.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM search_events e JOIN users u ON u.uid = e.user_uid
-        WHERE u.email = $1 AND e.created_at >= date_trunc('month', now())`,
-      [email],
-    );
-    return rows[0]!.count;
-  } finally {
-    await database.end();
-  }
-}
 
 test('results that explain themselves: matched passages, "Why it matched" and a chart strip that filters', async ({
   page,

@@ -135,6 +135,17 @@ test('search teaches itself: explained AI search, live reading, exports and keyb
   await expect(page.getByRole('alert').filter({ hasText: 'This query cannot be searched.' })).toBeVisible();
   expect(sent).toBe(0);
 
+  // A query past the budget shows the server's refusal, word for word, and is not sent either.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('"solar panel mount"~50 OR "wind turbine"~10');
+  await expect(page.getByTestId('query-reading')).toContainText(
+    'Query error at character 27: proximity phrases may compare at most 100 word distances',
+  );
+  await page.keyboard.press('Enter');
+  expect(sent).toBe(0);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('title:(solar AND panel');
+
   // Fixed, it reads back in plain English and runs.
   await page.keyboard.type(') AND date_published:[2015 TO 2020] AND jurisdiction:austral');
   // Suggestions: a combobox of the reference data's countries, chosen with the arrow keys.

@@ -20,23 +20,29 @@ async function pageViewsOf(email: string): Promise<string[]> {
 
 test('the landing page links to the features and documentation pages, which work opened directly too', async ({
   page,
+  context,
 }) => {
   await page.goto('/');
+  const featuresTab = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Explore the features' }).click();
-  await expect(page).toHaveURL(/\/features$/);
-  await expect(page.getByRole('heading', { name: 'What PatentScout does' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Weekly updates' })).toBeVisible();
+  const features = await featuresTab;
+  await expect(features).toHaveURL(/\/features$/);
+  await expect(features.getByRole('heading', { name: 'What PatentScout does' })).toBeVisible();
+  await expect(features.getByRole('heading', { name: 'Weekly updates' })).toBeVisible();
+  await features.close();
 
-  await page.goto('/');
+  const docsTab = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Read the documentation' }).click();
-  await expect(page).toHaveURL(/\/docs$/);
-  await expect(page.getByRole('heading', { name: 'Documentation', exact: true })).toBeVisible();
+  const docs = await docsTab;
+  await expect(docs).toHaveURL(/\/docs$/);
+  await expect(docs.getByRole('heading', { name: 'Documentation', exact: true })).toBeVisible();
   // The syntax guide is docs/search-syntax.md, rendered with its tables.
-  await expect(page.getByRole('heading', { name: 'Advanced search syntax' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'title:(drone OR uav)' })).toBeVisible();
+  await expect(docs.getByRole('heading', { name: 'Advanced search syntax' })).toBeVisible();
+  await expect(docs.getByRole('cell', { name: 'title:(drone OR uav)' })).toBeVisible();
 
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Advanced search syntax' })).toBeVisible();
+  await docs.reload();
+  await expect(docs.getByRole('heading', { name: 'Advanced search syntax' })).toBeVisible();
+  await docs.close();
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'Discover plan' })).toBeVisible();
   await expect(page.getByText('$29 per month')).toBeVisible();

@@ -22,6 +22,7 @@ export function stackPorts(n: number) {
     emulator: 9600 + shift,
     smtp: 2600 + shift,
     stripe: 12200 + shift,
+    formService: 12205 + shift,
   };
 }
 
@@ -58,6 +59,7 @@ export function startStack(n: number, env: Record<string, string> = {}): LocalSt
       FIREBASE_AUTH_EMULATOR_PORT: String(ports.emulator),
       MAIL_SMTP_PORT: String(ports.smtp),
       STRIPE_LOCAL_PORT: String(ports.stripe),
+      MAILING_LIST_LOCAL_PORT: String(ports.formService),
       FIREBASE_PROJECT_ID: PROJECT_ID,
       DEMO_CORPUS_SIZE: '2000',
       RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',

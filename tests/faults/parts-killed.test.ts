@@ -54,7 +54,13 @@ describe('a part killed while the app runs', () => {
     expect(stack.output()).toMatch(
       /the Firebase Auth emulator stopped unexpectedly \(killed by SIGKILL\); restarting in 0.5 s/,
     );
-    expect(stack.output()).toMatch(/the Firebase Auth emulator is running again/);
+    // The emulator may answer a registration a moment before the supervisor's own readiness probe
+    // sees it back and says so.
+    await until(
+      'the supervisor to report the emulator back',
+      async () => (/the Firebase Auth emulator is running again/.test(stack.output()) ? true : undefined),
+      15_000,
+    );
     expect((await readyz(stack)).body.auth).toEqual({
       ok: true,
       detail: 'Firebase Auth emulator (restarted 1 time(s))',

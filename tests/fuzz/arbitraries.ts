@@ -37,11 +37,41 @@ const nastyText = fc.oneof(
   ),
 );
 
+const queryWords = fc.constantFrom('solar', 'panel', 'robot', 'w', 'the', 'cell', 'x1', 'über');
+
+/**
+ * Lens queries shaped to cost the most (ADR 0111): long phrases with large proximities, many
+ * ORs, deep groups and NOT chains, wildcard-heavy terms; past the budget or just within it.
+ */
+export const costlyQuery: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(fc.array(queryWords, { minLength: 2, maxLength: 120 }), fc.integer({ min: 1, max: 60 }))
+    .map(([words, slop]) => `"${words.join(' ')}"~${slop}`),
+  fc
+    .tuple(fc.array(queryWords, { minLength: 2, maxLength: 6 }), fc.integer({ min: 1, max: 50 }), fc.nat(4))
+    .map(([words, slop, copies]) =>
+      Array.from({ length: copies + 1 }, () => `"${words.join(' ')}"~${slop}`).join(' OR '),
+    ),
+  fc
+    .tuple(fc.integer({ min: 2, max: 400 }), fc.constantFrom(' OR ', ' AND ', ' ', ' || '))
+    .map(([count, operator]) => Array.from({ length: count }, (_, n) => `t${n}`).join(operator)),
+  fc
+    .tuple(fc.integer({ min: 1, max: 80 }), queryWords)
+    .map(([depth, word]) => `${'('.repeat(depth)}${word}${')'.repeat(depth)}`),
+  fc.integer({ min: 1, max: 120 }).map((count) => `solar AND ${'NOT '.repeat(count)}panel`),
+  fc
+    .array(fc.constantFrom('so*', 'pa?*l', 'ro*t', 'ce?l', 'x1*', 'me?*d', 'sy?*m', 'de?*e'), {
+      minLength: 1,
+      maxLength: 30,
+    })
+    .map((terms) => terms.join(' OR ')),
+);
+
 const jsonBody = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.record(
     {
-      query: nastyText,
+      query: fc.oneof(nastyText, costlyQuery),
       email: nastyText,
       name: nastyText,
       password: nastyText,
@@ -115,6 +145,17 @@ export function restRequests(routes: string[], tokens: string[]): fc.Arbitrary<F
     });
 }
 
+/** Values of the wrong type for any variable: lists, objects, numbers, booleans, unknown enum values. */
+const wrongTyped = fc.oneof(
+  fc.array(fc.oneof(fc.string({ maxLength: 10 }), fc.integer()), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom('BOGUS', 'AI ', 'advanced', 'WEEK', 'PLAN', ''),
+);
+
 /** GraphQL requests: every schema field with fuzzed variables, and malformed documents. */
 export function graphqlRequests(operations: string[], tokens: string[]): fc.Arbitrary<FuzzRequest> {
   const document = fc.oneof(
@@ -138,11 +179,26 @@ export function graphqlRequests(operations: string[], tokens: string[]): fc.Arbi
             maxKeys: 2,
           },
         ),
+        fc.dictionary(
+          fc.constantFrom(
+            'input',
+            'lensId',
+            'queryString',
+            'token',
+            'id',
+            'query',
+            'kind',
+            'lensIds',
+            'range',
+          ),
+          wrongTyped,
+          { maxKeys: 3 },
+        ),
         fc.record(
           {
             input: jsonBody,
             queryString: nastyText,
-            query: nastyText,
+            query: fc.oneof(nastyText, costlyQuery),
             id: nastyText,
             lensId: nastyText,
             token: nastyText,
@@ -151,11 +207,25 @@ export function graphqlRequests(operations: string[], tokens: string[]): fc.Arbi
         ),
       ),
       token: fc.option(fc.constantFrom(...tokens, 'forged-token'), { nil: undefined }),
+      // Apollo runs queries sent over GET too (mutations it refuses there): both are fuzzed.
+      overGet: fc.boolean(),
     })
-    .map(({ query, variables, token }) => ({
-      method: 'POST',
-      path: '/graphql',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    }));
+    .map(({ query, variables, token, overGet }): FuzzRequest => {
+      const authorization: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      if (overGet) {
+        const params = new URLSearchParams({ query, variables: JSON.stringify(variables) });
+        return {
+          method: 'GET',
+          path: `/graphql?${params.toString()}`,
+          headers: { 'apollo-require-preflight': 'true', ...authorization },
+          body: undefined,
+        };
+      }
+      return {
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'content-type': 'application/json', ...authorization },
+        body: JSON.stringify({ query, variables }),
+      };
+    });
 }

@@ -68,6 +68,7 @@ function productionEnv(): Record<string, string> {
     STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
     STRIPE_PRICE_DISCOVER: STRIPE.priceDiscover,
     STRIPE_API_URL: `http://127.0.0.1:${PORTS.stripe}`,
+    MAILING_LIST_URL: 'https://forms.patentscout.test/subscribe/previous-searches',
     METRICS_TOKEN,
     DEMO_CORPUS_SIZE: '300',
   };

@@ -12,6 +12,7 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { User } from 'firebase/auth';
 import type { ViewerAccountQuery } from '../__generated__/graphql';
 import { REGISTER_GOOGLE_USER, VIEWER_ACCOUNT } from './account.queries';
+import { errorStatus } from './apiErrors';
 import { useAuth } from './AuthProvider';
 
 export type Account = NonNullable<ViewerAccountQuery['viewerAccount']>;
@@ -35,6 +36,17 @@ interface AccountContextValue {
 }
 
 const AccountContext = createContext<AccountContextValue | null>(null);
+
+/**
+ * The specification's account-load errors (§7, `GET /api/users`): a signed-in identity without an
+ * account record (GraphQL's null `viewerAccount`, REST's 404) is "Failed to get account details:
+ * 404"; any other failure names its status ('unknown' when no answer came back).
+ */
+function accountLoadError(failure?: unknown): Error {
+  const status = failure === undefined ? 404 : errorStatus(failure);
+  const detail = status === 404 ? '404' : `Please try again later. Status: ${status ?? 'unknown'}`;
+  return new Error(`Failed to get account details: ${detail}`, { cause: failure });
+}
 
 function isFirstSignIn(user: User): boolean {
   // NOTE: Firebase's public UserMetadata only has second-precision strings; the millisecond
@@ -64,18 +76,19 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     const forUid = currentUid.current;
     if (!forUid) return;
     setLoading(true);
+    let error: Error | null;
     try {
       await pendingRegistration.current?.catch(() => undefined);
-      await client.query({ query: VIEWER_ACCOUNT, fetchPolicy: 'network-only' });
-      if (currentUid.current === forUid) setError(null);
+      const { data } = await client.query({ query: VIEWER_ACCOUNT, fetchPolicy: 'network-only' });
+      error = data?.viewerAccount ? null : accountLoadError();
     } catch (failure) {
-      if (currentUid.current !== forUid) return;
-      // Stored and logged; the page frame decides whether to raise it.
-      console.error('Loading the user account failed', failure);
-      setError(failure instanceof Error ? failure : new Error(String(failure)));
-    } finally {
-      if (currentUid.current === forUid) setLoading(false);
+      error = accountLoadError(failure);
     }
+    if (currentUid.current !== forUid) return;
+    // Stored and logged; the page frame decides whether to raise it.
+    if (error) console.error('Loading the user account failed', error);
+    setError(error);
+    setLoading(false);
   }, [client]);
 
   useEffect(() => {

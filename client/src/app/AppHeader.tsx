@@ -9,6 +9,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Spinner from 'react-bootstrap/Spinner';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { PRODUCT_NAME } from '@patentscout/schema';
+import { PlanStatus } from '../__generated__/graphql';
 import { useAccount } from './AccountProvider';
 import { useAuth } from './AuthProvider';
 import { useSignOut } from './SignOutProvider';
@@ -95,7 +96,7 @@ export function AppHeader() {
             <div className="d-flex flex-column flex-md-row align-items-md-center gap-2 small">
               <span>
                 {name ? `Welcome, ${name}!` : 'Welcome!'}
-                {account?.subscriptionStatus === 'active' ? <DiscovererBadge /> : null}
+                {account?.plan.status === PlanStatus.Active ? <DiscovererBadge /> : null}
               </span>
               {authed && accountLoading ? (
                 <Spinner animation="border" size="sm" role="status">

@@ -6,7 +6,7 @@ export interface AuthState {
   user: User | null;
   /** True until Firebase has told us whether someone is signed in. */
   loading: boolean;
-  /** Set when resolving the sign-in state failed. */
+  /** Set when resolving the sign-in state failed, or an e-mail sign-in link was refused. */
   error: Error | null;
   /** True when a user exists or an e-mail-link sign-in succeeded. */
   authed: boolean;
@@ -14,7 +14,8 @@ export interface AuthState {
 
 interface AuthContextValue extends AuthState {
   auth: Auth;
-  markEmailLinkSignIn: (succeeded: boolean) => void;
+  /** An e-mail link's outcome: signed in, or the identity provider's refusal (shown as the error). */
+  markEmailLinkSignIn: (outcome: { succeeded: true } | { succeeded: false; error?: Error }) => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -24,6 +25,8 @@ export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNo
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<Error | null>(null);
   const [emailLinkAuthed, setEmailLinkAuthed] = useState(false);
+  // Kept apart from `error`: Firebase's first answer on the sign-in state must not clear it.
+  const [emailLinkError, setEmailLinkError] = useState<Error | null>(null);
 
   useEffect(
     () =>
@@ -33,7 +36,8 @@ export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNo
           setUser(next);
           setError(null);
           setLoading(false);
-          if (!next) setEmailLinkAuthed(false);
+          if (next) setEmailLinkError(null);
+          else setEmailLinkAuthed(false);
         },
         (failure) => {
           console.error('Resolving the sign-in state failed', failure);
@@ -44,11 +48,21 @@ export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNo
     [auth],
   );
 
-  const markEmailLinkSignIn = useCallback((succeeded: boolean) => setEmailLinkAuthed(succeeded), []);
+  const markEmailLinkSignIn = useCallback<AuthContextValue['markEmailLinkSignIn']>((outcome) => {
+    setEmailLinkAuthed(outcome.succeeded);
+    setEmailLinkError(outcome.succeeded ? null : (outcome.error ?? null));
+  }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ auth, user, loading, error, authed: Boolean(user) || emailLinkAuthed, markEmailLinkSignIn }),
-    [auth, user, loading, error, emailLinkAuthed, markEmailLinkSignIn],
+    () => ({
+      auth,
+      user,
+      loading,
+      error: error ?? emailLinkError,
+      authed: Boolean(user) || emailLinkAuthed,
+      markEmailLinkSignIn,
+    }),
+    [auth, user, loading, error, emailLinkError, emailLinkAuthed, markEmailLinkSignIn],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -6,7 +6,10 @@ export const VIEWER_ACCOUNT = graphql(`
       uid
       name
       email
-      subscriptionStatus
+      plan {
+        name
+        status
+      }
       emailVerified
       analyst
       searchCount

@@ -21,6 +21,8 @@ export function createApolloClient(auth: Auth): ApolloClient {
     cache: new InMemoryCache({
       typePolicies: {
         Account: { keyFields: ['uid'] },
+        // The plan has no id of its own: queries that ask for different fields of it merge.
+        Plan: { merge: true },
         PatentData: { keyFields: ['lens_id'] },
       },
     }),

@@ -7,8 +7,11 @@ const AppConfigSchema = z.object({
   embedded: z.boolean(),
   firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
   authEmulatorUrl: z.string().nullable(),
-  /** Where the waiting-list form posts (an external form service, or the product's own endpoint). */
+  /** Where the waiting-list form posts: the form service (embedded: its local stand-in). */
   mailingListUrl: z.string(),
+  /** The landing page's links: the public site's pages, or the app's own `/features` and `/docs`. */
+  featuresUrl: z.string(),
+  docsUrl: z.string(),
 });
 
 export type AppConfig = z.infer<typeof AppConfigSchema>;
@@ -31,8 +34,6 @@ function optional(value: unknown, fallback: string): string {
  */
 export const clientSettings = {
   graphqlPath: '/graphql',
-  featuresUrl: optional(import.meta.env.VITE_FEATURES_URL, '/features'),
-  docsUrl: optional(import.meta.env.VITE_DOCS_URL, '/docs'),
   searchSyntaxUrl: optional(import.meta.env.VITE_SEARCH_SYNTAX_URL, '/docs#search-syntax'),
   pricingUrl: optional(import.meta.env.VITE_PRICING_URL, '/pricing'),
   contactEmail: optional(import.meta.env.VITE_CONTACT_EMAIL, 'team@patentscout.app'),

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 
 /**
  * A link to one of the product's pages: in-app addresses stay in the app; a deployment that
- * points it elsewhere (VITE_*_URL) gets an external link in a new tab, as does `newTab`
- * (for a guide read beside a half-written query).
+ * points it elsewhere (VITE_*_URL, or the server's FEATURES_URL and DOCS_URL) gets an external
+ * link in a new tab, as does `newTab` (the landing page's site links, a guide read beside a
+ * half-written query).
  */
 export function SiteLink(props: { href: string; className?: string; newTab?: boolean; children: ReactNode }) {
   const { href, className, newTab = false, children } = props;

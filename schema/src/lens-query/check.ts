@@ -1,6 +1,7 @@
 import { LEGAL_STATUSES, toStoredPatentStatus } from '../legal-statuses.js';
 import type { LeafNode, QueryNode } from './ast.js';
 import { parseDateBound, parseYear } from './dates.js';
+import { checkQueryBudget } from './budget.js';
 import { QuerySyntaxError } from './errors.js';
 import { FIELD_KINDS, type FieldName } from './fields.js';
 import { parseIdentifier } from './identifiers.js';
@@ -15,18 +16,24 @@ const PREFIX_TERM = /^[\p{L}\p{N}]{2,}\*$/u;
 /**
  * The refusals of a parsed query that need no data: what the search would refuse once it reads
  * the tree (a range on a text field, a wildcard without two leading letters, an unknown legal
- * status, a date that is not one, an identifier that is not one). The server's compiler refuses
- * the same with the same words; running this first lets the browser and the server refuse a
- * query before anything is searched or counted.
+ * status, a date that is not one, an identifier that is not one), and what asks more than the
+ * query budget allows (`LENS_QUERY_LIMITS`). The server's compiler refuses the same with the same
+ * words; running this first lets the browser and the server refuse a query before anything is
+ * searched or counted.
  */
 export function checkLensQuery(root: QueryNode): void {
+  checkQueryBudget(root);
+  checkTree(root);
+}
+
+function checkTree(root: QueryNode): void {
   switch (root.kind) {
     case 'and':
     case 'or':
-      root.children.forEach(checkLensQuery);
+      root.children.forEach(checkTree);
       return;
     case 'not':
-      checkLensQuery(root.child);
+      checkTree(root.child);
       return;
     default:
       checkLeaf(root);

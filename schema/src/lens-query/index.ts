@@ -4,6 +4,14 @@
  * Pure TypeScript: no Node-only imports.
  */
 export type { LeafNode, QueryNode } from './ast.js';
+export { canonicalLensQuery } from './canonical.js';
+export {
+  checkQueryBudget,
+  LENS_QUERY_LIMITS,
+  phraseWords,
+  QueryBudgetError,
+  type LensQueryLimit,
+} from './budget.js';
 export { checkLensQuery, LENS_QUERY_MAX_LENGTH, readLensQuery } from './check.js';
 export { parseDateBound, parseYear } from './dates.js';
 export { describeLensQuery } from './describe.js';

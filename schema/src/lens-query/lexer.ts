@@ -1,3 +1,4 @@
+import { LENS_QUERY_LIMITS, QueryBudgetError } from './budget.js';
 import { QuerySyntaxError } from './errors.js';
 
 export type Token =
@@ -15,7 +16,6 @@ export type Token =
     };
 
 const SPECIAL = new Set(['(', ')', '"', '[', ']', '{', '}', ':', '^', '~']);
-const MAX_SLOP = 50;
 
 /** Splits a Lens-syntax query into tokens; backslash escapes any character. */
 export function tokenize(query: string): Token[] {
@@ -121,8 +121,13 @@ function readPhrase(query: string, start: number, tokens: Token[]): number {
     if (!digits)
       throw new QuerySyntaxError('"~" after a phrase needs a number of words, as in "solar cell"~3.', index);
     slop = Number(digits);
-    if (slop < 1 || slop > MAX_SLOP)
-      throw new QuerySyntaxError(`the proximity after "~" must be between 1 and ${MAX_SLOP} words.`, index);
+    if (slop < 1) throw new QuerySyntaxError(`the proximity after "~" must be 1 word or more.`, index);
+    if (slop > LENS_QUERY_LIMITS.proximity)
+      throw new QueryBudgetError(
+        'proximity',
+        `the proximity after "~" must be between 1 and ${LENS_QUERY_LIMITS.proximity} words.`,
+        index,
+      );
     index += 1 + digits.length;
   }
   if (text.trim() === '') throw new QuerySyntaxError('this quoted phrase is empty.', start);

@@ -1,9 +1,8 @@
 import type { QueryNode } from './ast.js';
+import { LENS_QUERY_LIMITS, QueryBudgetError } from './budget.js';
 import { QuerySyntaxError } from './errors.js';
 import { isFieldName, KNOWN_FIELDS, type FieldName } from './fields.js';
 import { tokenize, type Token } from './lexer.js';
-
-const MAX_DEPTH = 40;
 
 /**
  * Parses the Lens query syntax: AND binds tighter than OR; terms side by side are ANDed; NOT,
@@ -16,6 +15,17 @@ export function parseLensQuery(query: string): QueryNode {
   let depth = 0;
   const peek = (): Token | undefined => tokens[index];
   const endPosition = () => query.length;
+
+  /** Enters a group or a NOT: nesting is bounded, so that no step below can run out of stack. */
+  const nest = (position: number) => {
+    depth += 1;
+    if (depth > LENS_QUERY_LIMITS.depth)
+      throw new QueryBudgetError(
+        'depth',
+        `the query nests groups and NOTs more than ${LENS_QUERY_LIMITS.depth} deep.`,
+        position,
+      );
+  };
 
   const startsOperand = (token: Token | undefined) =>
     token !== undefined &&
@@ -56,7 +66,10 @@ export function parseLensQuery(query: string): QueryNode {
       index += 1;
       if (!startsOperand(peek()))
         throw new QuerySyntaxError('NOT must be followed by a term.', peek()?.pos ?? endPosition());
-      return { kind: 'not', child: parseUnary(field) };
+      nest(token.pos);
+      const child = parseUnary(field);
+      depth -= 1;
+      return { kind: 'not', child };
     }
     if (token?.type === 'plus') {
       index += 1;
@@ -66,8 +79,7 @@ export function parseLensQuery(query: string): QueryNode {
   }
 
   function parseGroup(field: FieldName, open: Token): QueryNode {
-    depth += 1;
-    if (depth > MAX_DEPTH) throw new QuerySyntaxError('the query nests parentheses too deeply.', open.pos);
+    nest(open.pos);
     if (peek()?.type === 'rparen') throw new QuerySyntaxError('these parentheses are empty.', open.pos);
     const node = parseOr(field);
     if (peek()?.type !== 'rparen') {

@@ -1,14 +1,10 @@
 import { ConfigError, loadConfig } from '../config.js';
-import {
-  AdminError,
-  EXIT,
-  parseAdminCommand,
-  runAdminCommand,
-  USAGE,
-  UsageError,
-} from './analyst-key-command.js';
+import { AdminError, EXIT, parseAdminCommand, runAdminCommand, USAGE, UsageError } from './commands.js';
 
-/** `npm run admin -- analyst-key create|revoke|list`: analysts' API keys, against the database. */
+/**
+ * `npm run admin -- analyst-key create|revoke|list` (analysts' API keys) and `billing reconcile`,
+ * against the database.
+ */
 async function main(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();

@@ -8,15 +8,13 @@ export interface UsersTable {
   uid: string;
   email: string;
   name: string;
-  subscription_status: string | null;
-  stripe_customer_id: Generated<string | null>;
-  stripe_subscription_id: Generated<string | null>;
-  subscription_period_end: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  subscription_cancel_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
-  /** An internal analyst: may read the analytics and hold API keys (`npm run admin -- analyst-key`). */
+  /**
+   * An internal analyst: may read the analytics and hold API keys (`npm run admin -- analyst-key`).
+   * The analytics feature's column (ADR 0108): only its analyst keys write and read it.
+   */
   analyst: Generated<boolean>;
 }
 
@@ -67,6 +65,10 @@ export interface FavouritesTable {
   created_at: Generated<Timestamp>;
 }
 
+/**
+ * The allowance's ledger: every counted use (a search, a one-shot credit). The plans module owns
+ * it (ADR 0108); searches and one-shots are recorded through its allowance.
+ */
 export interface SearchEventsTable {
   id: Generated<string>;
   user_uid: string;
@@ -130,13 +132,6 @@ export interface OutboxTable {
   received_at: Timestamp;
 }
 
-export interface MailingListTable {
-  email: string;
-  list: string;
-  first_name: string;
-  created_at: Timestamp;
-}
-
 export interface SavedSearchesTable {
   id: Generated<number>;
   user_uid: string;
@@ -180,11 +175,15 @@ export interface Database {
   mail_messages: MailMessagesTable;
   mail_attachments: MailAttachmentsTable;
   outbox: OutboxTable;
-  mailing_list: MailingListTable;
   saved_searches: SavedSearchesTable;
   app_secrets: AppSecretsTable;
   oneshot_requests: OneShotRequestsTable;
   stripe_events: StripeEventsTable;
+  plan_subscriptions: PlanSubscriptionsTable;
+  plan_subscription_changes: PlanSubscriptionChangesTable;
+  billing_customers: BillingCustomersTable;
+  billing_checkouts: BillingCheckoutsTable;
+  billing_reconciliations: BillingReconciliationsTable;
   page_views: PageViewsTable;
   rate_limit_hits: RateLimitHitsTable;
   analyst_keys: AnalystKeysTable;
@@ -209,10 +208,76 @@ export interface AnalystKeysTable {
   last_used_at: Timestamp | null;
 }
 
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A timestamp the database fills in (`DEFAULT now()`) unless one is given. */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A provider event, processed once; `outcome` says what became of it. */
 export interface StripeEventsTable {
   id: string;
   type: string;
   processed_at: Generated<Timestamp>;
+  /** applied, ignored, or unmatched (its subscription or customer unknown: the reconciliation retries it). */
+  outcome: Generated<'applied' | 'ignored' | 'unmatched' | 'dropped'>;
+  subscription_id: string | null;
+  customer_id: string | null;
+  retried_at: NullableTimestamp;
+}
+
+/** A provider subscription as the plans module keeps it (the only reader of `status`). */
+export interface PlanSubscriptionsTable {
+  subscription_id: string;
+  user_uid: string;
+  customer_id: string;
+  status: string;
+  started_at: NullableTimestamp;
+  current_period_end: NullableTimestamp;
+  cancel_at: NullableTimestamp;
+  /** The account's kept subscription, when this one was a second one (cancelled and refunded). */
+  duplicate_of: string | null;
+  /** What set the row last: a provider event's id, `reconciliation`, `account-closing`, ... */
+  set_by: string;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PlanSubscriptionChangesTable {
+  id: GeneratedAlways<string>;
+  subscription_id: string;
+  /** Null once the account is purged (the history stays for the figures). */
+  user_uid: string | null;
+  change: string;
+  status: string;
+  previous_status: string | null;
+  current_period_end: NullableTimestamp;
+  cancel_at: NullableTimestamp;
+  set_by: string;
+  changed_at: DefaultedTimestamp;
+}
+
+export interface BillingCustomersTable {
+  user_uid: string;
+  customer_id: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface BillingCheckoutsTable {
+  session_id: string;
+  user_uid: string;
+  url: string | null;
+  status: Generated<'open' | 'complete' | 'expired'>;
+  expires_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface BillingReconciliationsTable {
+  id: GeneratedAlways<string>;
+  trigger: string;
+  started_at: DefaultedTimestamp;
+  finished_at: NullableTimestamp;
+  checked: Generated<number>;
+  fixes: ColumnType<Record<string, number>, string | undefined, string>;
+  error: string | null;
 }
 
 export interface RateLimitHitsTable {

@@ -5,7 +5,7 @@ import type { JobDefinition } from '../jobs/job-definition.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
-import type { PoolWatcher, SearchObserver } from '../shared/observer.js';
+import type { BillingWatcher, PoolWatcher, SearchObserver } from '../shared/observer.js';
 import type { JobSender, Mailer } from '../shared/mail.js';
 import type { PageViewForwarder } from '../shared/page-views.js';
 import type { PaymentProvider } from '../shared/payments.js';
@@ -32,17 +32,34 @@ export interface FeatureDeps {
   observeSearch?: SearchObserver;
   /** Hands the server's metrics a pool a feature keeps of its own (the search engine's). */
   watchPool?: PoolWatcher;
+  /** Hands the server's metrics billing's figures (the reconciliation's), read at each scrape. */
+  watchBilling?: BillingWatcher;
+}
+
+/**
+ * A feature's own part in an account's end (the accounts feature runs every feature's, ADR 0108):
+ * what it stops when the account closes, and what it removes when the closed account is purged.
+ */
+export interface AccountLifecycle {
+  /** Before the account closes; a failure refuses the closing, which the user can retry. */
+  close?(uid: string): Promise<void>;
+  /**
+   * Removes what the feature keeps of these closed accounts, before their `users` rows go
+   * (idempotent: a failure stops the purge, and the next run does it all again).
+   */
+  purge?(uids: readonly string[]): Promise<void>;
 }
 
 /**
  * A feature as the composition root sees it: its service (which resolvers and jobs reach through
- * the context's `services`), its REST shims, its GraphQL resolvers, its background jobs, and what
- * to close when the server stops.
+ * the context's `services`), its REST shims, its GraphQL resolvers, its background jobs, its part
+ * in an account's end, and what to close when the server stops.
  */
 export interface FeatureModule<Service> {
   service: Service;
   routes?: RestRoute[];
   resolvers?: Resolvers;
   jobs?: JobDefinition[];
+  accountLifecycle?: AccountLifecycle;
   close?(): Promise<void>;
 }

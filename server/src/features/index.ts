@@ -1,26 +1,26 @@
 import { createAccountsFeature, type AccountsService } from './accounts/index.js';
 import { createAnalyticsFeature, type AnalyticsService } from './analytics/index.js';
 import { createBillingFeature, type BillingService } from './billing/index.js';
-import type { FeatureDeps, FeatureModule } from './feature-module.js';
+import type { AccountLifecycle, FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
-import { createMailingListFeature, type MailingListService } from './mailing-list/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
+import { createPlansFeature, type PlansService } from './plans/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
 import { createOneShotFeature, type OneShotService } from './oneshot/index.js';
 import { createUpdatesFeature, type UpdatesService } from './updates/index.js';
 
 /** Every feature's service, as resolvers and jobs reach them (`context.services`). */
 export interface Services {
+  mail: MailService;
+  plans: PlansService;
   accounts: AccountsService;
+  billing: BillingService;
   search: SearchService;
   patents: PatentsService;
   favourites: FavouritesService;
-  mail: MailService;
-  mailingList: MailingListService;
   updates: UpdatesService;
   oneShot: OneShotService;
-  billing: BillingService;
   analytics: AnalyticsService;
 }
 
@@ -29,23 +29,50 @@ export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]>
 /**
  * The module registry: every feature, created in dependency order (a feature that needs another
  * gets that one's service). A new feature is its folder, a line here and a line in `Services`.
+ * The registry's order is also the order of the features' parts in an account's end: billing
+ * stops what the provider could still charge before the plan and search remove their records.
  */
 export function createFeatures(deps: FeatureDeps): Features {
   const mail = createMailFeature(deps);
-  const billing = createBillingFeature(deps, { mail: mail.service });
-  const accounts = createAccountsFeature(deps, { billing: billing.service });
-  const search = createSearchFeature(deps, { accounts: accounts.service });
+  const plans = createPlansFeature(deps);
+  // Asked for when an account closes or is purged, once every feature exists.
+  const lifecycles = () => accountLifecycles(features);
+  const accounts = createAccountsFeature(deps, { plans: plans.service, lifecycles });
+  const billing = createBillingFeature(deps, {
+    mail: mail.service,
+    plans: plans.service,
+    accounts: accounts.service,
+  });
+  const search = createSearchFeature(deps, { plans: plans.service });
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
-  const mailingList = createMailingListFeature(deps);
   const updates = createUpdatesFeature(deps, { search: search.service, mail: mail.service });
   const oneShot = createOneShotFeature(deps, {
     search: search.service,
+    plans: plans.service,
     accounts: accounts.service,
     mail: mail.service,
   });
   const analytics = createAnalyticsFeature(deps, { search: search.service });
-  return { mail, accounts, search, patents, favourites, mailingList, updates, oneShot, billing, analytics };
+  const features: Features = {
+    mail,
+    accounts,
+    billing,
+    plans,
+    search,
+    patents,
+    favourites,
+    updates,
+    oneShot,
+    analytics,
+  };
+  return features;
+}
+
+function accountLifecycles(features: Features): Array<AccountLifecycle & { feature: string }> {
+  return Object.entries(features).flatMap(([feature, module]) =>
+    module.accountLifecycle ? [{ feature, ...module.accountLifecycle }] : [],
+  );
 }
 
 export function servicesOf(features: Features): Services {

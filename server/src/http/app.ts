@@ -153,7 +153,9 @@ function clientConfig(config: AppConfig) {
       auth.mode === 'emulator'
         ? `http://${auth.emulatorHost}:${auth.emulatorPort}`
         : (auth.emulatorPublicUrl ?? null),
-    mailingListUrl: config.mailingListUrl,
+    mailingListUrl: config.mailingList.url,
+    featuresUrl: config.site.featuresUrl,
+    docsUrl: config.site.docsUrl,
   };
 }
 

@@ -71,6 +71,26 @@ describe('text Postgres cannot store', () => {
     }
   });
 
+  it('keeps the search budget’s answers beside the outage’s: a cancelled statement is the search’s cost, not an outage', () => {
+    const statuses = Object.fromEntries(
+      (['QUERY_TOO_COMPLEX', 'SEARCH_TIMED_OUT', 'SEARCHES_IN_PROGRESS', 'SERVICE_UNAVAILABLE'] as const).map(
+        (code) => [code, mapError(new AppError(code, 'why')).status],
+      ),
+    );
+    expect(statuses).toEqual({
+      QUERY_TOO_COMPLEX: 400,
+      SEARCH_TIMED_OUT: 422,
+      SEARCHES_IN_PROGRESS: 429,
+      SERVICE_UNAVAILABLE: 503,
+    });
+    // 57014 (query_canceled) reaches the map only if the engine failed to answer it as
+    // SEARCH_TIMED_OUT: a fault of ours, never "the service is restarting".
+    const canceled = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    expect(mapError(canceled)).toMatchObject({ status: 500, code: 'INTERNAL' });
+  });
+
   it('keeps other database errors as the faults they are', () => {
     const constraint = Object.assign(new Error('duplicate key'), { code: '23505' });
     expect(mapError(constraint)).toMatchObject({ status: 500, code: 'INTERNAL', unexpected: true });

@@ -6,6 +6,11 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   QUERY_SYNTAX: 400,
   QUERY_TOO_SHORT: 400,
+  QUERY_TOO_COMPLEX: 400,
+  // The search was accepted but cost more than a search may: the request must change, not the
+  // server's state (ADR 0111), so no 5xx that a client would retry as is.
+  SEARCH_TIMED_OUT: 422,
+  SEARCHES_IN_PROGRESS: 429,
   PATENT_ID_REQUIRED: 400,
   NOT_AUTHENTICATED: 401,
   TOKEN_INVALID: 401,
@@ -22,6 +27,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   EMAIL_ALREADY_REGISTERED: 409,
   UNKNOWN_PLAN: 400,
   WEBHOOK_SIGNATURE_INVALID: 400,
+  WEBHOOK_EVENT_INVALID: 400,
   ALREADY_SUBSCRIBED: 409,
   NO_BILLING_ACCOUNT: 409,
   PAYMENTS_UNAVAILABLE: 502,

@@ -12,10 +12,22 @@ const COMPILED_OPERATIONS = 500;
 /**
  * graphql-jit's errors leave `extensions` undefined when the original error has none, where
  * Apollo expects graphql-js's object: each becomes a graphql-js error with the same message,
- * path and original error (which `formatError` maps).
+ * path and original error (which `formatError` maps); variables of the wrong type are
+ * BAD_USER_INPUT with status 400.
  */
 function asApolloErrors(result: ExecutionResult): ExecutionResult {
   if (!result.errors) return result;
+  // No data at all: the variables did not fit their types (graphql-jit coerces them before it
+  // runs anything), which is the caller's input, as graphql-js and Apollo answer it.
+  if (result.data === undefined) {
+    return {
+      errors: result.errors.map((error) =>
+        createGraphQLError(error.message, {
+          extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+        }),
+      ),
+    };
+  }
   const errors = result.errors.map((error) =>
     createGraphQLError(error.message, {
       path: error.path,

@@ -68,6 +68,9 @@ export async function registerGraphQL(
     ],
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
+    // No persisted queries: an operation sent as a hash alone would hide its fields from the
+    // search budget (rate-limits.ts), and the client sends whole documents.
+    persistedQueries: false,
     parseOptions: protection.parseOptions,
     // Analysts read the schema from docs/api.md and schema/src in production.
     introspection: !deps.production,

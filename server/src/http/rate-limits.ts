@@ -24,15 +24,22 @@ const SEARCH_ROUTES = new Set([
   'POST /api/v1/boolean-search',
   'POST /api/v1/oneshot-search',
 ]);
-const SIGNUP_ROUTES = new Set([
-  'POST /api/register',
-  'POST /api/register-google-user',
-  'POST /api/v1/mailing-list',
-]);
+const SIGNUP_ROUTES = new Set(['POST /api/register', 'POST /api/register-google-user']);
 const WEBHOOK_ROUTES = new Set(['POST /payments/webhook']);
 /** Aliases included: a field's name cannot be hidden, so this cannot miss a search. */
 const GRAPHQL_SEARCH = /\b(aiSearch|booleanSearch|requestOneShotSearch|landscape)\b/;
 const GRAPHQL_SIGNUP = /\b(register|registerGoogleUser)\b/;
+
+/**
+ * The operation's text, from a POST body or a GET address alike: an operation may be sent either
+ * way (Apollo runs queries over GET), and both draw on the same budgets.
+ */
+function graphqlOperation(request: FastifyRequest): string | undefined {
+  const fromBody = (request.body as { query?: unknown } | undefined)?.query;
+  const fromAddress = (request.query as { query?: unknown } | undefined)?.query;
+  const text = typeof fromBody === 'string' ? fromBody : fromAddress;
+  return typeof text === 'string' ? text : undefined;
+}
 
 function budgetOf(route: string): Budget {
   if (SEARCH_ROUTES.has(route)) return 'search';
@@ -130,8 +137,8 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, d
   const graphqlSearches = app.createRateLimit(options.search);
   const graphqlSignups = app.createRateLimit(options.signup);
   const graphqlBudgets: preHandlerAsyncHookHandler = async (request, reply) => {
-    const query = (request.body as { query?: unknown } | undefined)?.query;
-    if (typeof query !== 'string') return;
+    const query = graphqlOperation(request);
+    if (query === undefined) return;
     for (const [pattern, limiter] of [
       [GRAPHQL_SEARCH, graphqlSearches],
       [GRAPHQL_SIGNUP, graphqlSignups],

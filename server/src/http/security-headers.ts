@@ -46,7 +46,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...origins.connect, ...originOf(config.mailingListUrl)],
+        // The waiting list posts to its form service, on another origin.
+        connectSrc: ["'self'", ...origins.connect, ...originOf(config.mailingList.url)],
         frameSrc: ["'self'", ...origins.frames],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

@@ -3,15 +3,19 @@ import type { AppConfig } from '../config.js';
 import type { Logger } from '../shared/logger.js';
 import {
   InvalidWebhookSignatureError,
+  MalformedWebhookEventError,
   type PaymentProvider,
-  type ProviderEvent,
+  type ProviderCheckoutSession,
   type ProviderSubscription,
 } from '../shared/payments.js';
 import { assertPortFree } from '../shared/ports.js';
 import { startLocalStripe } from './local-stripe/server.js';
+import { providerEventOf } from './stripe-events.js';
 
 export interface StripeConnection {
   payments: PaymentProvider;
+  /** The local stand-in's address (its API and hosted pages); none with real Stripe. */
+  localUrl?: string;
   /** The local stand-in's events go to this URL (the app's webhook); nothing with real Stripe. */
   deliverWebhooksTo(url: string): void;
   stop(): Promise<void>;
@@ -64,6 +68,7 @@ export async function startStripe(options: {
       new Stripe(billing.secretKey, { ...settings, host: '127.0.0.1', port, protocol: 'http' }),
       billing.webhookSecret,
     ),
+    localUrl: local.url,
     deliverWebhooksTo: local.deliverTo,
     stop: local.stop,
   };
@@ -80,43 +85,32 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     id: subscription.id,
     customerId: idOf(subscription.customer)!,
     status: subscription.status,
+    createdAt: dateOf(subscription.created),
     currentPeriodEnd: dateOf(periodEnds.length > 0 ? Math.min(...periodEnds) : null),
     cancelAt: dateOf(subscription.ended_at ?? subscription.cancel_at),
   };
 }
 
-function eventOf(event: Stripe.Event): ProviderEvent {
-  const base = { id: event.id, type: event.type };
-  switch (event.type) {
-    case 'checkout.session.completed': {
-      const session = event.data.object;
-      return {
-        ...base,
-        kind: 'checkout-completed',
-        sessionId: session.id,
-        uid: session.client_reference_id,
-        customerId: idOf(session.customer),
-        subscriptionId: idOf(session.subscription),
-      };
-    }
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return { ...base, kind: 'subscription', subscription: subscriptionOf(event.data.object) };
-    case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const invoice = event.data.object;
-      return {
-        ...base,
-        kind: 'invoice',
-        invoiceId: invoice.id!,
-        paid: event.type === 'invoice.paid',
-        customerId: idOf(invoice.customer),
-        subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
-      };
-    }
-    default:
-      return { ...base, kind: 'ignored' };
+function checkoutSessionOf(session: Stripe.Checkout.Session): ProviderCheckoutSession {
+  return {
+    id: session.id,
+    url: session.url,
+    open: session.status === 'open',
+    subscriptionId: idOf(session.subscription),
+    expiresAt: dateOf(session.expires_at),
+  };
+}
+
+/** Stripe's "no such object" answer, which the provider interface reads as null. */
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
   }
 }
 
@@ -142,7 +136,14 @@ export function stripePaymentProvider(stripe: Stripe, webhookSecret: string): Pa
         metadata: { uid },
       });
       if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
-      return { url: session.url };
+      return checkoutSessionOf(session);
+    },
+    async retrieveCheckoutSession(id) {
+      const session = await orNull(stripe.checkout.sessions.retrieve(id));
+      return session ? checkoutSessionOf(session) : null;
+    },
+    async expireCheckoutSession(id) {
+      await stripe.checkout.sessions.expire(id);
     },
     async createPortalSession({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions.create({
@@ -152,19 +153,63 @@ export function stripePaymentProvider(stripe: Stripe, webhookSecret: string): Pa
       return { url: session.url };
     },
     async retrieveSubscription(id) {
-      return subscriptionOf(await stripe.subscriptions.retrieve(id));
+      const subscription = await orNull(stripe.subscriptions.retrieve(id));
+      return subscription ? subscriptionOf(subscription) : null;
+    },
+    async listSubscriptions({ customerId }) {
+      const found: ProviderSubscription[] = [];
+      // A customer's every subscription; without one, every subscription not cancelled.
+      const params: Stripe.SubscriptionListParams = customerId
+        ? { customer: customerId, status: 'all', limit: 100 }
+        : { limit: 100 };
+      for await (const subscription of stripe.subscriptions.list(params))
+        found.push(subscriptionOf(subscription));
+      return found;
     },
     async cancelSubscription(id) {
-      await stripe.subscriptions.cancel(id);
+      return subscriptionOf(await stripe.subscriptions.cancel(id, { prorate: false }));
+    },
+    async refundLatestPayment(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const invoiceId = idOf(subscription.latest_invoice);
+      if (!invoiceId) return 0;
+      let refunded = 0;
+      for await (const payment of stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' })) {
+        const paymentIntent = idOf(payment.payment.payment_intent);
+        if (payment.payment.type !== 'payment_intent' || !paymentIntent) continue;
+        try {
+          const refund = await stripe.refunds.create(
+            {
+              payment_intent: paymentIntent,
+              reason: 'duplicate',
+              metadata: { subscription: subscriptionId },
+            },
+            // A retry (or a later reconciliation within Stripe's window) gets the same refund.
+            { idempotencyKey: `refund-duplicate-${payment.id}` },
+          );
+          refunded += refund.amount;
+        } catch (error) {
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.code === 'charge_already_refunded'
+          )
+            continue;
+          throw error;
+        }
+      }
+      return refunded;
     },
     verifyEvent(rawBody, signature) {
+      let event: Stripe.Event;
       try {
-        return eventOf(stripe.webhooks.constructEvent(rawBody, signature, webhookSecret));
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError)
           throw new InvalidWebhookSignatureError(error.message);
-        throw error;
+        // Signed, but not JSON.
+        throw new MalformedWebhookEventError(null, 'the body is not a JSON event');
       }
+      return providerEventOf(event);
     },
   };
 }

@@ -1,7 +1,13 @@
 import type PgBoss from 'pg-boss';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PoolUsage } from '../db/client.js';
-import type { JobObserver, PoolWatcher, SearchObserver } from '../shared/observer.js';
+import type {
+  BillingFigures,
+  BillingWatcher,
+  JobObserver,
+  PoolWatcher,
+  SearchObserver,
+} from '../shared/observer.js';
 
 /** Seconds: from a cached page (a few ms) to a slow million-patent search or a long job. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -17,6 +23,8 @@ export interface Metrics {
   watchQueues(boss: PgBoss, queues: readonly string[]): void;
   /** Reports a connection pool's usage at each scrape. */
   watchPool: PoolWatcher;
+  /** Reports billing's reconciliation figures at each scrape. */
+  watchBilling: BillingWatcher;
   /** Prometheus' text format. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -100,6 +108,64 @@ export function createMetrics(options: { role: string }): Metrics {
   );
   poolGauge('patentscout_db_pool_max', 'Most connections a database pool opens', (usage) => usage.max);
 
+  const billing: Array<() => Promise<BillingFigures>> = [];
+  /** Billing's figures, read once per scrape however many gauges ask. */
+  let billingScrape: { at: number; figures: Promise<BillingFigures | undefined> } | undefined;
+  const billingFigures = (): Promise<BillingFigures | undefined> => {
+    const read = billing[0];
+    if (!read) return Promise.resolve(undefined);
+    if (!billingScrape || Date.now() - billingScrape.at > 1000)
+      billingScrape = { at: Date.now(), figures: read().catch(() => undefined) };
+    return billingScrape.figures;
+  };
+  const billingGauge = (
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    set: (gauge: Gauge, figures: BillingFigures) => void,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const figures = await billingFigures();
+        if (figures) set(this, figures);
+      },
+    });
+  billingGauge(
+    'patentscout_billing_reconciliation_last_run_timestamp_seconds',
+    'When the latest billing reconciliation finished (Unix time)',
+    [],
+    (gauge, { lastRun }) => {
+      if (lastRun?.finishedAt) gauge.set(lastRun.finishedAt.getTime() / 1000);
+    },
+  );
+  billingGauge(
+    'patentscout_billing_reconciliation_last_run_checked',
+    'Provider subscriptions the latest billing reconciliation checked',
+    [],
+    (gauge, { lastRun }) => {
+      if (lastRun) gauge.set(lastRun.checked);
+    },
+  );
+  billingGauge(
+    'patentscout_billing_reconciliation_last_run_fixes',
+    'What the latest billing reconciliation fixed, by kind (added, updated, ended, duplicate, closed, eventRetried, unknown)',
+    ['fix'],
+    (gauge, { lastRun }) => {
+      for (const [fix, count] of Object.entries(lastRun?.fixes ?? {})) gauge.set({ fix }, count);
+    },
+  );
+  billingGauge(
+    'patentscout_billing_unmatched_events',
+    'Provider events for a subscription or customer not known yet, waiting for the next reconciliation',
+    [],
+    (gauge, figures) => gauge.set(figures.unmatchedEvents),
+  );
+
   return {
     registry,
     observeRequest({ method, route, status, seconds }) {
@@ -120,6 +186,9 @@ export function createMetrics(options: { role: string }): Metrics {
     },
     watchPool(name, usage) {
       pools.push({ name, usage });
+    },
+    watchBilling(read) {
+      billing.splice(0, billing.length, read);
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

@@ -37,3 +37,18 @@ export interface JobObservation {
 }
 
 export type JobObserver = (observation: JobObservation) => void;
+
+/** Billing's state as `/metrics` reports it: the latest reconciliation, and events waiting for it. */
+export interface BillingFigures {
+  lastRun?: {
+    finishedAt: Date | null;
+    checked: number;
+    /** Fixes by kind (added, updated, ended, duplicate, closed, eventRetried, unknown). */
+    fixes: Record<string, number>;
+    error: string | null;
+  };
+  unmatchedEvents: number;
+}
+
+/** Reads billing's figures whenever asked (at each metrics scrape: they live in the database). */
+export type BillingWatcher = (read: () => Promise<BillingFigures>) => void;

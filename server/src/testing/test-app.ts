@@ -24,6 +24,8 @@ export interface TestApp {
   restRoutes: string[];
   /** The SMTP server the app sends to (the local one, feeding the outbox). */
   smtpUrl: string;
+  /** The local Stripe stand-in (its API for the `stripe` SDK, its hosted pages, its test helpers). */
+  localStripeUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startTestApp(
     logger,
     boss: queue.boss,
     observeSearch: metrics.observeSearch,
+    watchBilling: metrics.watchBilling,
   });
   const { features } = runtime;
   const stopJobs =
@@ -107,6 +110,7 @@ export async function startTestApp(
       (feature.routes ?? []).map((route) => `${route.method} ${route.url}`),
     ),
     smtpUrl: runtime.smtpUrl,
+    localStripeUrl: runtime.localStripeUrl,
     async close() {
       await app.close();
       await stopJobs();

@@ -13,21 +13,42 @@ interface Props {
   googleUser: boolean;
 }
 
-/** The spec's rule: a new password of at most this many characters is refused. */
+/** The spec's rule: a new password of at most this many characters is refused (§5). */
 const PASSWORD_MAX_REFUSED = 6;
+
+/** What saving found wrong with the draft; shown once Save is pressed, cleared by the next edit. */
+interface Problems {
+  passwordTooShort: boolean;
+  emailMissing: boolean;
+  nameMissing: boolean;
+}
+const NO_PROBLEMS: Problems = { passwordTooShort: false, emailMissing: false, nameMissing: false };
 
 export function AccountInfoForm({ email, name, googleUser }: Props) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<AccountDraft>({ email, name, password: '' });
+  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [confirming, setConfirming] = useState(false);
   const { save, busy } = useAccountUpdate({ email, name });
+  // The spec: 'Save changes' is enabled as soon as the name, e-mail or password differs.
   const changed = draft.email.trim() !== email || draft.name.trim() !== name || draft.password !== '';
-  const passwordTooShort = draft.password !== '' && draft.password.length <= PASSWORD_MAX_REFUSED;
-  const emailInvalid = draft.email.trim() === '';
+
+  const edit = (patch: Partial<AccountDraft>) => {
+    setDraft({ ...draft, ...patch });
+    setProblems(NO_PROBLEMS);
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (changed && !passwordTooShort && !emailInvalid) setConfirming(true);
+    if (!changed) return;
+    const found: Problems = {
+      passwordTooShort: draft.password !== '' && draft.password.length <= PASSWORD_MAX_REFUSED,
+      emailMissing: draft.email.trim() === '',
+      // Not the two-character hint (the spec does not enforce it): a name must only not be empty.
+      nameMissing: draft.name.trim() === '',
+    };
+    setProblems(found);
+    if (!found.passwordTooShort && !found.emailMissing && !found.nameMissing) setConfirming(true);
   }
 
   async function confirm(currentPassword: string) {
@@ -56,8 +77,8 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
               type="email"
               autoComplete="email"
               value={draft.email}
-              onChange={(e) => setDraft({ ...draft, email: e.target.value })}
-              isInvalid={emailInvalid}
+              onChange={(e) => edit({ email: e.target.value })}
+              isInvalid={problems.emailMissing}
             />
             <Form.Control.Feedback type="invalid">Please enter your e-mail address.</Form.Control.Feedback>
           </Form.Group>
@@ -67,10 +88,12 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
               type="text"
               autoComplete="name"
               value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              onChange={(e) => edit({ name: e.target.value })}
+              isInvalid={problems.nameMissing}
               aria-describedby="account-name-help"
             />
             <Form.Text id="account-name-help">At least two characters, please.</Form.Text>
+            <Form.Control.Feedback type="invalid">Please enter your name.</Form.Control.Feedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId="account-password">
             <Form.Label>Password</Form.Label>
@@ -79,20 +102,16 @@ export function AccountInfoForm({ email, name, googleUser }: Props) {
               autoComplete="new-password"
               placeholder="Leave blank to keep your password"
               value={draft.password}
-              onChange={(e) => setDraft({ ...draft, password: e.target.value })}
+              onChange={(e) => edit({ password: e.target.value })}
             />
           </Form.Group>
-          {passwordTooShort ? (
+          {problems.passwordTooShort ? (
             <Alert variant="danger" role="alert">
               Password must be at least 6 characters
             </Alert>
           ) : null}
         </fieldset>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={googleUser || !changed || passwordTooShort || emailInvalid}
-        >
+        <Button type="submit" variant="primary" disabled={googleUser || !changed}>
           Save changes
         </Button>
       </Form>

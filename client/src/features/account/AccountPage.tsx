@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
+import { PlanStatus } from '../../__generated__/graphql';
 import { useAccount } from '../../app/AccountProvider';
 import { useAuth } from '../../app/AuthProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
@@ -64,7 +65,7 @@ export function AccountPage() {
     user?.providerData.some((provider) => provider.providerId === GOOGLE_PROVIDER_ID),
   );
   const [params] = useSearchParams();
-  const subscribed = account?.subscriptionStatus === 'active';
+  const subscribed = account?.plan.status === PlanStatus.Active;
   useSubscriptionAfterCheckout(params.has('success'), subscribed);
   const email = account?.email ?? user?.email ?? '';
   const name = account?.name ?? user?.displayName ?? '';

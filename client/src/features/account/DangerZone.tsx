@@ -9,6 +9,10 @@ import { useAuth } from '../../app/AuthProvider';
 import { useSignOut } from '../../app/SignOutProvider';
 import { useToast } from '../../ui/Toasts';
 import { DELETE_ACCOUNT } from './account-edit.queries';
+import { PRODUCT_NAME } from '@patentscout/schema';
+
+/** The spec's delete failure text (§8), appended to the failure toast. */
+const DELETE_FAILED = 'Failed to delete your account';
 
 /**
  * Deletes the account after a confirmation. The server closes it at once and removes the
@@ -30,24 +34,25 @@ export function DangerZone({ email }: { email: string }) {
         mutation: DELETE_ACCOUNT,
         variables: { input: { email: auth.currentUser?.email ?? email } },
       });
-      setConfirming(false);
-      toast({
-        title: 'Deleted',
-        description: 'Successfully deleted your account. Thank you for using PatentScout.',
-        variant: 'success',
-      });
-      await signOutNow();
-      void navigate('/');
     } catch (failure) {
-      console.error('Failed to delete your account', failure);
+      console.error(DELETE_FAILED, failure);
       toast({
         title: 'Failed',
-        description: `Couldn't delete your account. Please try again later. ${failure instanceof Error ? failure.message : String(failure)}`,
+        description: `Couldn't delete your account. Please try again later. ${DELETE_FAILED}`,
         variant: 'danger',
       });
-    } finally {
       setBusy(false);
+      return;
     }
+    setConfirming(false);
+    setBusy(false);
+    toast({
+      title: 'Deleted',
+      description: `Successfully deleted your account. Thank you for using ${PRODUCT_NAME}.`,
+      variant: 'success',
+    });
+    await signOutNow();
+    void navigate('/');
   }
 
   return (

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { DISCOVER_PLAN_PRICE_USD } from '@patentscout/schema';
+import { PlanStatus } from '../../__generated__/graphql';
 import { serverMessage } from '../../app/apiErrors';
 import { clientSettings } from '../../app/config';
 import { formatDate } from '../../ui/format';
@@ -21,6 +22,7 @@ function redirectTo(url: string) {
 export function PlansSection({ subscribed }: { subscribed: boolean }) {
   const toast = useToast();
   const { data } = useQuery(ACCOUNT_BILLING, { fetchPolicy: 'cache-and-network' });
+  const plan = data?.viewerAccount?.plan;
   const billing = data?.viewerAccount?.billing;
   const [createCheckout] = useMutation(CREATE_CHECKOUT_SESSION);
   const [createPortal] = useMutation(CREATE_BILLING_PORTAL_SESSION);
@@ -71,7 +73,7 @@ export function PlansSection({ subscribed }: { subscribed: boolean }) {
             Discover plan <span className="text-primary">${DISCOVER_PLAN_PRICE_USD} per month</span>
           </Card.Title>
           <Card.Text>Level up your search. Be the first to find the next big opportunity.</Card.Text>
-          {billing?.status === 'past_due' ? (
+          {plan?.status === PlanStatus.PastDue ? (
             <Alert variant="warning">
               Your last payment didn't go through, so searches are limited to the free plan's. Update your
               card in Manage billing to keep the Discover plan.
@@ -93,12 +95,12 @@ export function PlansSection({ subscribed }: { subscribed: boolean }) {
               )}
             </Button>
           )}
-          {billing?.renewsAt ? (
-            <p className="small text-muted mt-2 mb-0">Renews on {formatDate(billing.renewsAt)}.</p>
+          {plan?.renewsAt ? (
+            <p className="small text-muted mt-2 mb-0">Renews on {formatDate(plan.renewsAt)}.</p>
           ) : null}
-          {billing?.endsAt ? (
+          {plan?.endsAt ? (
             <p className="small text-muted mt-2 mb-0">
-              {billing.status === 'canceled' ? 'Ended' : 'Ends'} on {formatDate(billing.endsAt)}.
+              {plan.status === PlanStatus.Ended ? 'Ended' : 'Ends'} on {formatDate(plan.endsAt)}.
             </p>
           ) : null}
           {billing?.canManage ? (

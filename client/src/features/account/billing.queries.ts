@@ -4,11 +4,13 @@ export const ACCOUNT_BILLING = graphql(`
   query AccountBilling {
     viewerAccount {
       uid
-      subscriptionStatus
-      billing {
+      plan {
+        name
         status
         renewsAt
         endsAt
+      }
+      billing {
         canManage
       }
     }

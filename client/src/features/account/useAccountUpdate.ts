@@ -10,6 +10,7 @@ import {
 import { useAccount } from '../../app/AccountProvider';
 import { useAuth } from '../../app/AuthProvider';
 import { useSignOut } from '../../app/SignOutProvider';
+import { reportFailure } from '../../app/serviceStatus';
 import { useToast } from '../../ui/Toasts';
 import { UPDATE_ACCOUNT } from './account-edit.queries';
 
@@ -21,6 +22,9 @@ export interface AccountDraft {
 
 /** What the page does next: stay in the dialog, go on signed in, or start again signed out. */
 export type UpdateOutcome = 'failed' | 'saved' | 'signed-out';
+
+/** The spec's update failure text (§8), which the failure toast appends for the server's refusal. */
+const UPDATE_FAILED = 'Failed to update user';
 
 function describe(failure: unknown): string {
   const code = (failure as { code?: unknown }).code;
@@ -64,8 +68,14 @@ export function useAccountUpdate(current: { email: string; name: string }) {
           variant: 'info',
         });
       }
-      if (name !== current.name) {
-        await client.mutate({ mutation: UPDATE_ACCOUNT, variables: { input: { name } } });
+      // The spec's payload is both fields (§7: PATCH /api/users {email, name}); the server takes
+      // a new e-mail only once the identity provider has it, after the user's confirmation.
+      if (name !== current.name || email !== current.email) {
+        await client
+          .mutate({ mutation: UPDATE_ACCOUNT, variables: { input: { email, name } } })
+          .catch((failure: unknown) => {
+            throw new Error(UPDATE_FAILED, { cause: failure });
+          });
         await reload();
       }
       if (draft.password) {
@@ -80,7 +90,9 @@ export function useAccountUpdate(current: { email: string; name: string }) {
       }
       return 'saved';
     } catch (failure) {
-      console.error('Failed to update user', failure);
+      console.error(UPDATE_FAILED, failure);
+      // The identity service out of reach (re-authentication) raises the service notice too.
+      reportFailure(failure);
       toast({
         title: 'Failed.',
         description: `Couldn't update your account. Please try again later. ${describe(failure)}`,

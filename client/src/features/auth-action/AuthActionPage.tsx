@@ -12,6 +12,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useAuth } from '../../app/AuthProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
+import { PRODUCT_NAME } from '@patentscout/schema';
 
 /** The identity provider's minimum; the app asks for more than 6 characters, as on registration. */
 const PASSWORD_MIN = 7;
@@ -90,14 +91,14 @@ export function AuthActionPage() {
           <>
             <h1 className="h4">{outcome.title}</h1>
             <p>{outcome.text}</p>
-            <Link to="/">Go to PatentScout</Link>
+            <Link to="/">Go to {PRODUCT_NAME}</Link>
           </>
         ) : null}
         {outcome.state === 'failed' ? (
           <>
             <h1 className="h4">This link didn't work</h1>
             <Alert variant="danger">{outcome.text}</Alert>
-            <Link to="/">Go to PatentScout</Link>
+            <Link to="/">Go to {PRODUCT_NAME}</Link>
           </>
         ) : null}
         {outcome.state === 'reset' ? (

@@ -4,7 +4,6 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PRODUCT_NAME } from '@patentscout/schema';
 import { useAppConfig } from '../../app/AppConfigContext';
-import { clientSettings } from '../../app/config';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { RegisterDialog } from './RegisterDialog';
 import { SignInCard } from './SignInCard';
@@ -15,7 +14,7 @@ import { SiteLink } from '../../ui/SiteLink';
 type Dialog = 'sign-in' | 'register' | 'forgot-password' | null;
 
 export function LandingPage() {
-  const { embedded } = useAppConfig();
+  const { embedded, featuresUrl, docsUrl } = useAppConfig();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   useEmailLinkSignIn();
@@ -35,13 +34,17 @@ export function LandingPage() {
       />
       <Row className="justify-content-center text-center mt-4 g-2">
         <Col xs="auto">
-          <SiteLink href={clientSettings.featuresUrl}>Explore the features</SiteLink>
+          <SiteLink href={featuresUrl} newTab>
+            Explore the features
+          </SiteLink>
         </Col>
         <Col xs="auto" aria-hidden="true">
           ·
         </Col>
         <Col xs="auto">
-          <SiteLink href={clientSettings.docsUrl}>Read the documentation</SiteLink>
+          <SiteLink href={docsUrl} newTab>
+            Read the documentation
+          </SiteLink>
         </Col>
       </Row>
       {embedded ? (

@@ -27,13 +27,13 @@ export function useEmailLinkSignIn(): void {
       window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY) ??
       window.prompt('Please provide your email for confirmation');
     if (!email) {
-      markEmailLinkSignIn(false);
+      markEmailLinkSignIn({ succeeded: false });
       return;
     }
     signInWithEmailLink(auth, email, href)
       .then(async ({ user }) => {
         window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
-        markEmailLinkSignIn(true);
+        markEmailLinkSignIn({ succeeded: true });
         // A link to an address with no account yet creates the identity: give it its account too.
         await completeFirstSignIn(user);
         // The one-time code in the address is spent; drop it so a reload does not retry it.
@@ -42,7 +42,11 @@ export function useEmailLinkSignIn(): void {
       .catch((failure: unknown) => {
         console.error('E-mail link sign-in failed', failure);
         reportFailure(failure);
-        markEmailLinkSignIn(false);
+        // A used or expired link: the landing card shows 'Error:' and the provider's own words.
+        markEmailLinkSignIn({
+          succeeded: false,
+          error: failure instanceof Error ? failure : new Error(String(failure)),
+        });
       });
   }, [auth, markEmailLinkSignIn, navigate, completeFirstSignIn]);
 }

@@ -8,16 +8,8 @@ import {
 import { useAccount } from '../../app/AccountProvider';
 import { useAppConfig } from '../../app/AppConfigContext';
 import { useAuth } from '../../app/AuthProvider';
-import { useToast } from '../../ui/Toasts';
 import type { GoogleTestAccount } from './EmulatorGoogleDialog';
 import { reportFailure } from '../../app/serviceStatus';
-
-/** The visitor closing the popup is a choice, not a failure worth a toast. */
-const DISMISSED = new Set([
-  'auth/popup-closed-by-user',
-  'auth/cancelled-popup-request',
-  'auth/user-cancelled',
-]);
 
 /**
  * "Continue with Google": Google's popup in production; on the Auth emulator (embedded mode), a
@@ -27,7 +19,6 @@ export function useGoogleSignIn() {
   const { auth } = useAuth();
   const { authEmulatorUrl } = useAppConfig();
   const { completeFirstSignIn } = useAccount();
-  const toast = useToast();
   const [choosing, setChoosing] = useState(false);
 
   async function finish(signIn: Promise<UserCredential>) {
@@ -36,15 +27,10 @@ export function useGoogleSignIn() {
       setChoosing(false);
       await completeFirstSignIn(user);
     } catch (failure) {
+      // §4 and §8: identity-provider failures of the Google sign-in get no toast, they are only
+      // logged; one that means the service is restarting raises the service notice.
       console.error('Google sign-in failed', failure);
       reportFailure(failure);
-      const code = (failure as { code?: unknown }).code;
-      if (typeof code === 'string' && DISMISSED.has(code)) return;
-      toast({
-        title: 'Error.',
-        description: "Couldn't sign in with Google. Please try again, or sign in with your e-mail.",
-        variant: 'danger',
-      });
     }
   }
 

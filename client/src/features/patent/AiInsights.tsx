@@ -51,12 +51,13 @@ export function AiInsights({ generative }: { generative: AiInsights_GenerativeFr
                 </ul>
               </>
             ) : null}
-            <Alert variant="warning" className="small mb-0">
-              This summary and these uses were written by AI from the patent's text. They can be wrong or
-              incomplete: please check the original document before relying on them.
-            </Alert>
           </>
         )}
+        {/* The spec's caution note belongs to the block, whatever it holds. */}
+        <Alert variant="warning" className="small mb-0 mt-3">
+          Descriptions are based on AI. Please use with caution. They can be wrong or incomplete: check the
+          original document before relying on them.
+        </Alert>
       </Card.Body>
     </Card>
   );

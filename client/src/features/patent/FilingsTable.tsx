@@ -31,9 +31,6 @@ export function FilingsTable({ members }: { members: readonly FilingsTable_Membe
         <Table responsive striped size="sm" className="align-middle">
           <thead>
             <tr>
-              <th scope="col">
-                <span className="visually-hidden">Flag</span>
-              </th>
               <th scope="col">Jurisdiction</th>
               <th scope="col">Document number</th>
               <th scope="col">Kind</th>
@@ -47,14 +44,10 @@ export function FilingsTable({ members }: { members: readonly FilingsTable_Membe
               const key = `${id.jurisdiction}-${id.doc_number}-${id.kind}-${id.date}`;
               return (
                 <tr key={key}>
-                  <td>
+                  {/* The spec's flag and jurisdiction: the code as text beside its flag, the name in its alt. */}
+                  <td className="text-nowrap">
                     <CountryFlag code={id.jurisdiction} name={countryName(id.jurisdiction)} />
-                  </td>
-                  <td>
                     {id.jurisdiction}
-                    <span className="text-muted small ms-1">
-                      {countryName(id.jurisdiction) !== id.jurisdiction ? countryName(id.jurisdiction) : null}
-                    </span>
                   </td>
                   <td>
                     {member.lens_id ? (

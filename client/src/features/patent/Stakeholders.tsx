@@ -42,10 +42,7 @@ function NameList({ title, field, parties }: { title: string; field: string; par
         <ul className="list-unstyled mb-0">
           {names.map((name) => (
             <li key={name}>
-              <Link
-                to={nameSearchPath(field, name)}
-                title={`Search for patents naming ${name} (counts as a search only when you run it)`}
-              >
+              <Link to={nameSearchPath(field, name)} title={`Search for patents naming ${name}`}>
                 {name}
               </Link>
             </li>
@@ -63,7 +60,8 @@ export function Stakeholders({ parties }: { parties: Stakeholders_PartiesFragmen
         Stakeholders
       </h2>
       <p className="small text-muted mb-2">
-        A name opens a search of its patents, which counts toward your monthly searches only when you run it.
+        A name runs a search of its patents, which counts toward your monthly searches (the same search again
+        within a day is free).
       </p>
       <NameList title="Inventors" field="inventor.name" parties={parties.inventors} />
       <NameList title="Applicants" field="applicant.name" parties={parties.applicants} />

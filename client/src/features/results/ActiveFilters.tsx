@@ -1,39 +1,10 @@
 import Badge from 'react-bootstrap/Badge';
-import { LEGAL_STATUSES } from '@patentscout/schema';
-import { categoriesForIpcFilters, countryName, documentTypeLabel, type ResultsParams } from '../search';
-
-interface TagGroup {
-  label: string;
-  values: string[];
-}
-
-function groupsFor({ input, yearsGiven }: ResultsParams): TagGroup[] {
-  const groups: TagGroup[] = [];
-  const ipc = input.ipc_filters ?? [];
-  if (ipc.length > 0) {
-    const categories = categoriesForIpcFilters(ipc);
-    const covered = new Set(categories.flatMap((category) => category.ipc));
-    const loose = ipc.filter((code) => !covered.has(code));
-    groups.push({ label: 'Categories', values: [...categories.map((category) => category.label), ...loose] });
-  }
-  const legal = input.legal_status ?? [];
-  if (legal.length > 0) {
-    groups.push({
-      label: 'Legal Statuses',
-      values: legal.map((value) => LEGAL_STATUSES.find((status) => status.value === value)?.label ?? value),
-    });
-  }
-  const countries = input.jurisdiction ?? [];
-  if (countries.length > 0) groups.push({ label: 'Countries', values: countries.map(countryName) });
-  const kinds = input.kind ?? [];
-  if (kinds.length > 0) groups.push({ label: 'Document types', values: kinds.map(documentTypeLabel) });
-  if (yearsGiven && input.years)
-    groups.push({ label: 'Years', values: [`${input.years[0]} – ${input.years[1]}`] });
-  return groups;
-}
+import { describeSearchFilters } from '@patentscout/schema';
+import type { ResultsParams } from '../search';
 
 export function ActiveFilters({ params }: { params: ResultsParams }) {
-  const groups = groupsFor(params);
+  // The vocabulary leaves out the whole year range, as it leaves it out of the address.
+  const groups = describeSearchFilters(params.input);
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3" aria-label="Active filters" role="group">
       <span className="fw-semibold small">Filters:</span>

@@ -13,7 +13,6 @@ import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
-import { RunSearchPrompt } from './RunSearchPrompt';
 import { useExactCounts } from './useExactCounts';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
@@ -132,9 +131,11 @@ function Outcome({
   const navigate = useNavigate();
   const state = use(outcome);
   const ranFromAddress =
-    state.status === 'ready' && !params.resultSetId && state.results.result_set_id !== '';
-  // A search run from the address gets its kept result set's id in the address, so that a reload
-  // or a shared link replays it instead of searching again.
+    state.status === 'ready' &&
+    state.results.result_set_id !== '' &&
+    state.results.result_set_id !== params.resultSetId;
+  // A search run from the address (none named, or the named one expired) gets its kept result
+  // set's id in the address, so that a reload or a shared link replays it instead of searching.
   useEffect(() => {
     if (!ranFromAddress || state.status !== 'ready') return;
     const path = resultsPath(params.type, params.input, {
@@ -146,7 +147,6 @@ function Outcome({
   }, [ranFromAddress, state, params, navigate]);
   if (state.status === 'error') return <Alert variant="danger">{state.message}</Alert>;
   if (state.status === 'signed-out') return null;
-  if (state.status === 'confirm') return <RunSearchPrompt params={params} expired={state.expired} />;
   const { explanation } = state.results;
   return (
     <>

@@ -22,7 +22,7 @@ describe('advancedQueryFor', () => {
         ipc_filters: ['H01M'],
       }),
     ).toBe(
-      '(solar OR battery) AND jurisdiction:(AU OR NZ) AND legal_status.patent_status:(ACTIVE OR WITHDRAWN_OR_REJECTED) AND kind:B* AND year_published:[2015 TO 2020]',
+      '(solar OR battery) AND legal_status.patent_status:(ACTIVE OR WITHDRAWN_OR_REJECTED) AND jurisdiction:(AU OR NZ) AND kind:B* AND year_published:[2015 TO 2020]',
     );
   });
 });

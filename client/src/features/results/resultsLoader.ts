@@ -14,8 +14,6 @@ import {
 export type ResultOutcome =
   | { status: 'ready'; results: SearchResultSet }
   | { status: 'error'; message: string }
-  /** Opened from a link that has not run yet (a name, a university): the page asks first. */
-  | { status: 'confirm'; expired: boolean }
   | { status: 'signed-out' };
 
 export interface ResultsLoaderData {
@@ -34,12 +32,12 @@ const NO_RESULTS: SearchResultSet = {
 };
 
 /**
- * The results route's loader. The results the search page handed over; or, for an address that
- * names a kept result set (a reload, a shared link), that set replayed, which is not a search;
- * or, for an address that asks to run (an explicit "Run again"), a search. Any other address (a
- * name or university link, an e-mail) waits for the searcher to run it: only a search that runs
- * counts. A loader runs once per navigation (not once per render or effect), so a search is
- * counted once.
+ * The results route's loader (§2 Results: "from navigation state if present, otherwise the
+ * search is re-run from the parameters"). The results the search page handed over; or, for an
+ * address that names a kept result set (a reload, a shared link), that set replayed, which is not
+ * a search; or the search run from the address (a bookmark, a name or university link, an
+ * e-mail), counted as a search unless the server replays the same search of the last day. A
+ * loader runs once per navigation (not once per render or effect), so a search is counted once.
  */
 export function createResultsLoader(deps: {
   client: ApolloClient;
@@ -47,16 +45,23 @@ export function createResultsLoader(deps: {
   signedIn(): Promise<boolean>;
   onError(message: string): void;
 }) {
+  async function replayOrRun(params: ResultsParams): Promise<ResultOutcome> {
+    if (params.resultSetId) {
+      try {
+        return { status: 'ready', results: await replayResultSet(deps.client, params.resultSetId) };
+      } catch (failure) {
+        // A kept answer lasts a week; after that the address's parameters run the search again.
+        if (errorCode(failure) !== 'RESULT_SET_NOT_FOUND') throw failure;
+      }
+    }
+    return { status: 'ready', results: await executeSearch(deps.client, params.type, params.input) };
+  }
+
   async function load(params: ResultsParams): Promise<ResultOutcome> {
     if (!(await deps.signedIn())) return { status: 'signed-out' };
     try {
-      if (params.resultSetId) {
-        return { status: 'ready', results: await replayResultSet(deps.client, params.resultSetId) };
-      }
-      if (!params.run) return { status: 'confirm', expired: false };
-      return { status: 'ready', results: await executeSearch(deps.client, params.type, params.input) };
+      return await replayOrRun(params);
     } catch (failure) {
-      if (errorCode(failure) === 'RESULT_SET_NOT_FOUND') return { status: 'confirm', expired: true };
       const message = searchFailureMessage(failure);
       deps.onError(message);
       return { status: 'error', message };

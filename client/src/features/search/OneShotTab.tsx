@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { serverMessage } from '../../app/apiErrors';
 import { useToast } from '../../ui/Toasts';
 import { PREVIOUS_SEARCHES, REQUEST_ONE_SHOT_SEARCH } from './oneshot.queries';
+import { SEARCH_FAILED_WITHOUT_MESSAGE } from './searchResult';
 
 const HINT_AFTER_CHARACTERS = 10;
 
@@ -33,10 +34,10 @@ export function OneShotTab() {
     try {
       await request({ variables: { query: text.trim() } });
     } catch (failure) {
-      console.error('Something went wrong performing a search.', failure);
+      console.error(SEARCH_FAILED_WITHOUT_MESSAGE, failure);
       toast({
         title: 'Error.',
-        description: serverMessage(failure) ?? 'Something went wrong performing a search.',
+        description: serverMessage(failure) ?? SEARCH_FAILED_WITHOUT_MESSAGE,
         variant: 'danger',
       });
     }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { parseResultsAddress, searchFiltersInWords } from '@patentscout/schema';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -12,7 +13,6 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
 import { downloadOneShotReport } from './downloadReport';
-import { describeFilters, parseResultsParams } from './filters';
 import { PREVIOUS_SEARCHES } from './oneshot.queries';
 import { WaitingListButton } from './WaitingListButton';
 
@@ -31,19 +31,15 @@ const STATUS_LABELS: Record<string, string> = {
 const POLL_MS = 5000;
 
 function FiltersInWords({ resultsPath }: { resultsPath: string }) {
-  const words = describeFilters(
-    parseResultsParams(new URLSearchParams(resultsPath.split('?')[1] ?? '')).input,
-  );
+  const words = searchFiltersInWords(parseResultsAddress(resultsPath).input);
   return words ? <div className="small">{words}</div> : null;
 }
 
 /** The user's earlier searches, to run again; one-shot searches with their reports. */
 export function PreviousSearchesTab() {
-  const { user, auth } = useAuth();
+  const { auth } = useAuth();
   const { account } = useAccount();
   const toast = useToast();
-  const name = user?.displayName || account?.name;
-  const email = user?.email || account?.email;
   const { data, loading, error, startPolling, stopPolling } = useQuery(PREVIOUS_SEARCHES, {
     fetchPolicy: 'cache-and-network',
   });
@@ -105,7 +101,7 @@ export function PreviousSearchesTab() {
                 </Badge>
               ) : null}
               {search.resultsPath ? (
-                <Link to={`${search.resultsPath}&run=1`} className="btn btn-sm btn-outline-primary">
+                <Link to={search.resultsPath} className="btn btn-sm btn-outline-primary">
                   Run again
                 </Link>
               ) : null}
@@ -118,7 +114,10 @@ export function PreviousSearchesTab() {
           ))}
         </ListGroup>
       ) : null}
-      {name && email ? <WaitingListButton name={name} email={email} /> : null}
+      {/* The spec: hidden when the account lacks a name or an e-mail address. */}
+      {account?.name.trim() && account.email ? (
+        <WaitingListButton name={account.name} email={account.email} />
+      ) : null}
     </div>
   );
 }

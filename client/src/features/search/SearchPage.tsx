@@ -6,8 +6,8 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { useAccount } from '../../app/AccountProvider';
-import { EMPTY_FILTERS, toSearchInput, type SearchFilters } from './filters';
-import { FilterPanel } from './FilterPanel';
+import { FilterPanel } from './filter-panel/FilterPanel';
+import { EMPTY_FILTERS, toSearchInput, type PanelFilters } from './filter-panel/panelState';
 import { LensQueryInput } from './LensQueryInput';
 import { lensQueryRefusal } from './lensQueryReading';
 import { LimitedBanner } from './LimitedBanner';
@@ -32,7 +32,7 @@ export function SearchPage() {
   const initialQuery = params.get('query') ?? '';
   // The results page's `/` shortcut comes here to search again, with the box focused.
   const focusSearch = (useLocation().state as { focusSearch?: boolean } | null)?.focusSearch === true;
-  const [filters, setFilters] = useState<SearchFilters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<PanelFilters>(EMPTY_FILTERS);
   const { limited } = useAccount();
   const { run, loading } = useRunSearch();
 

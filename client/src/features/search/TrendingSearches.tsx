@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { resultsPath } from './filters';
+import { resultsAddress } from '@patentscout/schema';
+import { EMPTY_FILTERS, toSearchInput } from './filter-panel/panelState';
 import { TRENDING_TOPICS } from './reference/trending';
-import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 
-/** Example topics that open AI search results; limited accounts see them greyed out. */
+/**
+ * Example topics that open AI search results. For a limited account they stay links, disabled
+ * as the search buttons are: greyed, announced as disabled, and out of the keyboard's way.
+ */
 export function TrendingSearches({ disabled }: { disabled: boolean }) {
   return (
     <Card as="aside" aria-labelledby="trending-title" className="shadow-sm">
@@ -14,19 +17,22 @@ export function TrendingSearches({ disabled }: { disabled: boolean }) {
           Trending searches
         </h2>
         <ListGroup variant="flush">
-          {TRENDING_TOPICS.map((topic) =>
-            disabled ? (
-              <ListGroup.Item key={topic} disabled aria-disabled="true" className="small px-0">
-                {topic}
-              </ListGroup.Item>
-            ) : (
-              <ListGroup.Item key={topic} className="small px-0">
-                <Link to={resultsPath('ai', { query: topic, years: [YEAR_MIN, YEAR_MAX] }, { run: true })}>
+          {TRENDING_TOPICS.map((topic) => (
+            <ListGroup.Item key={topic} className="small px-0">
+              {disabled ? (
+                // NOTE: an anchor without href is not focusable; role and aria-disabled keep it a link.
+                <a
+                  role="link"
+                  aria-disabled="true"
+                  className="link-secondary text-decoration-none opacity-75"
+                >
                   {topic}
-                </Link>
-              </ListGroup.Item>
-            ),
-          )}
+                </a>
+              ) : (
+                <Link to={resultsAddress('ai', toSearchInput(topic, EMPTY_FILTERS))}>{topic}</Link>
+              )}
+            </ListGroup.Item>
+          ))}
         </ListGroup>
       </Card.Body>
     </Card>

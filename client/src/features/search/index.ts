@@ -2,7 +2,12 @@ export { SearchPage } from './SearchPage';
 export { executeSearch, replayResultSet, searchFailureMessage } from './searchResult';
 export { RESULT_SET_COUNTS } from './search.queries';
 export type { SearchResultItem, SearchResultSet, SearchType } from './searchResult';
-export { documentTypeLabel, parseResultsParams, resultsPath, type ResultsParams } from './filters';
+// The results page's address is the shared search vocabulary's (@patentscout/schema).
+export {
+  parseResultsAddress as parseResultsParams,
+  resultsAddress as resultsPath,
+  type ResultsAddress as ResultsParams,
+} from '@patentscout/schema';
 export { handOverResults, takeHandedOverResults } from './handover';
 export { countryName } from './reference/countries';
 export {
@@ -12,4 +17,3 @@ export {
   type IndustryCategory,
 } from './reference/industries';
 export { kindDescription } from './reference/kindCodes';
-export { useRunSearch } from './useRunSearch';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { ApolloClient } from '@apollo/client';
-import { serverMessage } from '../../app/apiErrors';
+import { answeredReadably, serverMessage } from '../../app/apiErrors';
 import type { SearchInput, SearchResultSetFieldsFragment } from '../../__generated__/graphql';
 import { lensQueryRefusal } from './lensQueryReading';
 import { AI_SEARCH, BOOLEAN_SEARCH, RESULT_SET } from './search.queries';
@@ -72,11 +73,27 @@ export function parseSearchResultSet(value: unknown): SearchResultSet {
 }
 
 /** Runs an AI or advanced search; rejects with the Apollo error or InvalidSearchResultError. */
+/**
+ * A search request as the specification shapes it (§3): its five keys always (query,
+ * ipc_filters, legal_status, jurisdiction, years), empty lists and the whole year range included;
+ * other filters of ours only when set.
+ */
+export function withSpecificationKeys(input: SearchInput): SearchInput {
+  return {
+    ...input,
+    ipc_filters: input.ipc_filters ?? [],
+    legal_status: input.legal_status ?? [],
+    jurisdiction: input.jurisdiction ?? [],
+    years: input.years ?? [YEAR_MIN, YEAR_MAX],
+  };
+}
+
 export async function executeSearch(
   client: ApolloClient,
   type: SearchType,
-  input: SearchInput,
+  given: SearchInput,
 ): Promise<SearchResultSet> {
+  const input = withSpecificationKeys(given);
   // Each search counts toward the monthly allowance: a mutation, whose payload carries the account.
   if (type === 'ai') {
     const { data } = await client.mutate({ mutation: AI_SEARCH, variables: { input } });
@@ -95,13 +112,21 @@ export async function replayResultSet(client: ApolloClient, id: string): Promise
   return parseSearchResultSet(data?.resultSet.results);
 }
 
-/** What a failed search tells the user: the server's message, or the spec's fallback. */
+/**
+ * What a failed search tells the user (§8, ADR 0115): the server's message; "Something went wrong
+ * performing a search." when the server's answer carries none; the hopeful text when no answer
+ * came back at all (a network failure, an answer that cannot be read).
+ */
 export function searchFailureMessage(failure: unknown): string {
-  console.error('Something went wrong performing a search.', failure);
+  console.error(SEARCH_FAILED_WITHOUT_MESSAGE, failure);
   if (failure instanceof InvalidSearchResultError || failure instanceof QueryRefusedError)
     return failure.message;
-  return serverMessage(failure) ?? SEARCH_FAILURE_FALLBACK;
+  if (!answeredReadably(failure)) return SEARCH_FAILURE_FALLBACK;
+  return serverMessage(failure) ?? SEARCH_FAILED_WITHOUT_MESSAGE;
 }
 
-export const SEARCH_FAILURE_FALLBACK =
+/** The search's own fallback message (§8: search and one-shot), for an answer without a message. */
+export const SEARCH_FAILED_WITHOUT_MESSAGE = 'Something went wrong performing a search.';
+
+const SEARCH_FAILURE_FALLBACK =
   'Sometimes with amazing tools, things go wrong - please try again as we continue to make this better and better 🙏';

@@ -1,12 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApolloClient } from '@apollo/client/react';
-import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
+import { AI_SEARCH_MIN_CHARACTERS, resultsAddress } from '@patentscout/schema';
 import type { SearchInput } from '../../__generated__/graphql';
 import { useAccount } from '../../app/AccountProvider';
 import { errorCode } from '../../app/apiErrors';
 import { useToast } from '../../ui/Toasts';
-import { resultsPath } from './filters';
 import { handOverResults } from './handover';
 import { executeSearch, searchFailureMessage, type SearchType } from './searchResult';
 
@@ -33,7 +32,7 @@ export function useRunSearch() {
       try {
         const results = await executeSearch(client, type, input);
         if (results.data.length > 0) {
-          const path = resultsPath(type, input, { ...pathOptions, resultSetId: results.result_set_id });
+          const path = resultsAddress(type, input, { ...pathOptions, resultSetId: results.result_set_id });
           handOverResults(path.slice(path.indexOf('?')), results);
           await navigate(path);
         } else {

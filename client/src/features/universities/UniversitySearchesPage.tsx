@@ -54,7 +54,8 @@ export function UniversitySearchesPage() {
       <h1 className="h3 mb-2">University Searches</h1>
       <p className="text-muted">
         Ready-made searches for patents from Australian universities and leading research organisations.
-        Opening one shows the search first: it counts toward your monthly searches only when you run it.
+        Opening one runs its search, which counts toward your monthly searches (the same search again within a
+        day is free).
       </p>
 
       <section aria-labelledby="six-month-title" className="mb-4">

@@ -20,7 +20,9 @@ import * as analystKeys from './20261125T0300-analyst-keys.js';
 import * as searchSample from './20261125T1000-search-sample.js';
 import * as resultSets from './20261125T1010-result-sets.js';
 import * as searchWords from './20261125T1100-search-words.js';
-import * as withoutProviderRecord from './20261126T0100-patents-without-the-provider-record.js';
+import * as retireMailingList from './20261126T0100-retire-mailing-list.js';
+import * as plansAndBilling from './20261126T0300-plans-and-billing-records.js';
+import * as withoutProviderRecord from './20261126T0400-patents-without-the-provider-record.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,7 +47,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T1000-search-sample': searchSample,
   '20261125T1010-result-sets': resultSets,
   '20261125T1100-search-words': searchWords,
-  '20261126T0100-patents-without-the-provider-record': withoutProviderRecord,
+  '20261126T0100-retire-mailing-list': retireMailingList,
+  '20261126T0300-plans-and-billing-records': plansAndBilling,
+  '20261126T0400-patents-without-the-provider-record': withoutProviderRecord,
 };
 
 export const migrationProvider: MigrationProvider = {

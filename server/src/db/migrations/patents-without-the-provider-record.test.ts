@@ -4,7 +4,7 @@ import { patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { migrationProvider } from './index.js';
 
-const MIGRATION = '20261126T0100-patents-without-the-provider-record';
+const MIGRATION = '20261126T0400-patents-without-the-provider-record';
 
 /** A patent row as the indexer wrote it before the migration: the provider's record kept whole. */
 function withRecord(titles: Array<{ text: string; lang?: string }>) {

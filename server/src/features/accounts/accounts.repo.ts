@@ -76,24 +76,23 @@ export function createAccountsRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** Accounts closed before `before` (the purge's). */
+    async closedBefore(before: Date): Promise<string[]> {
+      const rows = await db.selectFrom('users').select('uid').where('deleted_at', '<', before).execute();
+      return rows.map((row) => row.uid);
+    },
+
     /**
-     * Removes accounts closed before `before` with everything that is theirs (favourites, saved
-     * searches and one-shot requests go with the row; search events have no key to it).
+     * Removes closed accounts' rows; what other features keep with a key to `users` (favourites,
+     * followed searches, one-shot requests) goes with them by their keys' cascade.
      */
-    async purgeDeletedBefore(before: Date): Promise<string[]> {
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .deleteFrom('users')
-          .where('deleted_at', '<', before)
-          .returning('uid')
-          .execute();
-        const uids = rows.map((row) => row.uid);
-        if (uids.length > 0) {
-          await trx.deleteFrom('search_events').where('user_uid', 'in', uids).execute();
-          await trx.deleteFrom('search_result_sets').where('user_uid', 'in', uids).execute();
-        }
-        return uids;
-      });
+    async deleteAccounts(uids: readonly string[]): Promise<number> {
+      const result = await db
+        .deleteFrom('users')
+        .where('uid', 'in', [...uids])
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

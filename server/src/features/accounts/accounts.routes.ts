@@ -1,18 +1,24 @@
 import type { RestRoute } from '../../shared/rest.js';
-import type { AccountsService } from './accounts.service.js';
+import type { PlansService } from '../plans/index.js';
+import type { Account, AccountsService } from './accounts.service.js';
 
-export function accountsRoutes(accounts: AccountsService): RestRoute[] {
+export function accountsRoutes(
+  accounts: AccountsService,
+  plans: Pick<PlansService, 'subscriptionStatusOf'>,
+): RestRoute[] {
+  /** The specification's account answer; its subscription status is the plan's. */
+  const answer = async (account: Account) => ({
+    name: account.name,
+    email: account.email,
+    subscriptionStatus: await plans.subscriptionStatusOf(account.uid),
+  });
   return [
     {
       method: 'GET',
       url: '/api/users',
       async handler({ viewer }) {
         const account = await accounts.getAccount(viewer);
-        const body = {
-          name: account.name,
-          email: account.email,
-          subscriptionStatus: account.subscriptionStatus,
-        };
+        const body = await answer(account);
         // NOTE: 428 means "the account exists but its e-mail is not verified yet" (SPEC-NOTES);
         // the body is still the account, which the client reads as account data.
         return { status: account.emailVerified ? 200 : 428, body };
@@ -22,10 +28,7 @@ export function accountsRoutes(accounts: AccountsService): RestRoute[] {
       method: 'PATCH',
       url: '/api/users',
       async handler({ viewer, body }) {
-        const account = await accounts.updateAccount(viewer, body);
-        return {
-          body: { name: account.name, email: account.email, subscriptionStatus: account.subscriptionStatus },
-        };
+        return { body: await answer(await accounts.updateAccount(viewer, body)) };
       },
     },
     {

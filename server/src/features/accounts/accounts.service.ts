@@ -4,6 +4,8 @@ import { AppError, ForbiddenError, NotAuthenticatedError } from '../../shared/er
 import type { Clock } from '../../shared/clock.js';
 import { parseInput } from '../../shared/validation.js';
 import { ApiKeyForbiddenError, assertVerified, type Viewer } from '../../shared/viewer.js';
+import type { AccountLifecycle } from '../feature-module.js';
+import type { Logger } from '../../shared/logger.js';
 import type { AccountsRepo } from './accounts.repo.js';
 
 export type { Viewer };
@@ -12,10 +14,7 @@ export interface Account {
   uid: string;
   name: string;
   email: string;
-  subscriptionStatus: string | null;
   emailVerified: boolean;
-  /** An internal analyst (`npm run admin -- analyst-key create`). */
-  analyst: boolean;
 }
 
 /** The specification's basic address pattern: characters, @, domain. */
@@ -40,7 +39,8 @@ const GoogleRegistrationInput = z.object({
 const UpdateAccountInput = z
   .object({
     email: email.optional(),
-    name: z.string().trim().min(2, 'Please enter a name of at least two characters.').max(200).optional(),
+    // NOTE: the form's "At least two characters" is a hint; the specification does not enforce it (§5).
+    name: z.string().trim().min(1, 'Please enter your name.').max(200).optional(),
     /** Some clients send the uid they mean; it must be the signed-in user's. */
     uid: z.string().min(1).optional(),
   })
@@ -70,10 +70,15 @@ export function createAccountsService(deps: {
   repo: AccountsRepo;
   identity: IdentityProvider;
   clock: Clock;
-  /** Billing's part in closing an account (its subscription stops first). */
-  billing: { cancelForClosingAccount(uid: string): Promise<void> };
+  logger: Logger;
+  /**
+   * Every feature's part in an account's end (billing stops the subscriptions, search and the
+   * plan remove what they keep), in the registry's order; asked for when needed, since those
+   * features are created after this one.
+   */
+  lifecycles: () => Array<AccountLifecycle & { feature: string }>;
 }) {
-  const { repo, identity, clock, billing } = deps;
+  const { repo, identity, clock, logger } = deps;
 
   return {
     async getAccount(viewer: Viewer | null): Promise<Account> {
@@ -91,9 +96,7 @@ export function createAccountsService(deps: {
         uid: row.uid,
         name: row.name,
         email: row.email,
-        subscriptionStatus: row.subscription_status,
         emailVerified: viewer.emailVerified,
-        analyst: row.analyst,
       };
     },
 
@@ -110,11 +113,6 @@ export function createAccountsService(deps: {
     async contactOf(uid: string): Promise<{ email: string; name: string } | null> {
       const row = await repo.findByUid(uid);
       return row && !row.deleted_at ? { email: row.email, name: row.name } : null;
-    },
-
-    /** The account's subscription status, or null without an account or a subscription. */
-    async subscriptionStatusOf(uid: string): Promise<string | null> {
-      return (await repo.findByUid(uid))?.subscription_status ?? null;
     },
 
     async register(input: unknown): Promise<{ uid: string }> {
@@ -161,7 +159,7 @@ export function createAccountsService(deps: {
       if (confirmation.toLowerCase() !== account.email.toLowerCase()) {
         throw new ForbiddenError("The e-mail address doesn't match your account's.");
       }
-      await billing.cancelForClosingAccount(viewer.uid);
+      for (const lifecycle of deps.lifecycles()) await lifecycle.close?.(viewer.uid);
       await repo.markDeleted(viewer.uid, clock.now());
       await identity.deleteUser(viewer.uid);
       return { deleted: true };
@@ -172,10 +170,24 @@ export function createAccountsService(deps: {
       return repo.isDeleted(uid);
     },
 
-    /** Deletes the data of accounts closed more than the retention period ago. */
+    /**
+     * Deletes the data of accounts closed more than the retention period ago: each feature
+     * removes its own first (billing checks with the provider that nothing is left to charge),
+     * then the rows go. A failing step stops the purge; the next run does it all again.
+     */
     async purgeDeleted(): Promise<number> {
       const before = new Date(clock.now().getTime() - DELETED_ACCOUNT_RETENTION_DAYS * 24 * 3600_000);
-      return (await repo.purgeDeletedBefore(before)).length;
+      const uids = await repo.closedBefore(before);
+      if (uids.length === 0) return 0;
+      for (const lifecycle of deps.lifecycles()) {
+        if (!lifecycle.purge) continue;
+        await lifecycle.purge(uids);
+        logger.debug(
+          { feature: lifecycle.feature, accounts: uids.length },
+          'closed accounts purged by a feature',
+        );
+      }
+      return repo.deleteAccounts(uids);
     },
 
     async registerGoogleUser(viewer: Viewer | null, input: unknown): Promise<Account> {

@@ -1,5 +1,5 @@
-import type { BillingService } from '../billing/index.js';
-import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import type { AccountLifecycle, FeatureDeps, FeatureModule } from '../feature-module.js';
+import type { PlansService } from '../plans/index.js';
 import { accountsJobs } from './accounts.jobs.js';
 import { createAccountsRepo } from './accounts.repo.js';
 import { accountsResolvers } from './accounts.resolvers.js';
@@ -16,17 +16,21 @@ export {
 
 export function createAccountsFeature(
   deps: FeatureDeps,
-  others: { billing: BillingService },
+  others: {
+    plans: Pick<PlansService, 'subscriptionStatusOf'>;
+    lifecycles: () => Array<AccountLifecycle & { feature: string }>;
+  },
 ): FeatureModule<AccountsService> {
   const service = createAccountsService({
     repo: createAccountsRepo(deps.db),
     identity: deps.identity,
     clock: deps.clock,
-    billing: others.billing,
+    logger: deps.logger,
+    lifecycles: others.lifecycles,
   });
   return {
     service,
-    routes: accountsRoutes(service),
+    routes: accountsRoutes(service, others.plans),
     resolvers: accountsResolvers,
     jobs: accountsJobs(service),
   };

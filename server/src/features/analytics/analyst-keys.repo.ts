@@ -11,7 +11,11 @@ export interface AnalystKeyRow {
   last_used_at: Date | null;
 }
 
-/** Analysts' API keys (only their SHA-256 hashes) and the account's `analyst` flag. */
+/**
+ * Analysts' API keys (only their SHA-256 hashes) and the account's `analyst` flag: that column of
+ * `users` is this feature's (ADR 0108), the only one outside accounts' own that another feature
+ * writes.
+ */
 export function createAnalystKeysRepo(db: Db) {
   return {
     /**

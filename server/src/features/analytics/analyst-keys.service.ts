@@ -65,6 +65,9 @@ export function createAnalystKeysService(deps: { repo: AnalystKeysRepo }) {
       };
     },
 
+    /** Whether the account is an analyst (`Account.analyst`: the client shows the insights page). */
+    isAnalyst: (uid: string): Promise<boolean> => repo.isAnalyst(uid),
+
     /**
      * The gate of the analytics: an analyst key, or a signed-in, verified analyst account
      * (401 signed out, 403 FORBIDDEN for anyone else).

@@ -5,6 +5,9 @@ import type { Resolvers } from '../../__generated__/resolvers-types.js';
  * that window; `landscape` answers a search's matches as aggregates.
  */
 export const analyticsResolvers: Resolvers = {
+  Account: {
+    analyst: (account, _, { services }) => services.analytics.keys.isAnalyst(account.uid),
+  },
   Query: {
     analytics: (_, { range }, { viewer, services }) => services.analytics.insights.open(viewer, range),
     landscape: (_, { input }, { viewer, services }) => services.analytics.insights.landscape(viewer, input),

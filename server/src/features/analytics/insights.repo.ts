@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
+import { planReports } from '../plans/index.js';
 
 /** A time range: from inclusive, to exclusive. */
 export interface Window {
@@ -20,10 +21,6 @@ export interface Counted {
   value: string;
   count: number;
 }
-
-/** Stripe's events that start and end a subscription (table stripe_events, by the time processed). */
-const SUBSCRIPTION_STARTED = 'customer.subscription.created';
-const SUBSCRIPTION_CANCELLED = 'customer.subscription.deleted';
 
 /**
  * The analytics' aggregates, each one SQL statement over an indexed time range (see the
@@ -51,14 +48,16 @@ export function createInsightsRepo(db: Db) {
       );
     },
 
-    /** The searcher's plan as it stands now (the app keeps no plan history). */
+    /** The searcher's plan as it stands now (the plans module's rule of "subscribed"). */
     searchesByPlan(w: Window, unit: Unit): Promise<Bucket[]> {
       return rows(
         histogram(sql`
         SELECT ${bucket(unit, sql.ref('e.created_at'))} AS b,
-               CASE WHEN u.subscription_status = 'active' THEN 'discover' ELSE 'free' END AS series,
+               CASE WHEN s.user_uid IS NOT NULL THEN 'discover' ELSE 'free' END AS series,
                count(*)::int AS count
-        FROM search_events e LEFT JOIN users u ON u.uid = e.user_uid
+        FROM search_events e
+        LEFT JOIN (SELECT DISTINCT user_uid FROM (${planReports.subscribedAccounts()}) p) s
+          ON s.user_uid = e.user_uid
         WHERE e.created_at >= ${w.from} AND e.created_at < ${w.to}
         GROUP BY 1, 2`),
       );
@@ -144,29 +143,27 @@ export function createInsightsRepo(db: Db) {
           SELECT user_uid FROM search_events WHERE created_at >= ${monthStart} AND created_at < ${to}
           GROUP BY user_uid HAVING count(*) >= ${free}) used
         JOIN users u ON u.uid = used.user_uid
-        WHERE u.deleted_at IS NULL AND u.subscription_status IS DISTINCT FROM 'active'`);
+        WHERE u.deleted_at IS NULL
+          AND u.uid NOT IN (SELECT user_uid FROM (${planReports.subscribedAccounts()}) p)`);
       return row?.count ?? 0;
     },
 
     async subscriptionCounts(w: Window): Promise<{ started: number; cancelled: number; activeNow: number }> {
       const [row] = await rows(sql<{ started: number; cancelled: number; active_now: number }>`
-        SELECT count(*) FILTER (WHERE type = ${SUBSCRIPTION_STARTED})::int AS started,
-               count(*) FILTER (WHERE type = ${SUBSCRIPTION_CANCELLED})::int AS cancelled,
+        SELECT count(*) FILTER (WHERE change = 'started')::int AS started,
+               count(*) FILTER (WHERE change = 'cancelled')::int AS cancelled,
                (SELECT count(*)::int FROM users
-                WHERE subscription_status = 'active' AND deleted_at IS NULL) AS active_now
-        FROM stripe_events WHERE processed_at >= ${w.from} AND processed_at < ${w.to}`);
+                WHERE deleted_at IS NULL
+                  AND uid IN (SELECT user_uid FROM (${planReports.subscribedAccounts()}) p)) AS active_now
+        FROM (${planReports.startsAndEnds(w.from, w.to)}) c`);
       return { started: row?.started ?? 0, cancelled: row?.cancelled ?? 0, activeNow: row?.active_now ?? 0 };
     },
 
     subscriptionsOverTime(w: Window, unit: Unit): Promise<Bucket[]> {
       return rows(
         histogram(sql`
-        SELECT ${bucket(unit, sql.ref('processed_at'))} AS b,
-               CASE type WHEN ${SUBSCRIPTION_STARTED} THEN 'started' ELSE 'cancelled' END AS series,
-               count(*)::int AS count
-        FROM stripe_events
-        WHERE processed_at >= ${w.from} AND processed_at < ${w.to}
-          AND type IN (${SUBSCRIPTION_STARTED}, ${SUBSCRIPTION_CANCELLED})
+        SELECT ${bucket(unit, sql.ref('changed_at'))} AS b, change AS series, count(*)::int AS count
+        FROM (${planReports.startsAndEnds(w.from, w.to)}) c
         GROUP BY 1, 2`),
       );
     },

@@ -1,4 +1,4 @@
-import { countryName, INDUSTRIES } from '@patentscout/schema';
+import { countryName, INDUSTRIES, searchFiltersOf } from '@patentscout/schema';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock.js';
 import { ValidationError } from '../../shared/errors.js';
@@ -34,13 +34,14 @@ const RangeInput = z
     { message: `a range spans at most ${MAX_RANGE_DAYS} days` },
   );
 
-const LandscapeInput = z.object({
+/**
+ * A landscape's search: its kind and query, and the search vocabulary's filters (checked by the
+ * search itself), except that `kind` names the search's kind here, so the kind-code filter is
+ * `kind_codes`.
+ */
+const LandscapeInput = z.looseObject({
   kind: z.enum(['AI', 'ADVANCED']),
   query: z.string(),
-  ipc_filters: z.array(z.string()).nullish(),
-  legal_status: z.array(z.string()).nullish(),
-  jurisdiction: z.array(z.string()).nullish(),
-  years: z.array(z.number()).nullish(),
   kind_codes: z.array(z.string()).nullish(),
 });
 
@@ -162,11 +163,11 @@ export function createInsightsService(deps: {
       await gate(viewer);
       const { kind, query, kind_codes, ...filters } = parseInput(LandscapeInput, input);
       const request = search.checkRequest(kind === 'AI' ? 'ai' : 'boolean', {
-        query,
-        ...filters,
+        ...searchFiltersOf(filters),
         kind: kind_codes,
+        query,
       });
-      const matches = await search.matchIds(request, LANDSCAPE_MAX_MATCHES);
+      const matches = await search.matchIds(viewer, request, LANDSCAPE_MAX_MATCHES);
       const counted = matches.lensIds.length;
       const { countries, ...aggregates } = await repo.landscape(matches.lensIds, MAX_LIST);
       // One publication per simple family is counted; where families group matches, say so.

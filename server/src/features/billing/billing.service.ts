@@ -1,269 +1,162 @@
-import { createElement } from 'react';
 import { z } from 'zod';
-import { AppError } from '../../shared/errors.js';
-import type { Logger } from '../../shared/logger.js';
+import type { Clock } from '../../shared/clock.js';
 import {
   InvalidWebhookSignatureError,
-  type PaymentProvider,
+  MalformedWebhookEventError,
   type ProviderEvent,
-  type ProviderSubscription,
 } from '../../shared/payments.js';
+import { keyedSerial } from '../../shared/serial.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
-import { AccountNotFoundError } from '../accounts/index.js';
-import type { MailService } from '../mail/index.js';
-import type { BillingAccountRow, BillingRepo } from './billing.repo.js';
-import { mayApply } from './subscription-state.js';
-import { PaymentFailed } from './templates/PaymentFailed.js';
-import { PurchaseConfirmation } from './templates/PurchaseConfirmation.js';
+import type { Account } from '../accounts/index.js';
+import {
+  AlreadySubscribedError,
+  NoBillingAccountError,
+  UnknownPlanError,
+  WebhookEventInvalidError,
+  WebhookSignatureError,
+} from './billing.errors.js';
+import { createProviderSync, type BillingDeps } from './provider-sync.js';
+import { createReconciliation } from './reconcile.js';
+import { createWebhookHandlers } from './webhook-handlers.js';
 
 const Plan = z.enum(['discover']);
-/** Statuses in which a new checkout would buy a second subscription. */
-const SUBSCRIBED = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
+/** An open checkout is offered again only while it has this long left to run. */
+const REUSE_MARGIN_MS = 15 * 60_000;
 
-export class UnknownPlanError extends AppError {
-  constructor(plan: unknown) {
-    super(
-      'UNKNOWN_PLAN',
-      `Unknown plan: ${typeof plan === 'string' && plan ? plan : '(none)'}. The plan on offer is "discover".`,
-    );
-  }
-}
-
-export class AlreadySubscribedError extends AppError {
-  constructor() {
-    super(
-      'ALREADY_SUBSCRIBED',
-      'You are already subscribed to the Discover plan. Use Manage billing to change or cancel it.',
-    );
-  }
-}
-
-export class NoBillingAccountError extends AppError {
-  constructor() {
-    super('NO_BILLING_ACCOUNT', 'There is no billing account yet: subscribe to the Discover plan first.');
-  }
-}
-
-export class PaymentsUnavailableError extends AppError {
-  constructor() {
-    super('PAYMENTS_UNAVAILABLE', "Can't reach the payment provider right now. Please try again later.");
-  }
-}
-
-export class WebhookSignatureError extends AppError {
-  constructor(detail: string) {
-    super('WEBHOOK_SIGNATURE_INVALID', `The webhook signature is not valid: ${detail}`);
-  }
-}
-
-/** The account page's view of the plan. */
+/** The account page's view of billing (the plan itself is the plans module's). */
 export interface Billing {
-  status: string | null;
-  /** The next renewal, while the subscription renews. */
-  renewsAt: Date | null;
-  /** When the subscription ends or ended, once it is set to end. */
-  endsAt: Date | null;
-  /** True once there is a Stripe customer, so the billing portal has something to show. */
+  /** True once there is a provider customer, so the billing portal has something to show. */
   canManage: boolean;
 }
 
-export function createBillingService(deps: {
-  repo: BillingRepo;
-  payments: PaymentProvider;
-  mail: MailService;
-  logger: Logger;
-  priceDiscover: string;
-}) {
-  const { repo, payments, mail, logger } = deps;
+/**
+ * Billing turns the payment provider's world into calls on the plans module: checkout (one open
+ * session per account), the portal, webhook events, closing an account (everything the customer
+ * has is cancelled) and the daily reconciliation.
+ */
+export function createBillingService(deps: BillingDeps & { clock: Clock; priceDiscover: string }) {
+  const { repo, payments, plans, accounts, mail, logger, clock } = deps;
+  const sync = createProviderSync(deps);
+  const webhooks = createWebhookHandlers({ ...deps, sync });
+  const reconcile = createReconciliation({ ...deps, sync });
+  const { provider } = sync;
+  const oneAtATime = keyedSerial();
 
-  async function accountOf(viewer: Viewer | null): Promise<BillingAccountRow> {
-    assertVerified(viewer);
-    const account = await repo.find(viewer.uid);
-    if (!account) throw new AccountNotFoundError();
-    return account;
+  const hasPlan = async (uid: string) => (await plans.planOf(uid)).name === 'discover';
+
+  /** The account's provider customer, created once (the provider's idempotency keeps it single). */
+  async function customerFor(account: Account): Promise<string> {
+    const known = await repo.customerOf(account.uid);
+    if (known) return known;
+    const created = await provider(() =>
+      payments.createCustomer({ uid: account.uid, email: account.email, name: account.name }),
+    );
+    return repo.keepCustomer(account.uid, created);
   }
 
-  /** Calls the provider; its outages become one clear error, not a stack trace. */
-  async function provider<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      logger.error({ err: error }, 'payment provider call failed');
-      throw new PaymentsUnavailableError();
+  /** Closes a session at the provider if it is still open (it can be paid no more). */
+  async function expireIfOpen(sessionId: string): Promise<void> {
+    const session = await provider(() => payments.retrieveCheckoutSession(sessionId));
+    if (session?.open) await provider(() => payments.expireCheckoutSession(sessionId));
+    await repo.closeCheckout(sessionId, session?.subscriptionId ? 'complete' : 'expired');
+  }
+
+  /**
+   * The account's open checkout, if it can still be paid for a while: the same session is
+   * offered again, so two tabs or two clicks cannot buy two subscriptions. One that was paid
+   * meanwhile (its events not processed yet) brings its subscription into the plan now.
+   */
+  async function reusableCheckout(uid: string): Promise<string | null> {
+    const open = await repo.openCheckout(uid);
+    if (!open) return null;
+    const session = await provider(() => payments.retrieveCheckoutSession(open.sessionId));
+    const lasting =
+      !session?.expiresAt || session.expiresAt.getTime() - clock.now().getTime() > REUSE_MARGIN_MS;
+    if (session?.open && session.url && lasting) return session.url;
+    if (session?.open) await provider(() => payments.expireCheckoutSession(open.sessionId));
+    await repo.closeCheckout(open.sessionId, session?.subscriptionId ? 'complete' : 'expired');
+    if (session?.subscriptionId) {
+      const subscription = await sync.retrieve(session.subscriptionId);
+      if (subscription) await sync.record(subscription, uid, `checkout:${session.id}`);
+      if (await hasPlan(uid)) throw new AlreadySubscribedError();
     }
-  }
-
-  function billingOf(row: BillingAccountRow): Billing {
-    const ending = row.subscription_cancel_at !== null || row.subscription_status === 'canceled';
-    return {
-      status: row.subscription_status,
-      renewsAt:
-        !ending && row.subscription_status && SUBSCRIBED.has(row.subscription_status)
-          ? row.subscription_period_end
-          : null,
-      endsAt: ending ? (row.subscription_cancel_at ?? row.subscription_period_end) : null,
-      canManage: row.stripe_customer_id !== null,
-    };
-  }
-
-  /** Applies the subscription's current state to its account, if the rules allow (see mayApply). */
-  async function applySubscription(
-    trx: Parameters<Parameters<BillingRepo['transaction']>[0]>[0],
-    account: BillingAccountRow,
-    subscription: ProviderSubscription,
-  ): Promise<boolean> {
-    if (
-      !mayApply(
-        { subscriptionId: account.stripe_subscription_id, status: account.subscription_status },
-        subscription,
-      )
-    ) {
-      logger.info(
-        { uid: account.uid, subscription: subscription.id, status: subscription.status },
-        'subscription state not applied',
-      );
-      return false;
-    }
-    await repo.saveSubscription(trx, account.uid, {
-      id: subscription.id,
-      status: subscription.status,
-      periodEnd: subscription.currentPeriodEnd,
-      cancelAt: subscription.cancelAt,
-    });
-    return true;
-  }
-
-  async function handle(event: ProviderEvent): Promise<void> {
-    if (event.kind === 'ignored') return;
-    // The subscription as the provider has it now: events may arrive late and out of order.
-    const subscriptionId = event.kind === 'subscription' ? event.subscription.id : event.subscriptionId;
-    const subscription = subscriptionId
-      ? await provider(() => payments.retrieveSubscription(subscriptionId))
-      : null;
-    let queued = false;
-    let closedAccountSubscription: string | null = null;
-    await repo.transaction(async (trx) => {
-      if (!(await repo.recordEvent(trx, event.id, event.type))) return;
-      if (event.kind === 'checkout-completed') {
-        const account = event.uid ? await repo.lockByUid(trx, event.uid) : undefined;
-        // The session must be for the account's own customer: a session naming another user's
-        // customer (or none) changes nobody's plan.
-        if (
-          !account ||
-          !event.customerId ||
-          account.stripe_customer_id !== event.customerId ||
-          !subscription
-        ) {
-          logger.warn(
-            { event: event.id, uid: event.uid },
-            'checkout for a customer that is not the account’s: ignored',
-          );
-          return;
-        }
-        await applySubscription(trx, account, subscription);
-        if (account.deleted_at) {
-          // Paid for after the account was closed: the plan is stopped, not confirmed.
-          closedAccountSubscription = subscription.id;
-          return;
-        }
-        queued = await mail.queue(
-          {
-            key: `billing:purchase:${event.sessionId}`,
-            to: account.email,
-            subject: 'PatentScout: your Discover plan is active',
-            body: createElement(PurchaseConfirmation, {
-              name: account.name,
-              renewsOn: subscription.currentPeriodEnd?.toISOString().slice(0, 10) ?? null,
-              accountLink: mail.link('/account'),
-              publicUrl: mail.link('/'),
-            }),
-          },
-          trx,
-        );
-        return;
-      }
-      const customerId = event.kind === 'subscription' ? event.subscription.customerId : event.customerId;
-      const account = customerId ? await repo.lockByCustomer(trx, customerId) : undefined;
-      if (!account) return;
-      if (subscription) await applySubscription(trx, account, subscription);
-      if (event.kind === 'invoice' && !event.paid && !account.deleted_at) {
-        queued = await mail.queue(
-          {
-            key: `billing:payment-failed:${event.invoiceId}`,
-            to: account.email,
-            subject: "PatentScout: we couldn't renew your Discover plan",
-            body: createElement(PaymentFailed, {
-              name: account.name,
-              accountLink: mail.link('/account'),
-              publicUrl: mail.link('/'),
-            }),
-          },
-          trx,
-        );
-      }
-    });
-    if (queued) await mail.flushSoon();
-    if (closedAccountSubscription) {
-      const subscriptionId = closedAccountSubscription;
-      logger.warn(
-        { event: event.id, subscriptionId },
-        'checkout completed for a closed account: subscription cancelled',
-      );
-      await provider(() => payments.cancelSubscription(subscriptionId));
-    }
+    return null;
   }
 
   return {
     async billing(viewer: Viewer | null): Promise<Billing> {
-      return billingOf(await accountOf(viewer));
+      assertVerified(viewer);
+      const account = await accounts.getAccount(viewer);
+      return { canManage: (await repo.customerOf(account.uid)) !== undefined };
     },
 
-    /** A Checkout Session for the plan, with the account's own customer (created once). */
+    /** A Checkout Session for the plan: the account's open one while it lasts, else a new one. */
     async createCheckoutSession(viewer: Viewer | null, plan: unknown): Promise<{ url: string }> {
-      const parsedPlan = Plan.safeParse(plan);
-      if (!parsedPlan.success) throw new UnknownPlanError(plan);
-      const account = await accountOf(viewer);
-      if (account.subscription_status && SUBSCRIBED.has(account.subscription_status))
-        throw new AlreadySubscribedError();
-      const customerId =
-        account.stripe_customer_id ??
-        (await repo.keepCustomer(
-          account.uid,
-          await provider(() =>
-            payments.createCustomer({ uid: account.uid, email: account.email, name: account.name }),
-          ),
-        ));
-      return provider(() =>
-        payments.createCheckoutSession({
-          customerId,
+      if (!Plan.safeParse(plan).success) throw new UnknownPlanError(plan);
+      assertVerified(viewer);
+      const account = await accounts.getAccount(viewer);
+      return oneAtATime(account.uid, async () => {
+        if (await hasPlan(account.uid)) throw new AlreadySubscribedError();
+        const reused = await reusableCheckout(account.uid);
+        if (reused) return { url: reused };
+        const customerId = await customerFor(account);
+        const session = await provider(() =>
+          payments.createCheckoutSession({
+            customerId,
+            uid: account.uid,
+            priceId: deps.priceDiscover,
+            successUrl: mail.link('/account?success=true'),
+            cancelUrl: mail.link('/account?canceled=true'),
+          }),
+        );
+        const stored = await repo.saveCheckout({
+          sessionId: session.id,
           uid: account.uid,
-          priceId: deps.priceDiscover,
-          successUrl: mail.link('/account?success=true'),
-          cancelUrl: mail.link('/account?canceled=true'),
-        }),
-      );
+          url: session.url,
+          expiresAt: session.expiresAt,
+        });
+        if (stored && session.url) return { url: session.url };
+        // Another server process opened one for the account meanwhile: that one stands.
+        await expireIfOpen(session.id);
+        const winner = await repo.openCheckout(account.uid);
+        if (!winner?.url) throw new AlreadySubscribedError();
+        return { url: winner.url };
+      });
     },
 
     /** The provider's billing portal for the account's customer (cancel, change the card). */
     async createPortalSession(viewer: Viewer | null): Promise<{ url: string }> {
-      const account = await accountOf(viewer);
-      if (!account.stripe_customer_id) throw new NoBillingAccountError();
-      const customerId = account.stripe_customer_id;
+      assertVerified(viewer);
+      const account = await accounts.getAccount(viewer);
+      const customerId = await repo.customerOf(account.uid);
+      if (!customerId) throw new NoBillingAccountError();
       return provider(() => payments.createPortalSession({ customerId, returnUrl: mail.link('/account') }));
     },
 
     /**
-     * Stops the account's subscription before the account is closed: a deleted account is never
-     * charged again. A provider outage refuses the closing (PAYMENTS_UNAVAILABLE), so it can be retried.
+     * Before an account closes: its open checkouts are closed and every subscription its customer
+     * has at the provider (listed there, not only the one kept) is cancelled, so a closed account
+     * is never charged again. A provider outage refuses the closing (PAYMENTS_UNAVAILABLE).
      */
-    async cancelForClosingAccount(uid: string): Promise<void> {
-      const account = await repo.find(uid);
-      const subscriptionId = account?.stripe_subscription_id;
-      if (!subscriptionId || account.subscription_status === 'canceled') return;
-      await provider(() => payments.cancelSubscription(subscriptionId));
+    async closeAccount(uid: string): Promise<void> {
+      for (const sessionId of await repo.openCheckoutsOf([uid])) await expireIfOpen(sessionId);
+      await sync.cancelEverything(uid, 'account-closing');
     },
 
-    /** A webhook delivery: verified over its raw bytes, then processed exactly once. */
+    /**
+     * Billing's part in the purge: the provider is asked again, and anything it could still charge
+     * is cancelled before the account's records go.
+     */
+    async purge(uids: readonly string[]): Promise<void> {
+      for (const uid of uids) {
+        for (const sessionId of await repo.openCheckoutsOf([uid])) await expireIfOpen(sessionId);
+        const cancelled = await sync.cancelEverything(uid, 'account-purge');
+        if (cancelled > 0) logger.warn({ uid, cancelled }, 'the purge found live subscriptions: cancelled');
+      }
+      await repo.purge(uids);
+    },
+
+    /** A webhook delivery: verified over its raw bytes, then handled once by its kind's handler. */
     async receiveWebhook(rawBody: Buffer | null, signature: string | undefined): Promise<void> {
       if (!rawBody || !signature)
         throw new WebhookSignatureError('the Stripe-Signature header and a body are required.');
@@ -272,9 +165,28 @@ export function createBillingService(deps: {
         event = payments.verifyEvent(rawBody, signature);
       } catch (error) {
         if (error instanceof InvalidWebhookSignatureError) throw new WebhookSignatureError(error.message);
+        if (error instanceof MalformedWebhookEventError) {
+          logger.warn({ event: error.eventId, detail: error.message }, 'malformed webhook event refused');
+          throw new WebhookEventInvalidError(error.eventId, error.message);
+        }
         throw error;
       }
-      await handle(event);
+      await webhooks.handle(event);
+    },
+
+    /** Compares the provider's subscriptions with the plan's and fixes the drift. */
+    reconcile,
+
+    /** The reconciliation's latest run (since `since`, when given). */
+    lastReconciliation: (since?: Date) => repo.lastReconciliation(since),
+
+    /** What `/metrics` reports of billing: the latest reconciliation, and events still unmatched. */
+    async figures() {
+      const [lastRun, unmatchedEvents] = await Promise.all([
+        repo.lastReconciliation(),
+        repo.countUnmatched(),
+      ]);
+      return { lastRun, unmatchedEvents };
     },
   };
 }

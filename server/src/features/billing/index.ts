@@ -1,23 +1,48 @@
+import type { AccountsService } from '../accounts/index.js';
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import type { MailService } from '../mail/index.js';
+import type { PlansService } from '../plans/index.js';
+import { billingJobs } from './billing.jobs.js';
 import { createBillingRepo } from './billing.repo.js';
 import { billingResolvers } from './billing.resolvers.js';
 import { billingRoutes } from './billing.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';
 
+export { RECONCILE_JOB } from './billing.jobs.js';
 export type { Billing, BillingService } from './billing.service.js';
+export type { ReconciliationFixes } from './reconcile.js';
 
-/** The Discover plan: Stripe Checkout, the billing portal and the subscription's webhooks. */
+/** The latest finished reconciliation since a moment, over a database (for the admin command). */
+export function lastReconciliationOver(db: FeatureDeps['db']) {
+  const repo = createBillingRepo(db);
+  return (since: Date) => repo.lastReconciliation(since);
+}
+
+/**
+ * The Discover plan at the payment provider: Stripe Checkout (one open session per account), the
+ * billing portal, the provider's webhooks and the daily reconciliation, all of which turn into
+ * calls on the plans module.
+ */
 export function createBillingFeature(
   deps: FeatureDeps,
-  others: { mail: MailService },
+  others: { mail: MailService; plans: PlansService; accounts: AccountsService },
 ): FeatureModule<BillingService> {
   const service = createBillingService({
     repo: createBillingRepo(deps.db),
     payments: deps.payments,
+    plans: others.plans,
+    accounts: others.accounts,
     mail: others.mail,
     logger: deps.logger,
+    clock: deps.clock,
     priceDiscover: deps.config.billing.priceDiscover,
   });
-  return { service, routes: billingRoutes(service), resolvers: billingResolvers };
+  deps.watchBilling?.(() => service.figures());
+  return {
+    service,
+    routes: billingRoutes(service),
+    resolvers: billingResolvers,
+    jobs: billingJobs(service),
+    accountLifecycle: { close: service.closeAccount, purge: service.purge },
+  };
 }

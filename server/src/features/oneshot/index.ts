@@ -1,6 +1,7 @@
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
+import type { PlansService } from '../plans/index.js';
 import type { SearchService } from '../search/index.js';
 import { oneShotJobs } from './oneshot.jobs.js';
 import { createOneShotRepo } from './oneshot.repo.js';
@@ -13,12 +14,13 @@ export type { OneShotService, PreviousSearch } from './oneshot.service.js';
 /** Deep one-shot searches with a PDF report by e-mail, and the previous-searches list. */
 export function createOneShotFeature(
   deps: FeatureDeps,
-  others: { search: SearchService; accounts: AccountsService; mail: MailService },
+  others: { search: SearchService; plans: PlansService; accounts: AccountsService; mail: MailService },
 ): FeatureModule<OneShotService> {
   const service = createOneShotService({
     repo: createOneShotRepo(deps.db),
     db: deps.db,
     search: others.search,
+    credits: others.plans,
     accounts: others.accounts,
     mail: others.mail,
     jobs: deps.jobs,

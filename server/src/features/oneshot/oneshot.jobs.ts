@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/job-definition.js';
-import { ONESHOT_RUN_JOB, type OneShotService } from './oneshot.service.js';
+import { failsForGood, ONESHOT_RUN_JOB, type OneShotService } from './oneshot.service.js';
 
 const RunPayload = z.object({ requestId: z.string().uuid() });
 /** Runs of one request: the first and two retries, a minute apart. */
@@ -20,6 +20,11 @@ export function oneShotJobs(oneShot: OneShotService): JobDefinition[] {
         try {
           await oneShot.run(requestId);
         } catch (error) {
+          // A search refused for its cost would be refused again: it fails once, not retried.
+          if (failsForGood(error)) {
+            await oneShot.fail(requestId, error);
+            return;
+          }
           // Until the last retry the request stays unfinished, so that the next run can claim it.
           if (attempt.last) await oneShot.fail(requestId, error);
           throw error;

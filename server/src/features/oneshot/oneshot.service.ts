@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '@patentscout/schema';
+import { PRODUCT_NAME, resultsAddress, searchFiltersOf } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
@@ -10,10 +10,10 @@ import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
+import type { PlansService } from '../plans/index.js';
 import type { SearchService } from '../search/index.js';
 import type { OneShotRepo } from './oneshot.repo.js';
 import { renderOneShotReport, type ReportFamily } from './report.js';
-import { resultsAddress } from './results-address.js';
 import { OneShotReady } from './templates/OneShotReady.js';
 
 export const ONESHOT_RUN_JOB = 'oneshot.run';
@@ -39,6 +39,17 @@ export class OneShotNotFoundError extends AppError {
   }
 }
 
+/**
+ * A search refused for what it would cost (QUERY_TOO_COMPLEX) or stopped for what it did cost
+ * (SEARCH_TIMED_OUT) fails the same way every time: a run that meets one fails at once, with its
+ * message, and is not tried again (ADR 0111).
+ */
+export function failsForGood(error: unknown): boolean {
+  return (
+    error instanceof AppError && (error.code === 'QUERY_TOO_COMPLEX' || error.code === 'SEARCH_TIMED_OUT')
+  );
+}
+
 export interface PreviousSearch {
   id: string;
   kind: 'ai' | 'boolean' | 'oneshot';
@@ -55,10 +66,9 @@ export interface PreviousSearch {
 export function createOneShotService(deps: {
   repo: OneShotRepo;
   db: Db;
-  search: Pick<
-    SearchService,
-    'chargeCredit' | 'refundCredit' | 'plainRequest' | 'checkRequest' | 'rankedMatches' | 'recentSearches'
-  >;
+  search: Pick<SearchService, 'plainRequest' | 'checkRequest' | 'rankedMatches' | 'recentSearches'>;
+  /** The plan's one-shot credits: one is charged per request, and given back if it fails for good. */
+  credits: Pick<PlansService, 'chargeCredit' | 'refundCredit'>;
   accounts: Pick<AccountsService, 'getAccount' | 'contactOf'>;
   mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;
   jobs: JobSender;
@@ -67,14 +77,23 @@ export function createOneShotService(deps: {
 }) {
   const { repo, search, mail, logger } = deps;
 
+  /**
+   * The question read as an advanced search, or null when it is not Lens syntax (the AI reading
+   * then stands alone); refused when it reads as Lens syntax that asks more than a search may.
+   */
+  function advancedReading(query: string) {
+    try {
+      return search.checkRequest('boolean', { query });
+    } catch (error) {
+      if (failsForGood(error)) throw error;
+      return null;
+    }
+  }
+
   /** The AI reading of the question, and the advanced one when it reads as Lens syntax; one lead per family. */
   async function familyLeads(query: string): Promise<string[]> {
-    const readings = [search.plainRequest('ai', query)];
-    try {
-      readings.push(search.checkRequest('boolean', { query }));
-    } catch {
-      // Not Lens syntax: the AI reading alone.
-    }
+    const advanced = advancedReading(query);
+    const readings = [search.plainRequest('ai', query), ...(advanced ? [advanced] : [])];
     const hits = (
       await Promise.all(readings.map((reading) => search.rankedMatches(reading, DEEP_CANDIDATES)))
     ).flat();
@@ -114,13 +133,15 @@ export function createOneShotService(deps: {
     async request(viewer: Viewer | null, input: unknown): Promise<{ requestId: string }> {
       assertVerified(viewer);
       const { query } = parseInput(OneShotRequest, input);
+      // Refused now, before a credit is used, rather than failing later by e-mail.
+      advancedReading(query);
       await deps.accounts.getAccount(viewer);
-      const creditId = await search.chargeCredit(viewer, { kind: 'oneshot', query });
+      const creditId = await deps.credits.chargeCredit(viewer.uid, { kind: 'oneshot', query });
       let requestId: string;
       try {
         requestId = await repo.create(viewer.uid, query, creditId);
       } catch (error) {
-        await search.refundCredit(creditId);
+        await deps.credits.refundCredit(creditId);
         throw error;
       }
       // The request is saved: a lost send is not the user's failure, the resume job sends it.
@@ -179,7 +200,7 @@ export function createOneShotService(deps: {
     /** A request whose last run failed: marked failed, and its credit given back. */
     async fail(requestId: string, error: unknown): Promise<void> {
       const failed = await repo.fail(requestId, error instanceof Error ? error.message : String(error));
-      if (failed?.credit_event_id) await search.refundCredit(failed.credit_event_id);
+      if (failed?.credit_event_id) await deps.credits.refundCredit(failed.credit_event_id);
     },
 
     /** Sends the runs of requests whose worker died (their run restarts from the beginning). */
@@ -217,7 +238,8 @@ export function createOneShotService(deps: {
           query: entry.query,
           createdAt: entry.createdAt,
           resultCount: entry.resultCount,
-          resultsPath: resultsAddress(entry.kind, entry.request ?? { query: entry.query }),
+          // The request as it was sent, so that "Run again" opens the same search.
+          resultsPath: resultsAddress(entry.kind, { ...searchFiltersOf(entry.request), query: entry.query }),
           status: null,
         })),
         ...oneShots.map((entry) => ({

@@ -1,5 +1,5 @@
-import type { AccountsService } from '../accounts/index.js';
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import type { PlansService } from '../plans/index.js';
 import { createSearchEngine } from './engine/index.js';
 import { createResultSetsRepo } from './result-sets.repo.js';
 import { createResultSets } from './result-sets.service.js';
@@ -7,15 +7,17 @@ import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
 import { searchResolvers } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
+import { createSearchSlots } from './search-slots.js';
 import { createSearchService, type SearchService } from './search.service.js';
 
-export { SearchLimitReachedError } from './search.errors.js';
+export { QueryTooComplexError, SearchTimedOutError } from './query/errors.js';
+export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
 export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
 export function createSearchFeature(
   deps: FeatureDeps,
-  others: { accounts: Pick<AccountsService, 'subscriptionStatusOf'> },
+  others: { plans: PlansService },
 ): FeatureModule<SearchService> {
   const engine = createSearchEngine({
     connectionString: deps.databaseUrl,
@@ -24,15 +26,14 @@ export function createSearchFeature(
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
+    statementTimeoutMs: deps.config.search.statementTimeoutMs,
   });
   deps.watchPool?.('search', () => engine.poolUsage());
   const service = createSearchService({
     repo: createSearchRepo(deps.db),
     engine,
-    clock: deps.clock,
     maxResults: deps.config.search.maxResults,
-    freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
-    subscriptionStatusOf: (uid) => others.accounts.subscriptionStatusOf(uid),
+    allowance: others.plans,
     resultSets: createResultSets({
       repo: createResultSetsRepo(deps.db),
       engine,
@@ -40,12 +41,14 @@ export function createSearchFeature(
       onLostSets: (error, lost) =>
         deps.logger.error({ err: error }, `${lost} kept result sets could not be written`),
     }),
+    slots: createSearchSlots(),
   });
   return {
     service,
     routes: searchRoutes(service),
     resolvers: searchResolvers,
     jobs: searchJobs(service),
+    accountLifecycle: { purge: service.purgeAccounts },
     close: async () => {
       await service.keptSetsWritten();
       await engine.close();

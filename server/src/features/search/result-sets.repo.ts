@@ -112,6 +112,14 @@ export function createResultSetsRepo(db: Db) {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+
+    /** The purge of closed accounts: their kept answers go (they have no key to `users`). */
+    async purgeAccounts(uids: readonly string[]): Promise<void> {
+      await db
+        .deleteFrom('search_result_sets')
+        .where('user_uid', 'in', [...uids])
+        .execute();
+    },
   };
 }
 

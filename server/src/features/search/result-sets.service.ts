@@ -119,6 +119,8 @@ export function createResultSets(deps: {
 
     /** Resolves once the sets kept so far are written (before the server stops). */
     settled: () => writer.settled(),
+    /** The search's part in purging closed accounts. */
+    purgeAccounts: (uids: readonly string[]): Promise<void> => repo.purgeAccounts(uids),
   };
 }
 

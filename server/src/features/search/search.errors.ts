@@ -1,14 +1,5 @@
 import { AppError } from '../../shared/errors.js';
 
-export class SearchLimitReachedError extends AppError {
-  constructor(limit: number) {
-    super(
-      'SEARCH_LIMIT_REACHED',
-      `You've used your ${limit} free searches this month. Upgrade to the Discover plan to keep searching.`,
-    );
-  }
-}
-
 export class ResultSetNotFoundError extends AppError {
   constructor() {
     super(

@@ -38,10 +38,5 @@ export function searchRoutes(search: SearchService): RestRoute[] {
         };
       },
     },
-    {
-      method: 'GET',
-      url: '/api/users/searchCount',
-      handler: async ({ viewer }) => ({ body: await search.countThisMonth(viewer) }),
-    },
   ];
 }

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
 import { z } from 'zod';
-import type { Clock } from '../../shared/clock.js';
 import { ValidationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
+import type { PlansService } from '../plans/index.js';
 import {
   FILTER_INPUTS,
   NO_FILTERS,
@@ -15,9 +14,10 @@ import {
 } from './engine/index.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import type { ResultSets } from './result-sets.service.js';
+import { searchKeyOf } from './search-key.js';
+import type { SearchSlots } from './search-slots.js';
 import { checkedAnswer, type AnsweredResultSet } from './search-answer.js';
-import { SearchLimitReachedError } from './search.errors.js';
-import type { SearchRepo, SearchReservation } from './search.repo.js';
+import type { SearchRepo } from './search.repo.js';
 import type { SearchKind } from './search.types.js';
 
 /** The specification's search request: the query and every filter the engine knows. */
@@ -64,60 +64,22 @@ export interface SearchOutcome {
   searchesThisMonth: number;
 }
 
-/** How long a repeat of the same search is free. */
-const FREE_REPEAT_MS = 24 * 60 * 60 * 1000;
-
-/** A search's identity for the free repeat: its kind, its query (case aside) and its filters. */
-function searchKeyOf(request: CheckedSearchRequest): string {
-  return createHash('sha256')
-    .update(JSON.stringify([request.kind, request.query.toLowerCase(), request.filters]))
-    .digest('hex');
-}
-
 export function createSearchService(deps: {
   repo: SearchRepo;
   engine: SearchEngine;
-  clock: Clock;
   maxResults: number;
-  freeSearchesPerMonth: number;
-  subscriptionStatusOf: (uid: string) => Promise<string | null>;
+  /** The plan's allowance: every search is reserved there before it runs. */
+  allowance: Pick<
+    PlansService,
+    'reserveSearch' | 'completeSearch' | 'releaseSearch' | 'searchesThisMonth' | 'recentSearches'
+  >;
   resultSets: ResultSets;
+  slots: SearchSlots;
 }) {
-  const { repo, engine, clock, maxResults, freeSearchesPerMonth, resultSets } = deps;
-
-  function startOfMonth(): Date {
-    const now = clock.now();
-    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  }
-
-  /** The specification's rule: above the free searches of the month, without an active subscription. */
-  function isLimited(searchesThisMonth: number, subscriptionStatus: string | null): boolean {
-    return searchesThisMonth > freeSearchesPerMonth && subscriptionStatus !== 'active';
-  }
-
-  /**
-   * Reserves the search before it runs (refused once the free searches are used up), atomically
-   * per user: no concurrency, alias or batching trick gets past the allowance.
-   */
-  async function reserve(
-    viewer: Viewer,
-    event: { kind: SearchKind | 'oneshot'; query: string; request?: unknown; searchKey?: string },
-  ): Promise<SearchReservation> {
-    const now = clock.now().getTime();
-    const subscriptionStatus = await deps.subscriptionStatusOf(viewer.uid);
-    const reservation = await repo.reserveSearch(
-      { uid: viewer.uid, ...event },
-      {
-        monthStart: startOfMonth(),
-        repeatSince: new Date(now - FREE_REPEAT_MS),
-        // Only whether the free searches are used up matters here, so the count stops past the limit.
-        countAtMost: freeSearchesPerMonth + 1,
-      },
-      (used) => isLimited(used, subscriptionStatus),
-    );
-    if (!reservation) throw new SearchLimitReachedError(freeSearchesPerMonth);
-    return reservation;
-  }
+  const { repo, engine, maxResults, allowance, resultSets } = deps;
+  /** Work on the search index in one of the user's turns (ADR 0112); no viewer is refused inside. */
+  const inTurn = <T>(viewer: Viewer | null, work: () => Promise<T>): Promise<T> =>
+    viewer ? deps.slots.run(viewer.uid, work) : work();
 
   function checkRequest(kind: SearchKind, input: unknown): CheckedSearchRequest {
     const { query, ...filters } = parseInput(SearchRequest, input);
@@ -146,17 +108,18 @@ export function createSearchService(deps: {
     const searchKey = searchKeyOf(request);
     // The same search again within a day (a reload, a shared link, "Run again") costs no credit,
     // and replays the answer it had.
-    const reservation = await reserve(viewer, { kind, query: request.query, request: input, searchKey });
+    const reservation = await allowance.reserveSearch(viewer.uid, {
+      kind,
+      query: request.query,
+      request: input,
+      searchKey,
+    });
     if (reservation.id === null) {
-      const stored = await resultSets.latest(
-        viewer.uid,
-        searchKey,
-        new Date(clock.now().getTime() - FREE_REPEAT_MS),
-      );
+      const stored = await resultSets.latest(viewer.uid, searchKey, reservation.repeatSince);
       if (stored) {
         return {
           results: checkedAnswer(kind, stored.found, stored.id),
-          searchesThisMonth: await repo.countSince(viewer.uid, startOfMonth()),
+          searchesThisMonth: await allowance.searchesThisMonth(viewer.uid),
         };
       }
     }
@@ -165,21 +128,14 @@ export function createSearchService(deps: {
       const found = await ranked(request, maxResults);
       results = checkedAnswer(kind, found, resultSets.keep(viewer.uid, searchKey, request, found));
     } catch (error) {
-      await repo.releaseSearch(reservation);
+      await allowance.releaseSearch(reservation);
       throw error;
     }
-    const searchesThisMonth = await repo.completeSearch(
-      reservation,
-      results.total,
-      viewer.uid,
-      startOfMonth(),
-    );
+    const searchesThisMonth = await allowance.completeSearch(reservation, results.total, viewer.uid);
     return { results, searchesThisMonth };
   }
 
   return {
-    freeSearchesPerMonth,
-    isLimited,
     /** Checks a request as a search would (query, kind rules, filters) without running it. */
     checkRequest,
     /** A request of a bare query, without filters (a one-shot search's). */
@@ -198,13 +154,15 @@ export function createSearchService(deps: {
     /**
      * The ids of the best `most` simple families' best-ranked matches (a family counts once), and
      * how many publications and families matched (estimated beyond `most`), for aggregates over a
-     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded.
+     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded, but
+     * run in one of the viewer's turns.
      */
     async matchIds(
+      viewer: Viewer | null,
       request: CheckedSearchRequest,
       most: number,
     ): Promise<{ lensIds: string[]; total: number; families: number; estimated: boolean }> {
-      const found = await ranked(request, most);
+      const found = await inTurn(viewer, () => ranked(request, most));
       return {
         lensIds: found.hits.map((hit) => hit.lens_id),
         total: found.total,
@@ -212,27 +170,10 @@ export function createSearchService(deps: {
         estimated: found.estimated,
       };
     },
-    countThisMonth: async (viewer: Viewer | null): Promise<number> => {
-      assertVerified(viewer);
-      return repo.countSince(viewer.uid, startOfMonth());
-    },
-    /**
-     * Uses one credit for work done later (a one-shot search): refused when the free searches are
-     * used up, like a search; recorded as a search event of its own kind. Answers the credit's id,
-     * which `refundCredit` takes when that work fails for good.
-     */
-    async chargeCredit(viewer: Viewer | null, event: { kind: 'oneshot'; query: string }): Promise<string> {
-      assertVerified(viewer);
-      const reservation = await reserve(viewer, event);
-      if (reservation.id === null) throw new Error('A one-shot credit is never a free repeat.');
-      return reservation.id;
-    },
-    /** Gives back a credit whose work failed for good. */
-    refundCredit: (creditId: string): Promise<void> => repo.releaseSearch({ id: creditId }),
     /** The user's latest AI and advanced searches, newest first, with the request to run them again. */
     async recentSearches(viewer: Viewer | null, limit = 50) {
       assertVerified(viewer);
-      return (await repo.recent(viewer.uid, limit)).map((row) => ({
+      return (await allowance.recentSearches(viewer.uid, limit)).map((row) => ({
         id: String(row.id),
         kind: row.kind as SearchKind,
         query: row.query,
@@ -257,6 +198,8 @@ export function createSearchService(deps: {
         let parsed;
         try {
           parsed = parseLensQuery(query);
+          // What a search would refuse as too costly is not read for highlights either.
+          checkLensQuery(parsed);
         } catch {
           return [];
         }
@@ -286,13 +229,16 @@ export function createSearchService(deps: {
     /** A kept result set's exact counts, counted now when its answer had estimates. Not a search. */
     resultSetCounts(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
-      return resultSets.exactCounts(id);
+      return inTurn(viewer, () => resultSets.exactCounts(id));
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
     /** Resolves once the result sets kept so far are written (before the server stops). */
     keptSetsWritten: () => resultSets.settled(),
-    aiSearch: (viewer: Viewer | null, input: unknown) => search('ai', viewer, input),
-    booleanSearch: (viewer: Viewer | null, input: unknown) => search('boolean', viewer, input),
+    /** The search's part in purging closed accounts: their kept result sets. */
+    purgeAccounts: (uids: readonly string[]) => resultSets.purgeAccounts(uids),
+    aiSearch: (viewer: Viewer | null, input: unknown) => inTurn(viewer, () => search('ai', viewer, input)),
+    booleanSearch: (viewer: Viewer | null, input: unknown) =>
+      inTurn(viewer, () => search('boolean', viewer, input)),
   };
 }
 

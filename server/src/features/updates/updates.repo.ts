@@ -59,6 +59,25 @@ export function createUpdatesRepo(db: Db) {
         .execute();
     },
 
+    /** Gives a saved search another key, unless the user saved one with that key already. */
+    async rekey(id: number, searchKey: string): Promise<void> {
+      await db
+        .updateTable('saved_searches as s')
+        .set({ search_key: searchKey })
+        .where('s.id', '=', id)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('saved_searches as o')
+                .select('o.id')
+                .whereRef('o.user_uid', '=', 's.user_uid')
+                .where('o.search_key', '=', searchKey),
+            ),
+          ),
+        )
+        .execute();
+    },
+
     async remove(uid: string, id: number): Promise<boolean> {
       const deleted = await db
         .deleteFrom('saved_searches')

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { countryName, PRODUCT_NAME, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import { countryName, parseResultsAddress, PRODUCT_NAME, resultsQueryString } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
@@ -9,8 +8,7 @@ import type { Logger } from '../../shared/logger.js';
 import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { MailService } from '../mail/index.js';
-import type { SearchService } from '../search/index.js';
-import { searchFromQueryString } from './query-string.js';
+import { isCurrentSearchKey, searchKeyOf, type SearchService } from '../search/index.js';
 import { WeeklyDigest, type DigestSection } from './templates/WeeklyDigest.js';
 import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope } from './unsubscribe-token.js';
 import type { SavedSearchRow, UpdatesRepo } from './updates.repo.js';
@@ -49,18 +47,6 @@ const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
   lastSentAt: row.last_sent_at ? new Date(row.last_sent_at).toISOString() : null,
 });
 
-/** The results page's own address parameters, in a fixed order (the link and the display). */
-function cleanAddress(queryString: string): string {
-  const given = new URLSearchParams(queryString.trim().replace(/^.*\?/, ''));
-  const kept = new URLSearchParams();
-  for (const name of ['query', 'type', 'ipc_filters', 'legal_status', 'jurisdiction', 'kind', 'years']) {
-    const value = given.get(name);
-    if (value && !(name === 'years' && value.replace(/\s/g, '') === `${YEAR_MIN},${YEAR_MAX}`))
-      kept.set(name, value);
-  }
-  return kept.toString();
-}
-
 export function createUpdatesService(deps: {
   repo: UpdatesRepo;
   db: Db;
@@ -78,6 +64,23 @@ export function createUpdatesService(deps: {
 
   const unsubscribeLink = async (scope: UnsubscribeScope, uid: string) =>
     mail.link(`/unsubscribe?token=${signUnsubscribeToken(await signingSecret(), scope, uid)}`);
+
+  /**
+   * Follows saved with a key of the first version (the lower-cased text, ADR 0111) get today's
+   * key, so that following the same search again finds them; one that no longer reads is left.
+   */
+  async function rekeyLegacyFollows(uid: string): Promise<void> {
+    for (const row of await repo.listFor(uid)) {
+      if (isCurrentSearchKey(row.search_key)) continue;
+      let checked;
+      try {
+        checked = deps.search.checkRequest(row.kind, { ...(row.filters as object), query: row.query });
+      } catch {
+        continue;
+      }
+      await repo.rekey(row.id, searchKeyOf(checked));
+    }
+  }
 
   async function digestSection(
     row: Awaited<ReturnType<UpdatesRepo['dueFor']>>[number],
@@ -127,13 +130,14 @@ export function createUpdatesService(deps: {
     /** Follows a results page's search; following the same search again changes nothing. */
     async subscribe(viewer: Viewer | null, queryString: unknown): Promise<SavedSearch> {
       assertVerified(viewer);
-      const address = cleanAddress(parseInput(QueryString, queryString));
-      const { kind, input } = searchFromQueryString(address);
+      // Read as the results page reads its address (the shared search vocabulary), so that the
+      // search followed is the one the page showed.
+      const { type: kind, input } = parseResultsAddress(parseInput(QueryString, queryString));
       if (input.query === '') throw new ValidationError('The search to follow has no query.');
       const checked = deps.search.checkRequest(kind, input);
-      const searchKey = createHash('sha256')
-        .update(JSON.stringify([checked.kind, checked.query.toLowerCase(), checked.filters]))
-        .digest('hex');
+      const address = resultsQueryString(kind, input);
+      const searchKey = searchKeyOf(checked);
+      await rekeyLegacyFollows(viewer.uid);
       const row = await repo.save({
         uid: viewer.uid,
         kind,

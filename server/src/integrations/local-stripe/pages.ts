@@ -1,8 +1,7 @@
+import { escapeHtml } from '../../shared/html.js';
 import type { LocalCheckoutSession, LocalPortalSession, LocalSubscription } from './store.js';
 
 /** The stand-in's hosted pages (checkout and customer portal): plain HTML, marked as a test. */
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const formatDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', {

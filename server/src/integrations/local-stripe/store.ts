@@ -12,6 +12,8 @@ export interface LocalCustomer {
   object: 'customer';
   email: string | null;
   name: string | null;
+  /** Cents; negative is a credit (a prorated cancellation's unused time). */
+  balance: number;
   metadata: Record<string, string>;
   created: number;
   livemode: false;
@@ -29,6 +31,7 @@ export interface LocalCheckoutSession {
   payment_status: 'unpaid' | 'paid';
   subscription: string | null;
   url: string | null;
+  expires_at: number;
   amount_total: number;
   currency: string;
   metadata: Record<string, string>;
@@ -47,6 +50,7 @@ export interface LocalSubscription {
   canceled_at: number | null;
   ended_at: number | null;
   created: number;
+  latest_invoice: string | null;
   items: {
     object: 'list';
     data: Array<{
@@ -68,6 +72,37 @@ export interface LocalSubscription {
   livemode: false;
 }
 
+export interface LocalInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'paid' | 'open';
+  billing_reason: string;
+  amount_due: number;
+  amount_paid: number;
+  total: number;
+  currency: string;
+  period_start: number;
+  period_end: number;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  /** The stand-in's own record of the payment that paid it (Stripe keeps it on an InvoicePayment). */
+  payment_intent: string | null;
+  created: number;
+  livemode: false;
+}
+
+export interface LocalRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface LocalPortalSession {
   id: string;
   object: 'billing_portal.session';
@@ -83,6 +118,8 @@ interface State {
   sessions: Record<string, LocalCheckoutSession>;
   subscriptions: Record<string, LocalSubscription>;
   portalSessions: Record<string, LocalPortalSession>;
+  invoices: Record<string, LocalInvoice>;
+  refunds: Record<string, LocalRefund>;
   /** Idempotency-Key -> the id of what the first request created (Stripe's own idempotency). */
   idempotency: Record<string, string>;
 }
@@ -96,6 +133,8 @@ export function createLocalStripeStore(file?: string) {
     sessions: {},
     subscriptions: {},
     portalSessions: {},
+    invoices: {},
+    refunds: {},
     idempotency: {},
   };
   const state: State =

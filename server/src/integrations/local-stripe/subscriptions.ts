@@ -3,6 +3,7 @@ import {
   newId,
   nowSeconds,
   type LocalCheckoutSession,
+  type LocalInvoice,
   type LocalStripeStore,
   type LocalSubscription,
 } from './store.js';
@@ -11,13 +12,18 @@ const MONTH_SECONDS = 30 * 24 * 3600;
 export const DISCOVER_AMOUNT_CENTS = 2900;
 
 /**
- * What happens on Stripe's side when a customer pays, cancels or misses a renewal: the
- * subscription changes and the events Stripe sends for it go to the app, in Stripe's order.
+ * What happens on Stripe's side when a customer pays, a subscription is made or cancelled (by the
+ * API, the portal or the dashboard), or a renewal is paid or missed: the objects change and the
+ * events Stripe sends for them go to the app, in Stripe's order. Each returns the promise of its
+ * events' delivery: the hosted pages wait for it, API calls do not.
  */
 export function createSubscriptionLifecycle(store: LocalStripeStore, events: EventDelivery) {
-  function invoice(subscription: LocalSubscription, status: 'paid' | 'open', reason: string) {
+  const { state } = store;
+
+  /** An invoice for the subscription's current period, kept; a paid one has its payment's id. */
+  function invoice(subscription: LocalSubscription, status: 'paid' | 'open', reason: string): LocalInvoice {
     const item = subscription.items.data[0]!;
-    return {
+    const created: LocalInvoice = {
       id: newId('in'),
       object: 'invoice',
       customer: subscription.customer,
@@ -25,52 +31,64 @@ export function createSubscriptionLifecycle(store: LocalStripeStore, events: Eve
       billing_reason: reason,
       amount_due: DISCOVER_AMOUNT_CENTS,
       amount_paid: status === 'paid' ? DISCOVER_AMOUNT_CENTS : 0,
+      total: DISCOVER_AMOUNT_CENTS,
       currency: 'usd',
       period_start: item.current_period_start,
       period_end: item.current_period_end,
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+      payment_intent: status === 'paid' ? newId('pi') : null,
       created: nowSeconds(),
       livemode: false,
     };
+    state.invoices[created.id] = created;
+    subscription.latest_invoice = created.id;
+    return created;
+  }
+
+  /** A new active subscription to the price, paid for its first month (a card on file). */
+  function newSubscription(customer: string, price: string, metadata: Record<string, string>) {
+    const start = nowSeconds();
+    const subscription: LocalSubscription = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      created: start,
+      latest_invoice: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            quantity: 1,
+            current_period_start: start,
+            current_period_end: start + MONTH_SECONDS,
+            price: {
+              id: price,
+              object: 'price',
+              unit_amount: DISCOVER_AMOUNT_CENTS,
+              currency: 'usd',
+              recurring: { interval: 'month' },
+            },
+          },
+        ],
+      },
+      metadata,
+      livemode: false,
+    };
+    state.subscriptions[subscription.id] = subscription;
+    return { subscription, paid: invoice(subscription, 'paid', 'subscription_create') };
   }
 
   return {
     /** The checkout page's Pay: an active subscription, then Stripe's events for it. */
-    async pay(session: LocalCheckoutSession): Promise<void> {
-      const start = nowSeconds();
-      const subscription: LocalSubscription = {
-        id: newId('sub'),
-        object: 'subscription',
-        customer: session.customer,
-        status: 'active',
-        cancel_at_period_end: false,
-        cancel_at: null,
-        canceled_at: null,
-        ended_at: null,
-        created: start,
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: newId('si'),
-              object: 'subscription_item',
-              quantity: 1,
-              current_period_start: start,
-              current_period_end: start + MONTH_SECONDS,
-              price: {
-                id: session.price,
-                object: 'price',
-                unit_amount: DISCOVER_AMOUNT_CENTS,
-                currency: 'usd',
-                recurring: { interval: 'month' },
-              },
-            },
-          ],
-        },
-        metadata: session.metadata,
-        livemode: false,
-      };
-      store.state.subscriptions[subscription.id] = subscription;
+    pay(session: LocalCheckoutSession): Promise<void> {
+      const { subscription, paid } = newSubscription(session.customer, session.price, session.metadata);
       Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',
@@ -78,44 +96,72 @@ export function createSubscriptionLifecycle(store: LocalStripeStore, events: Eve
         url: null,
       });
       store.save();
-      await events.deliver('customer.subscription.created', subscription);
-      await events.deliver('invoice.paid', invoice(subscription, 'paid', 'subscription_create'));
-      await events.deliver('checkout.session.completed', session);
+      void events.deliver('customer.subscription.created', subscription);
+      void events.deliver('invoice.paid', paid);
+      return events.deliver('checkout.session.completed', session);
     },
 
-    /** Cancels at once (the portal's "Cancel subscription"). */
-    async cancel(subscription: LocalSubscription): Promise<void> {
-      if (subscription.status === 'canceled') return;
+    /** A subscription made by the API or in the dashboard, charged at once to the card on file. */
+    create(customer: string, price: string, metadata: Record<string, string>) {
+      const { subscription, paid } = newSubscription(customer, price, metadata);
+      store.save();
+      void events.deliver('customer.subscription.created', subscription);
+      const delivered = events.deliver('invoice.paid', paid);
+      return { subscription, delivered };
+    },
+
+    /**
+     * Cancels at once. With `prorate`, the unused part of the paid period is credited to the
+     * customer's balance (and, with `invoiceNow`, on a final invoice), as Stripe does.
+     */
+    cancel(
+      subscription: LocalSubscription,
+      options: { prorate?: boolean; invoiceNow?: boolean } = {},
+    ): Promise<void> {
+      if (subscription.status === 'canceled') return Promise.resolve();
       const now = nowSeconds();
+      const item = subscription.items.data[0]!;
+      if (options.prorate && subscription.status === 'active' && item.current_period_end > now) {
+        const period = item.current_period_end - item.current_period_start;
+        const credit = Math.round((DISCOVER_AMOUNT_CENTS * (item.current_period_end - now)) / period);
+        const customer = state.customers[subscription.customer];
+        if (customer) customer.balance = (customer.balance ?? 0) - credit;
+        if (options.invoiceNow) {
+          const final = invoice(subscription, 'paid', 'subscription_cycle');
+          Object.assign(final, { amount_due: 0, amount_paid: 0, total: -credit, payment_intent: null });
+        }
+      }
       Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
       store.save();
-      await events.deliver('customer.subscription.deleted', subscription);
+      return events.deliver('customer.subscription.deleted', subscription);
     },
 
     /** A renewal whose payment fails: the subscription goes past due. */
-    async failRenewal(subscription: LocalSubscription): Promise<void> {
-      if (subscription.status === 'canceled') return;
+    failRenewal(subscription: LocalSubscription): Promise<void> {
+      if (subscription.status === 'canceled') return Promise.resolve();
       const item = subscription.items.data[0]!;
       item.current_period_start = item.current_period_end;
       item.current_period_end += MONTH_SECONDS;
       subscription.status = 'past_due';
+      const unpaid = invoice(subscription, 'open', 'subscription_cycle');
       store.save();
-      await events.deliver('invoice.payment_failed', invoice(subscription, 'open', 'subscription_cycle'));
-      await events.deliver('customer.subscription.updated', subscription);
+      void events.deliver('invoice.payment_failed', unpaid);
+      return events.deliver('customer.subscription.updated', subscription);
     },
 
     /** A renewal that is paid (also what paying a past-due invoice does). */
-    async renew(subscription: LocalSubscription): Promise<void> {
-      if (subscription.status === 'canceled') return;
+    renew(subscription: LocalSubscription): Promise<void> {
+      if (subscription.status === 'canceled') return Promise.resolve();
       const item = subscription.items.data[0]!;
       if (subscription.status === 'active') {
         item.current_period_start = item.current_period_end;
         item.current_period_end += MONTH_SECONDS;
       }
       subscription.status = 'active';
+      const paid = invoice(subscription, 'paid', 'subscription_cycle');
       store.save();
-      await events.deliver('invoice.paid', invoice(subscription, 'paid', 'subscription_cycle'));
-      await events.deliver('customer.subscription.updated', subscription);
+      void events.deliver('invoice.paid', paid);
+      return events.deliver('customer.subscription.updated', subscription);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { countryName, describeKind } from '@patentscout/schema';
+import { PRODUCT_NAME, countryName, describeKind } from '@patentscout/schema';
 import { documentNumber } from '../../../ui/format';
 
 /** What a result card shows, as the search answer gives it (a structural subset of the fragment). */
@@ -109,5 +109,5 @@ export function exportFileName(query: string, date: Date, extension: 'csv' | 'ri
       .replace(/^-+|-+$/g, '')
       .slice(0, 60)
       .replace(/-+$/, '') || 'search';
-  return `PatentScout-${slug}-${date.toISOString().slice(0, 10)}.${extension}`;
+  return `${PRODUCT_NAME}-${slug}-${date.toISOString().slice(0, 10)}.${extension}`;
 }

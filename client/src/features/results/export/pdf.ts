@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ExportRow } from './exportRows';
+import { PRODUCT_NAME } from '@patentscout/schema';
 
 /** Results on one page of the PDF export. */
 export const RESULTS_PER_PAGE = 10;
@@ -81,9 +82,9 @@ export async function toPdf(
   about: { query: string; date: Date },
 ): Promise<Uint8Array> {
   const document = await PDFDocument.create();
-  document.setTitle(`PatentScout: ${drawable(about.query)}`);
-  document.setCreator('PatentScout');
-  document.setProducer('PatentScout');
+  document.setTitle(`${PRODUCT_NAME}: ${drawable(about.query)}`);
+  document.setCreator(PRODUCT_NAME);
+  document.setProducer(PRODUCT_NAME);
   const fonts = {
     regular: await document.embedFont(StandardFonts.Helvetica),
     bold: await document.embedFont(StandardFonts.HelveticaBold),
@@ -93,7 +94,8 @@ export async function toPdf(
   for (let index = 0; index < pages; index += 1) {
     const page = document.addPage([PAGE.width, PAGE.height]);
     const title =
-      wrap(`PatentScout search "${about.query}"`, fonts.bold, 12, PAGE.width - 2 * MARGIN - 120, 1)[0] ?? '';
+      wrap(`${PRODUCT_NAME} search "${about.query}"`, fonts.bold, 12, PAGE.width - 2 * MARGIN - 120, 1)[0] ??
+      '';
     page.drawText(title, { x: MARGIN, y: PAGE.height - MARGIN - 12, size: 12, font: fonts.bold });
     page.drawText(`${day}  |  page ${index + 1} of ${pages}`, {
       x: PAGE.width - MARGIN - 110,

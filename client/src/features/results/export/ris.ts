@@ -1,4 +1,5 @@
 import type { ExportRow } from './exportRows';
+import { PRODUCT_NAME } from '@patentscout/schema';
 
 /** One RIS line: a two-letter tag, two spaces, a dash, a space, the value on one line. */
 function line(tag: string, value: string | number): string {
@@ -32,7 +33,7 @@ export function toRis(rows: readonly ExportRow[]): string {
         `Legal status: ${row.legalStatus}. Lens ID: ${row.lensId}.${row.familySize ? ` Simple family: ${row.familySize}.` : ''}`,
       ),
     );
-    lines.push(line('UR', row.url), line('DB', 'PatentScout'), 'ER  - ');
+    lines.push(line('UR', row.url), line('DB', PRODUCT_NAME), 'ER  - ');
     return lines.join('\r\n');
   });
   return `${records.join('\r\n\r\n')}\r\n`;

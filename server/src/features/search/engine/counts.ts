@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/client.js';
+import { QUERY_CANCELED } from './budget.js';
 import { COUNTING, type CountingSample, type CountingTuning } from './plan.js';
 
 /** How many patents and simple families match a search. */
@@ -68,9 +69,6 @@ export function countKey(db: Db, where: RawBuilder<SqlBool>): string {
   const compiled = where.compile(db);
   return JSON.stringify([compiled.sql, compiled.parameters]);
 }
-
-/** Postgres' message code for a statement cancelled by its `statement_timeout`. */
-const QUERY_CANCELED = '57014';
 
 /**
  * The exact counts of the matches of `where`, or null when counting takes longer than

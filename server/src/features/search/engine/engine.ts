@@ -3,13 +3,20 @@ import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
 import { advancedMatchCondition, advancedSearch } from './advanced.js';
+import { cancelledAsTimedOut, checkStatementBudget, checkWildcardBudget } from './budget.js';
 import { countKey, createCountCache, exactCount } from './counts.js';
 import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { anyLexemeQuery, queryTextWords } from './highlight.js';
 import { naturalMatchCondition, naturalSearch } from './natural.js';
-import { CANDIDATE_BUDGET, COUNT_CACHE_ENTRIES, COUNTING, STATISTICS_REFRESH_MS } from './plan.js';
+import {
+  CANDIDATE_BUDGET,
+  COUNT_CACHE_ENTRIES,
+  COUNTING,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  STATISTICS_REFRESH_MS,
+} from './plan.js';
 import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import { createTermStatsSource, type TermStats } from './term-stats.js';
@@ -23,7 +30,11 @@ import { lexemesOf, weightedTerms } from './words.js';
 export interface SearchEngine {
   /** Natural-language search over the text's meaningful words. */
   natural(request: { text: string; filters: SearchFilters; maxResults: number }): Promise<RankedCandidates>;
-  /** A parsed Lens query; throws `QuerySyntaxError` for what parses but cannot be searched. */
+  /**
+   * A parsed Lens query; throws `QuerySyntaxError` for what parses but cannot be searched, and
+   * `QueryTooComplexError` for what would cost more than a search may (budget.ts), before its
+   * statement is sent. Every search throws `SearchTimedOutError` when a statement runs too long.
+   */
   advanced(request: {
     query: QueryNode;
     filters: SearchFilters;
@@ -57,8 +68,17 @@ export function createSearchEngine(options: {
   onIdleError?: (error: Error) => void;
   /** Told the duration of every search (the server's metrics). */
   observe?: SearchObserver;
+  /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
+  statementTimeoutMs?: number;
 }): SearchEngine {
-  const db = createSearchDb(options.connectionString, options.maxConnections ?? 10, options.onIdleError);
+  const timeoutMs = options.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
+  const db = createSearchDb(
+    options.connectionString,
+    options.maxConnections ?? 10,
+    options.onIdleError,
+    timeoutMs,
+  );
+  const withinStatementTimeout = <T>(work: () => Promise<T>) => cancelledAsTimedOut(work, timeoutMs);
   const statistics = createTermStatsSource(db, options.clock);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   const counts = createCountCache({ ttlMs: STATISTICS_REFRESH_MS, max: COUNT_CACHE_ENTRIES });
@@ -67,14 +87,20 @@ export function createSearchEngine(options: {
     search: () => Promise<RankedCandidates>,
   ): Promise<RankedCandidates> => {
     const started = performance.now();
-    const answer = await search();
+    const answer = await withinStatementTimeout(search);
     options.observe?.({ engine, estimated: answer.estimated, seconds: (performance.now() - started) / 1000 });
     return answer;
   };
 
-  // The wildcard words looked up in the vocabulary first: the compiler cannot read it.
-  const compileAdvanced = async (query: QueryNode, stats: TermStats) =>
-    compileLensQuery(query, stats, await expandWildcards(db, query));
+  // The wildcard words looked up in the vocabulary first: the compiler cannot read it. What they
+  // fit and the statement's size are checked before the statement is sent.
+  const compileAdvanced = async (query: QueryNode, stats: TermStats) => {
+    const words = await expandWildcards(db, query);
+    checkWildcardBudget(words);
+    const compiled = compileLensQuery(query, stats, words);
+    checkStatementBudget(db, compiled);
+    return compiled;
+  };
 
   return {
     natural: ({ text, filters, maxResults }) =>
@@ -99,35 +125,37 @@ export function createSearchEngine(options: {
           stats,
         );
       }),
-    async matchWords(request) {
-      if ('text' in request) {
+    matchWords: (request) =>
+      withinStatementTimeout(async () => {
+        if ('text' in request) {
+          const stats = await statistics.current();
+          const terms = weightedTerms(await lexemesOf(db, request.text), stats);
+          return anyLexemeQuery(terms.map((term) => term.lexeme));
+        }
+        return anyLexemeQuery([
+          ...(await lexemesOf(db, queryTextWords(request.query).join(' '))),
+          ...wildcardLexemes(await expandWildcards(db, request.query)),
+        ]);
+      }),
+    countExactly: (request) =>
+      withinStatementTimeout(async () => {
         const stats = await statistics.current();
-        const terms = weightedTerms(await lexemesOf(db, request.text), stats);
-        return anyLexemeQuery(terms.map((term) => term.lexeme));
-      }
-      return anyLexemeQuery([
-        ...(await lexemesOf(db, queryTextWords(request.query).join(' '))),
-        ...wildcardLexemes(await expandWildcards(db, request.query)),
-      ]);
-    },
-    async countExactly(request) {
-      const stats = await statistics.current();
-      let where;
-      if ('text' in request) {
-        const terms = weightedTerms(await lexemesOf(db, request.text), stats);
-        if (terms.length === 0) return { total: 0, families: 0 };
-        where = naturalMatchCondition(terms, request.filters);
-      } else {
-        where = advancedMatchCondition(await compileAdvanced(request.query, stats), request.filters);
-      }
-      const known = counts.get(countKey(db, where));
-      if (known && !known.estimated) return { total: known.total, families: known.families };
-      const exact = await exactCount(db, where, COUNTING.deferredExactMs);
-      // The next answers of this search (anyone's) say the exact counts at once.
-      if (exact) counts.set(countKey(db, where), { ...exact, estimated: false });
-      return exact;
-    },
-    hitsByIds: (lensIds) => hitsByIds(db, lensIds),
+        let where;
+        if ('text' in request) {
+          const terms = weightedTerms(await lexemesOf(db, request.text), stats);
+          if (terms.length === 0) return { total: 0, families: 0 };
+          where = naturalMatchCondition(terms, request.filters);
+        } else {
+          where = advancedMatchCondition(await compileAdvanced(request.query, stats), request.filters);
+        }
+        const known = counts.get(countKey(db, where));
+        if (known && !known.estimated) return { total: known.total, families: known.families };
+        const exact = await exactCount(db, where, COUNTING.deferredExactMs);
+        // The next answers of this search (anyone's) say the exact counts at once.
+        if (exact) counts.set(countKey(db, where), { ...exact, estimated: false });
+        return exact;
+      }),
+    hitsByIds: (lensIds) => withinStatementTimeout(() => hitsByIds(db, lensIds)),
     poolUsage: () => poolUsageOf(db),
     close: () => db.destroy(),
   };

@@ -1,4 +1,13 @@
-import { KIND_CODES, LEGAL_STATUSES, toStoredPatentStatus, YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
+import {
+  isWholeYearRange,
+  KIND_CODES,
+  LEGAL_STATUSES,
+  LENS_PUBLICATION_TYPES,
+  toStoredPatentStatus,
+  YEAR_MAX,
+  YEAR_MIN,
+  type SearchFilterName,
+} from '@patentscout/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { FEW_IPC_PREFIXES, indexedUnlessBroad } from './plan.js';
@@ -7,8 +16,9 @@ import type { ValueShares } from './term-stats.js';
 type Condition = RawBuilder<SqlBool>;
 
 /**
- * One filter of a search request. Its name is the request's field, as the REST body, the GraphQL
- * `SearchInput` and the results page's address spell it; what it says of itself decides how the
+ * One filter of a search request. Its name is the search vocabulary's (`@patentscout/schema`): the
+ * request's field, as the REST body, the GraphQL `SearchInput` and the results page's address
+ * spell it; what it says of itself decides how the
  * planner may treat it (plan.ts), so that a new filter cannot be missed by a planning rule.
  */
 export interface FilterDefinition<Value> {
@@ -51,7 +61,7 @@ const year = z
 
 const KIND_LETTERS = KIND_CODES.map((kind) => kind.letter) as string[];
 
-/** Every filter a search request may carry, in the order the engine applies them. */
+/** Every filter of the search vocabulary, in the order the engine applies them: one definition each. */
 export const SEARCH_FILTERS = {
   /** IPC code prefixes: a patent matches when its first IPC symbol starts with one of them. */
   ipc_filters: defineFilter<string[]>({
@@ -116,7 +126,9 @@ export const SEARCH_FILTERS = {
       .tuple([year, year], { message: 'Years must be two numbers: [from, to].' })
       .nullish()
       .refine((years) => !years || years[0] <= years[1], 'The "from" year cannot be after the "to" year.')
-      .transform((years) => years ?? null),
+      // The whole range is no filter: a request that spells it (the browser sends all five keys)
+      // is the same search as one without it, for the free repeat and for the planner.
+      .transform((years) => (years && !isWholeYearRange(years) ? years : null)),
     condition: ([from, to]) => sql<SqlBool>`s.year_published BETWEEN ${from} AND ${to}`,
     share: ([from, to], stats) => stats.yearShare(from, to),
     followsRank: true,
@@ -136,7 +148,22 @@ export const SEARCH_FILTERS = {
     condition: (letters) => sql<SqlBool>`left(s.kind, 1) = ANY (${sql.val(letters)}::text[])`,
     followsRank: false,
   }),
-};
+
+  /** The provider's publication types: GRANTED_PATENT, PATENT_APPLICATION, ... */
+  publication_type: defineFilter<string[]>({
+    input: valueList(
+      z
+        .string()
+        .trim()
+        .refine((type) => (LENS_PUBLICATION_TYPES as readonly string[]).includes(type.toUpperCase()), {
+          message: `Publication types must be: ${LENS_PUBLICATION_TYPES.join(', ')}.`,
+        }),
+      { max: LENS_PUBLICATION_TYPES.length },
+    ),
+    condition: (types) => sql<SqlBool>`s.publication_type = ANY (${sql.val(types)}::text[])`,
+    followsRank: false,
+  }),
+} satisfies Record<SearchFilterName, unknown>;
 
 type Filters = typeof SEARCH_FILTERS;
 export type FilterName = keyof Filters;

@@ -167,6 +167,37 @@ export const TEXT_INDEX_VALUE_SHARE = 0.1;
 /** Up to this many IPC prefixes are separate LIKEs (each a range scan of the first-IPC index); more are one LIKE ANY. */
 export const FEW_IPC_PREFIXES = 16;
 
+// --- What one search may cost (budget.ts, ADR 0111) -------------------------------------------
+
+/**
+ * The engine's share of the query budget, checked before the search's SQL runs; the shared
+ * parser checks the rest (`LENS_QUERY_LIMITS`: phrase length, proximity, terms, wildcard words).
+ */
+export const QUERY_BUDGET = {
+  /**
+   * Vocabulary words that all of a query's wildcard words fit together, each a lexeme of one index
+   * read, and those shared with words that do not fit a check of the patent's text (one wildcard
+   * may fit `WILDCARD_WORDS_CAP`).
+   */
+  wildcardWords: 1000,
+  /**
+   * Parameters of the search's statement (its condition and its ranking). The parser's limits keep
+   * a query near 2,000 at most (200 terms; proximity phrases of 100 distances, 600); Postgres
+   * would refuse more than 65,535 only when the statement is bound, after it was sent.
+   */
+  statementParameters: 5_000,
+  /** Characters of the search's statement's SQL text (about 40 per parameter). */
+  statementCharacters: 250_000,
+} as const;
+
+/**
+ * How long one statement of a search (its ranking, its count, a probe) may run before Postgres
+ * cancels it: the search then answers SEARCH_TIMED_OUT and gives its credit back. The searches of
+ * the benchmarks take at most a few hundred milliseconds at a million patents; an exact count
+ * asked for afterwards has its own allowance (`COUNTING.deferredExactMs`).
+ */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 3_000;
+
 // --- Building the index (search-index.ts) -------------------------------------------------
 
 /** Past this share of new rows, a bulk build rebuilds the table and its indexes instead of inserting. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.js';
 import { patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
+import { SEARCH_STATEMENT_TIMEOUT_MS } from './plan.js';
 import { createSearchDb, topRankFirst } from './row-order.js';
 import { buildDeferredSearchRows, deferSearchRows } from './search-index.js';
 
@@ -11,7 +12,7 @@ let database: TestDatabase;
 let searchDb: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
-  searchDb = createSearchDb(database.url, 1);
+  searchDb = createSearchDb(database.url, 1, undefined, SEARCH_STATEMENT_TIMEOUT_MS);
 });
 afterAll(async () => {
   await searchDb.destroy();

@@ -19,13 +19,22 @@ import { TOP_RANK_MIN } from './plan.js';
  */
 const SEARCH_CONNECTION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0';
 
-/** The engine's own connection pool, whose sessions read tables in their physical order. */
+/**
+ * The engine's own connection pool, whose sessions read tables in their physical order, and
+ * cancel any statement that runs past `statementTimeoutMs` (budget.ts).
+ */
 export function createSearchDb(
   connectionString: string,
   maxConnections: number,
-  onIdleError?: (error: Error) => void,
+  onIdleError: ((error: Error) => void) | undefined,
+  statementTimeoutMs: number,
 ): Db {
-  return createDb(connectionString, maxConnections, onIdleError, SEARCH_CONNECTION_OPTIONS);
+  return createDb(
+    connectionString,
+    maxConnections,
+    onIdleError,
+    `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${statementTimeoutMs}`,
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { advancedSearch, type SearchCorpus } from './advanced.js';
 import type { CompiledQuery } from './compile.js';
 import type { SearchFilters } from './filters.js';
 import { naturalSearch } from './natural.js';
-import { CANDIDATE_BUDGET, type OrderedScanTuning } from './plan.js';
+import { CANDIDATE_BUDGET, SEARCH_STATEMENT_TIMEOUT_MS, type OrderedScanTuning } from './plan.js';
 import { createSearchDb } from './row-order.js';
 import type { ValueShares } from './term-stats.js';
 import { lexemesOf, type WeightedLexeme } from './words.js';
@@ -17,7 +17,10 @@ import { lexemesOf, type WeightedLexeme } from './words.js';
  * the tuning), for the engine's own tests; `db` defaults to an engine connection pool.
  */
 export function engineParts(connection: { url: string } | { db: Db }, tuning?: OrderedScanTuning) {
-  const db = 'db' in connection ? connection.db : createSearchDb(connection.url, 2);
+  const db =
+    'db' in connection
+      ? connection.db
+      : createSearchDb(connection.url, 2, undefined, SEARCH_STATEMENT_TIMEOUT_MS);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   return {
     lexemes: (text: string) => lexemesOf(db, text),

@@ -179,3 +179,23 @@ export function wildcardLexemes(words: WildcardWords): string[] {
     expansion.broad ? [] : [...expansion.exact, ...expansion.conflated],
   );
 }
+
+/**
+ * `sm?th`, `jo*n` in names: the names vector holds the words as written (the `simple`
+ * configuration), so the pattern is matched against its lexemes, narrowed by the literal prefix.
+ */
+export function nameWildcardCondition(
+  pattern: string,
+  weights: string,
+): { condition: Condition; indexed: Condition } {
+  const vector = sql.ref('s.names_vector');
+  const prefix = /^[\p{L}\p{N}]*/u.exec(pattern)![0];
+  const indexed = sql<SqlBool>`${vector} @@ to_tsquery('simple', ${`${prefix}:*`})`;
+  // The lexemes as a plain text array: unnesting the vector itself builds each lexeme's
+  // positions too, which doubles the cost of every row checked.
+  return {
+    condition: sql<SqlBool>`(${indexed}
+    AND EXISTS (SELECT 1 FROM unnest(tsvector_to_array(ts_filter(${vector}, ${sql.val(weights.split(''))}::"char"[]))) AS lexeme WHERE lexeme LIKE ${likePattern(pattern)}))`,
+    indexed,
+  };
+}

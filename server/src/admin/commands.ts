@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { createDb, migrateToLatest, type Db } from '../db/client.js';
+import { AdminError, UsageError } from './admin-errors.js';
+import {
+  ANALYST_KEY_COMMANDS,
+  analystKeyCommand,
+  runAnalystKeyCommand,
+  type AnalystKeyCommand,
+} from './analyst-key-command.js';
+import {
+  BILLING_COMMANDS,
+  billingCommand,
+  runBillingCommand,
+  type BillingCommand,
+} from './billing-command.js';
+
+export const USAGE = `Usage: npm run admin -- <group> <command> [options]
+
+Commands:
+  analyst-key create --email E [--label L]   make the account with e-mail E an analyst and print a
+                                             new API key for it (shown once: only its hash is kept)
+  analyst-key revoke --id ID                 revoke one key (ids: see list)
+  analyst-key revoke --email E               revoke every key of that account
+  analyst-key list                           list every key: id, account, label, created, last
+                                             used, revoked
+  billing reconcile [--timeout S]            compare the payment provider's subscriptions with the
+                                             plans now and fix the drift (the daily job, run at
+                                             once by the server's worker; waits up to S seconds,
+                                             120 by default, and prints what was fixed)
+
+Options:
+  --database-url URL   PostgreSQL connection string (default: DATABASE_URL, else the embedded
+                       database of a running \`npm start\`: postgres://postgres:patentscout@127.0.0.1:54329/patentscout)
+  --help               show this help
+
+Analysts send the key as \`Authorization: Bearer psk_...\` to /graphql (docs/api.md).`;
+
+export { AdminError, EXIT, UsageError } from './admin-errors.js';
+
+export type AdminCommand = AnalystKeyCommand | BillingCommand | { name: 'help' };
+
+const OPTIONS = {
+  email: { type: 'string' },
+  label: { type: 'string', default: '' },
+  id: { type: 'string' },
+  timeout: { type: 'string' },
+  'database-url': { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** Each group's commands and the options each takes. */
+const GROUPS: Record<string, Record<string, readonly string[]>> = {
+  'analyst-key': ANALYST_KEY_COMMANDS,
+  billing: BILLING_COMMANDS,
+};
+
+/** The options as `parseArgs` read them. */
+export type ParsedValues = Partial<Record<keyof typeof OPTIONS, string | boolean>>;
+
+export function parseAdminCommand(argv: readonly string[], defaultDatabaseUrl: string): AdminCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS, tokens: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals, tokens } = parsed;
+  if (values.help) return { name: 'help' };
+  const [group, name, ...rest] = positionals;
+  if (group === undefined) throw new UsageError('a command is required');
+  const commands = GROUPS[group];
+  if (!commands) throw new UsageError(`unknown command "${group}"`);
+  if (name === undefined) throw new UsageError(`${group} needs ${Object.keys(commands).join(', ')}`);
+  const allowed = commands[name];
+  if (!allowed) throw new UsageError(`unknown ${group} command "${name}"`);
+  for (const token of tokens) {
+    if (
+      token.kind === 'option' &&
+      token.name !== 'database-url' &&
+      token.name !== 'help' &&
+      !allowed.includes(token.name)
+    )
+      throw new UsageError(`${group} ${name} does not take --${token.name}`);
+  }
+  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest.join(' ')}"`);
+  const databaseUrl = values['database-url'] ?? defaultDatabaseUrl;
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new UsageError('--database-url must start with postgres:// or postgresql://');
+  return group === 'billing'
+    ? billingCommand(name, values, databaseUrl)
+    : analystKeyCommand(name, values, databaseUrl);
+}
+
+/** Connects and migrates, or says plainly that the database is not there. */
+export async function openDatabase(databaseUrl: string): Promise<Db> {
+  const url = new URL(databaseUrl);
+  const db = createDb(databaseUrl, 2, () => undefined);
+  try {
+    await sql`SELECT 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    const where = `${url.hostname}:${url.port || '5432'}`;
+    throw new AdminError(
+      `Cannot reach the database at ${where} (${(error as Error).message || (error as { code?: string }).code}). ` +
+        'Is `npm start` running? It runs the embedded database this command uses by default; ' +
+        'otherwise pass --database-url or set DATABASE_URL.',
+    );
+  }
+  await migrateToLatest(db);
+  return db;
+}
+
+/** Runs one command, writing what it did to `out`. */
+export async function runAdminCommand(
+  command: Exclude<AdminCommand, { name: 'help' }>,
+  out: { write(text: string): unknown },
+): Promise<void> {
+  const db = await openDatabase(command.databaseUrl);
+  try {
+    if (command.name === 'billing-reconcile') await runBillingCommand(command, db, out);
+    else await runAnalystKeyCommand(command, db, out);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,114 @@
+import type { Clock } from '../../shared/clock.js';
+import type { AllowanceRepo, Reservation, UseKind } from './allowance.repo.js';
+import { SearchLimitReachedError } from './plans.errors.js';
+
+/** How long a repeat of the same search is free. */
+const FREE_REPEAT_MS = 24 * 60 * 60 * 1000;
+
+/** A reserved use; for a free repeat (`id` null), since when the repeat's first run counts. */
+export interface AllowanceReservation extends Reservation {
+  repeatSince: Date;
+}
+
+/** Where an account stands in its month: the searches it ran, and what it may still run. */
+export interface MonthStanding {
+  searchesThisMonth: number;
+  limited: boolean;
+  /** Searches the allowance still lets through this month; null on an unlimited plan. */
+  searchesLeft: number | null;
+}
+
+/**
+ * The monthly allowance and the one-shot credits: every counted use is reserved here before the
+ * work runs (refused once the free uses are spent, unless the plan lifts the limit), completed
+ * or released after it. The specification's rule: limited once the month's count is above the
+ * free searches, without an active subscription (ADR 0011).
+ */
+export function createAllowance(deps: {
+  repo: AllowanceRepo;
+  clock: Clock;
+  freeSearchesPerMonth: number;
+  isSubscribed(uid: string): Promise<boolean>;
+}) {
+  const { repo, clock, freeSearchesPerMonth } = deps;
+
+  function startOfMonth(): Date {
+    const now = clock.now();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  }
+
+  function isLimited(searchesThisMonth: number, subscribed: boolean): boolean {
+    return searchesThisMonth > freeSearchesPerMonth && !subscribed;
+  }
+
+  /**
+   * Reserves one use before it runs, atomically per user: no concurrency, alias or batching trick
+   * gets past the allowance. A search run again within a day is free (reserves nothing).
+   */
+  async function reserve(
+    uid: string,
+    use: { kind: UseKind; query: string; request?: unknown; searchKey?: string },
+  ): Promise<AllowanceReservation> {
+    const repeatSince = new Date(clock.now().getTime() - FREE_REPEAT_MS);
+    const subscribed = await deps.isSubscribed(uid);
+    const reservation = await repo.reserve(
+      { uid, ...use },
+      {
+        monthStart: startOfMonth(),
+        repeatSince,
+        // Only whether the free uses are spent matters here, so the count stops past the limit.
+        countAtMost: freeSearchesPerMonth + 1,
+      },
+      (used) => isLimited(used, subscribed),
+    );
+    if (!reservation) throw new SearchLimitReachedError(freeSearchesPerMonth);
+    return { ...reservation, repeatSince };
+  }
+
+  return {
+    freeSearchesPerMonth,
+
+    searchesThisMonth: (uid: string): Promise<number> => repo.countSince(uid, startOfMonth()),
+
+    monthStanding(searchesThisMonth: number, subscribed: boolean): MonthStanding {
+      return {
+        searchesThisMonth,
+        limited: isLimited(searchesThisMonth, subscribed),
+        // The rule limits above the free searches, so one more than their number gets through.
+        searchesLeft: subscribed ? null : Math.max(0, freeSearchesPerMonth + 1 - searchesThisMonth),
+      };
+    },
+
+    /** Reserves a search (`searchKey` its identity, for the free repeat); refused when limited. */
+    reserveSearch: (
+      uid: string,
+      search: { kind: 'ai' | 'boolean'; query: string; request: unknown; searchKey: string },
+    ): Promise<AllowanceReservation> => reserve(uid, search),
+
+    /** A reserved search ran: keeps its result count; answers the month's searches with it. */
+    completeSearch: (reservation: Reservation, resultCount: number, uid: string): Promise<number> =>
+      repo.complete(reservation, resultCount, uid, startOfMonth()),
+
+    /** A reserved search failed: the use goes back. */
+    releaseSearch: (reservation: Reservation): Promise<void> => repo.release(reservation),
+
+    /**
+     * Uses one credit for work done later (a one-shot search), refused when limited like a
+     * search. Answers the credit's id, which `refundCredit` takes if that work fails for good.
+     */
+    async chargeCredit(uid: string, use: { kind: 'oneshot'; query: string }): Promise<string> {
+      const reservation = await reserve(uid, use);
+      if (reservation.id === null) throw new Error('A one-shot credit is never a free repeat.');
+      return reservation.id;
+    },
+
+    /** Gives back a credit whose work failed for good. */
+    refundCredit: (creditId: string): Promise<void> => repo.release({ id: creditId }),
+
+    recentSearches: (uid: string, limit: number) => repo.recentSearches(uid, limit),
+
+    purge: (uids: readonly string[]) => repo.purge(uids),
+  };
+}
+
+export type Allowance = ReturnType<typeof createAllowance>;

@@ -1,0 +1,50 @@
+import { systemClock, type Clock } from '../../shared/clock.js';
+import { createLogger, type Logger } from '../../shared/logger.js';
+import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { createAllowanceRepo } from './allowance.repo.js';
+import { createAllowance } from './allowance.js';
+import { createPlansRepo } from './plans.repo.js';
+import { plansResolvers } from './plans.resolvers.js';
+import { plansRoutes } from './plans.routes.js';
+import { createPlansService, planFrom, type PlansService } from './plans.service.js';
+
+export { SearchLimitReachedError } from './plans.errors.js';
+export { canStillCharge } from './plan-status.js';
+export { planReports, type Executor as PlansExecutor } from './plans.repo.js';
+export { rememberSearchesThisMonth } from './plans.resolvers.js';
+export type { AllowanceReservation } from './allowance.js';
+export type { AccountPlan, Plan, PlanStatus, PlansService, RecordOutcome } from './plans.service.js';
+
+/** The plans module over a database, without a server (test fixtures and benchmarks). */
+export function plansOver(
+  db: FeatureDeps['db'],
+  options: { freeSearchesPerMonth?: number; clock?: Clock; logger?: Logger } = {},
+): PlansService {
+  const repo = createPlansRepo(db);
+  const allowance = createAllowance({
+    repo: createAllowanceRepo(db),
+    clock: options.clock ?? systemClock,
+    freeSearchesPerMonth: options.freeSearchesPerMonth ?? 20,
+    isSubscribed: async (uid) => planFrom(await repo.subscriptionsOf(uid)).status === 'active',
+  });
+  return createPlansService({ repo, allowance, logger: options.logger ?? createLogger('silent') });
+}
+
+/**
+ * The plans module: the one owner of what an account may do. It keeps the provider's
+ * subscriptions (which billing hands in) in tables of its own and alone reads their statuses;
+ * it answers the account's plan, the month's allowance (searches) and one-shot credits.
+ */
+export function createPlansFeature(deps: FeatureDeps): FeatureModule<PlansService> {
+  const service = plansOver(deps.db, {
+    freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  return {
+    service,
+    routes: plansRoutes(service),
+    resolvers: plansResolvers,
+    accountLifecycle: { purge: service.purge },
+  };
+}

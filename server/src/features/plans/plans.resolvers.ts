@@ -1,0 +1,76 @@
+import { PlanName, PlanStatus, type Resolvers } from '../../__generated__/resolvers-types.js';
+import type { Viewer } from '../../shared/viewer.js';
+import type { AccountPlan, PlansService, PlanStatus as Status } from './plans.service.js';
+
+/** What these resolvers use of the GraphQL context (one per request). */
+interface GraphQLContext {
+  viewer: Viewer | null;
+  services: { plans: PlansService };
+}
+
+/**
+ * The viewer's searches this month, counted once per request: `searchCount`, `limited` and
+ * `plan` all need it, and a search's payload already knows it (`rememberSearchesThisMonth`).
+ */
+const monthCounts = new WeakMap<object, Promise<number>>();
+
+function searchesThisMonth(context: GraphQLContext): Promise<number> {
+  let count = monthCounts.get(context);
+  if (!count) {
+    count = context.services.plans.viewerSearchesThisMonth(context.viewer);
+    monthCounts.set(context, count);
+  }
+  return count;
+}
+
+/** A search's payload counted the month already: the account's fields in it need no query more. */
+export function rememberSearchesThisMonth(context: object, count: number): void {
+  monthCounts.set(context, Promise.resolve(count));
+  accountPlans.delete(context);
+}
+
+/** The account's plan, read once per request (`plan` and `limited` both need it). */
+const accountPlans = new WeakMap<object, Promise<AccountPlan>>();
+
+function accountPlan(context: GraphQLContext, uid: string): Promise<AccountPlan> {
+  let plan = accountPlans.get(context);
+  if (!plan) {
+    plan = searchesThisMonth(context).then((count) => context.services.plans.accountPlan(uid, count));
+    accountPlans.set(context, plan);
+  }
+  return plan;
+}
+
+const STATUS: Record<Status, PlanStatus> = {
+  free: PlanStatus.Free,
+  active: PlanStatus.Active,
+  'past-due': PlanStatus.PastDue,
+  ended: PlanStatus.Ended,
+};
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The plan as the API answers it, GraphQL's `Plan` and `GET /api/users/plan` alike. */
+export function planAnswer(plan: AccountPlan) {
+  return {
+    name: plan.name === 'discover' ? PlanName.Discover : PlanName.Free,
+    status: STATUS[plan.status],
+    renewsAt: iso(plan.renewsAt),
+    endsAt: iso(plan.endsAt),
+    limited: plan.limited,
+    searchesLeft: plan.searchesLeft,
+  };
+}
+
+export const plansResolvers: Resolvers = {
+  Account: {
+    plan: async (account, __, context) => planAnswer(await accountPlan(context, account.uid)),
+    subscriptionStatus: (account, __, { services }) => services.plans.subscriptionStatusOf(account.uid),
+    searchCount: (_, __, context) => searchesThisMonth(context),
+    freeSearchesPerMonth: (_, __, { services }) => services.plans.freeSearchesPerMonth,
+    limited: async (account, __, context) => (await accountPlan(context, account.uid)).limited,
+  },
+  Query: {
+    searchCount: (_, __, context) => searchesThisMonth(context),
+  },
+};

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchSlots, SearchesInProgressError } from './search-slots.js';
+
+/** A promise and the function that settles it, for work that finishes when the test says so. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+describe("a user's turns at searching", () => {
+  it('runs two at once, queues four in order, refuses the next, and leaves other users alone', async () => {
+    const slots = createSearchSlots({ atOnce: 2, waiting: 4 });
+    const gates = Array.from({ length: 6 }, gate);
+    const started: number[] = [];
+    const runs = gates.map((g, n) =>
+      slots.run('abuser', async () => {
+        started.push(n);
+        await g.opened;
+        return n;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect(slots.running()).toBe(2);
+    await expect(slots.run('abuser', async () => 'seventh')).rejects.toBeInstanceOf(SearchesInProgressError);
+    // Another user searches at once.
+    await expect(slots.run('someone-else', async () => 'theirs')).resolves.toBe('theirs');
+
+    gates[1]!.open();
+    await runs[1];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1, 2]);
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(slots.running()).toBe(0);
+  });
+
+  it('gives the turn back when the work fails', async () => {
+    const slots = createSearchSlots({ atOnce: 1, waiting: 0 });
+    await expect(
+      slots.run('u', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    await expect(slots.run('u', async () => 'again')).resolves.toBe('again');
+    expect(slots.running()).toBe(0);
+  });
+
+  it('says why it refuses, with a 429 code', async () => {
+    const slots = createSearchSlots({ atOnce: 1, waiting: 0 });
+    const held = gate();
+    const first = slots.run('u', () => held.opened);
+    const refused = await slots.run('u', async () => undefined).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      code: 'SEARCHES_IN_PROGRESS',
+      message:
+        'You already have 1 search running or waiting. Please wait for one to finish, then search again.',
+    });
+    held.open();
+    await first;
+  });
+});

@@ -1,0 +1,3 @@
+/** Text made safe inside HTML (the stand-ins' plain pages). */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
