@@ -63,14 +63,8 @@ describe('lensRecordToRow on the shared real records', () => {
     expect(row.abstract).not.toBe('');
     expect(row.family_id).toBe('038-066-141-127-891');
     expect(JSON.parse(String(row.family_members))).toEqual([
-      {
-        lens_id: '150-275-199-424-371',
-        document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'B', date: '2013-09-25' },
-      },
-      {
-        lens_id: '038-066-141-127-891',
-        document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'A', date: '2011-10-05' },
-      },
+      ['150-275-199-424-371', 'CN', '102206141', 'B', '2013-09-25'],
+      ['038-066-141-127-891', 'CN', '102206141', 'A', '2011-10-05'],
     ]);
   });
 

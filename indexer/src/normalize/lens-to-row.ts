@@ -52,15 +52,13 @@ function familyOf(record: LensPatentRecord, key: string): { familyId: string; me
     const documentId = member.document_id;
     if (!documentId) return [];
     return [
-      {
-        ...(member.lens_id ? { lens_id: member.lens_id } : {}),
-        document_id: {
-          jurisdiction: documentId.jurisdiction,
-          doc_number: documentId.doc_number,
-          kind: documentId.kind ?? '',
-          date: documentId.date ?? '',
-        },
-      },
+      [
+        member.lens_id ?? null,
+        documentId.jurisdiction,
+        documentId.doc_number,
+        documentId.kind ?? '',
+        documentId.date ?? '',
+      ],
     ];
   });
   return { familyId, members: listed };

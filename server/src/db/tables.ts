@@ -18,10 +18,18 @@ export interface UsersTable {
   analyst: Generated<boolean>;
 }
 
-export interface FamilyMemberJson {
-  lens_id?: string;
-  document_id: { jurisdiction: string; doc_number: string; kind: string; date: string };
-}
+/**
+ * A member of a patent's simple family as stored: [lens_id (null when the provider gave none),
+ * jurisdiction, doc_number, kind, date], an array rather than an object so that no key is stored
+ * in every member of every row (ADR 0119).
+ */
+export type FamilyMemberJson = [
+  lensId: string | null,
+  jurisdiction: string,
+  docNumber: string,
+  kind: string,
+  date: string,
+];
 
 export interface PatentsTable {
   lens_id: string;

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js'
 import { migrationProvider } from './index.js';
 
 const MIGRATION = '20261126T0400-patents-without-the-provider-record';
+const BEFORE = '20261126T0300-plans-and-billing-records';
 
 /** A patent row as the indexer wrote it before the migration: the provider's record kept whole. */
 function withRecord(titles: Array<{ text: string; lang?: string }>) {
@@ -21,10 +22,13 @@ describe(MIGRATION, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     migrator = new Migrator({ db: database.db, provider: migrationProvider });
-    const { error } = await migrator.migrateDown();
+    const { error } = await migrator.migrateTo(BEFORE);
     if (error) throw error;
   });
-  afterAll(() => database?.drop());
+  afterAll(async () => {
+    await migrator?.migrateToLatest();
+    await database?.drop();
+  });
 
   it('keeps the shown title language of patents already stored, and no byte of their record', async () => {
     const rows = [
@@ -46,7 +50,7 @@ describe(MIGRATION, () => {
       database.db,
     );
 
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await migrator.migrateTo(MIGRATION);
     expect(error).toBeUndefined();
     expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
 

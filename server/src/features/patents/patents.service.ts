@@ -99,9 +99,9 @@ function toPatentDetail(row: PatentRow): PatentDetail {
       legal_status: { patent_status: row.patent_status, anticipated_term_date: row.anticipated_term_date },
       families: {
         simple_family: {
-          members: row.family_members.map((member) => ({
-            lens_id: member.lens_id ?? null,
-            document_id: member.document_id,
+          members: row.family_members.map(([lensId, jurisdiction, docNumber, kind, date]) => ({
+            lens_id: lensId,
+            document_id: { jurisdiction, doc_number: docNumber, kind, date },
           })),
         },
       },
