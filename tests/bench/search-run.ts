@@ -14,7 +14,7 @@ import {
   type SpeedFigures,
   type TotalsFigures,
 } from './search-measure.js';
-import type { Transport } from './search-client.js';
+import { stoppedSearches, type Transport } from './search-client.js';
 import { storageLines, storageReport, type StorageReport } from './storage.js';
 import { printSummary, type SizeFigures } from './search-summary.js';
 
@@ -128,7 +128,9 @@ async function measureSpeed(server: BenchServer): Promise<Record<string, SpeedFi
       const figures = await latency(server.baseUrl, next(), kind, queries, transport, rounds);
       const perSecond = await throughput(server.baseUrl, next(), kind, queries, transport, seconds);
       speed[`${kind}/${transport}`] = { ...figures, perSecond };
-      say(`    ${label(kind, transport)} measured (load average ${load()})`);
+      say(
+        `    ${label(kind, transport)} measured (load average ${load()}; searches stopped by their time budget so far: ${stoppedSearches.count})`,
+      );
     }
   }
   return speed;
@@ -211,5 +213,8 @@ say(
 const measured: SizeFigures[] = [];
 for (const size of sizes) measured.push(await measureSize(size));
 printSummary(measured, say);
+say(
+  `Searches stopped by their time budget (SEARCH_TIMED_OUT, counted at their time): ${stoppedSearches.count}`,
+);
 say(`\nLoad average at the end: ${load()}`);
 process.exit(0);
