@@ -65,11 +65,16 @@ export async function latency(
   };
 }
 
+/** The clients of the throughput run, each searching as users of its own. */
+export const CLIENTS = 8;
+
 /**
- * The users that share one pass over the queries at concurrency: a user has at most 6 searches
- * running or waiting (each user searches in turns, ADR 0112), so eight clients need two.
+ * The users a throughput run of `seconds` needs (at up to 80 searches a second): each user
+ * searches in turns (ADR 0112), so each client searches as a user of its own, and a new one
+ * after every `queryCount` searches (a same-day repeat would replay a kept answer).
  */
-export const USERS_A_PASS = 2;
+export const throughputUsers = (seconds: number, queryCount: number) =>
+  CLIENTS * Math.ceil((seconds * 80) / CLIENTS / queryCount);
 
 export async function throughput(
   baseUrl: string,
@@ -78,19 +83,18 @@ export async function throughput(
   queries: readonly BenchQuery[],
   transport: Transport,
   seconds: number,
-  concurrency = 8,
 ): Promise<number> {
   const deadline = performance.now() + seconds * 1000;
   let done = 0;
-  let next = 0;
   const started = performance.now();
+  // Clients start at different queries, so that they do not ask the same one at once.
+  const stride = Math.floor(queries.length / CLIENTS);
   await Promise.all(
-    Array.from({ length: concurrency }, async (_, client) => {
-      while (performance.now() < deadline) {
-        const index = next++;
-        const pass = Math.floor(index / queries.length);
-        const user = pass * USERS_A_PASS + (client % USERS_A_PASS);
-        await search(baseUrl, searcher(user), kind, queries[index % queries.length]!, transport);
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let turn = 0; performance.now() < deadline; turn += 1) {
+        const user = client + CLIENTS * Math.floor(turn / queries.length);
+        const query = queries[(client * stride + turn) % queries.length]!;
+        await search(baseUrl, searcher(user), kind, query, transport);
         done += 1;
       }
     }),

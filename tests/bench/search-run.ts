@@ -10,7 +10,7 @@ import {
   latency,
   throughput,
   totals,
-  USERS_A_PASS,
+  throughputUsers,
   type Searchers,
   type SpeedFigures,
   type TotalsFigures,
@@ -109,7 +109,7 @@ function printTotals(figures: TotalsFigures): void {
 /** Searchers for every measurement: one per pass over the queries (a repeat would replay a kept set). */
 async function searchersFor(server: BenchServer): Promise<() => Searchers> {
   // Enough passes for the rounds, and for throughput at up to 80 searches a second.
-  const passes = Math.max(rounds + 1, (Math.ceil((seconds * 80) / 50) + 1) * USERS_A_PASS);
+  const passes = Math.max(rounds + 1, throughputUsers(seconds, 50));
   const count = passes * KINDS.length * transports.length;
   say(`  making ${count} benchmark users...`);
   const tokens = await benchUsers(server, count);
