@@ -29,6 +29,19 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   EMBEDDED_PG_PORT: port.default(54329),
+  EMBEDDED_REPLICAS: z.coerce.number().int().min(0).max(4).default(0),
+  SEARCH_DATABASE_URLS: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? [] : value.split(',').map((url) => url.trim())))
+    .pipe(
+      z.array(
+        z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// or postgresql:// URLs, comma-separated'),
+      ),
+    )
+    .refine((urls) => new Set(urls).size === urls.length, 'names a replica twice')
+    .default([]),
+  SEARCH_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-patentscout'),
   FIREBASE_API_KEY: optionalText,
   FIREBASE_AUTH_DOMAIN: optionalText,
@@ -124,7 +137,11 @@ export interface AppConfig {
   /** `json` in production (a log collector reads it), `pretty` one-line text elsewhere. */
   logFormat: 'json' | 'pretty';
   dataDir: string;
-  database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string };
+  /** The primary; embedded, with `replicas` streaming standbys of it on the next ports (`npm run dev:replica`). */
+  database:
+    { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string; replicas: number };
+  /** Hot standbys that serve searches and other reads, skipped when further behind than `maxLagSeconds` (ADR 0120). */
+  readReplicas: { urls: string[]; maxLagSeconds: number };
   auth:
     | { mode: 'emulator'; projectId: string; emulatorHost: string; emulatorPort: number }
     | {
@@ -202,6 +219,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
   }
 
+  if (vars.DATABASE_URL && vars.EMBEDDED_REPLICAS > 0) {
+    throw new ConfigError([
+      'EMBEDDED_REPLICAS: only with the embedded database; with DATABASE_URL, list its replicas in SEARCH_DATABASE_URLS',
+    ]);
+  }
+
   if (vars.STRIPE_SECRET_KEY) {
     const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_DISCOVER'] as const).filter(
       (name) => !vars[name],
@@ -227,7 +250,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database: vars.DATABASE_URL
       ? { mode: 'external', url: vars.DATABASE_URL }
-      : { mode: 'embedded', port: vars.EMBEDDED_PG_PORT, dataDir: path.join(dataDir, 'pg') },
+      : {
+          mode: 'embedded',
+          port: vars.EMBEDDED_PG_PORT,
+          dataDir: path.join(dataDir, 'pg'),
+          replicas: vars.EMBEDDED_REPLICAS,
+        },
+    readReplicas: { urls: vars.SEARCH_DATABASE_URLS, maxLagSeconds: vars.SEARCH_REPLICA_MAX_LAG_SECONDS },
     auth: useEmulator
       ? {
           mode: 'emulator',

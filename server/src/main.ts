@@ -4,8 +4,15 @@ import exitHook from 'async-exit-hook';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
-import { createDb, migrateToLatest, pendingMigrations, poolUsageOf, type Db } from './db/client.js';
-import { startEmbeddedPostgres } from './db/embedded.js';
+import {
+  createDb,
+  DURABLE_COMMIT,
+  migrateToLatest,
+  pendingMigrations,
+  poolUsageOf,
+  type Db,
+} from './db/client.js';
+import { startEmbeddedCluster } from './db/embedded-cluster.js';
 import { startFeatureRuntime } from './feature-runtime.js';
 import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
@@ -18,6 +25,7 @@ import { registerJobs } from './jobs/register-jobs.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { systemClock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
+import type { ReplicaState } from './shared/observer.js';
 import { assertPortFree } from './shared/ports.js';
 
 const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -77,15 +85,18 @@ export async function startServer(options: {
       await assertPortFree(config.metrics.port, 'the metrics and health port (METRICS_PORT)');
     const metrics = createMetrics({ role: config.role });
     let databaseUrl: string;
+    let embeddedReplicaUrls: string[] = [];
     if (config.database.mode === 'embedded') {
-      const embedded = await startEmbeddedPostgres({
+      const embedded = await startEmbeddedCluster({
         dataDir: config.database.dataDir,
         port: config.database.port,
+        replicas: config.database.replicas,
         database: 'patentscout',
         logger,
       });
       stops.push(() => embedded.stop());
       databaseUrl = embedded.url;
+      embeddedReplicaUrls = embedded.standbys.map((standby) => standby.url);
     } else {
       databaseUrl = config.database.url;
     }
@@ -101,7 +112,12 @@ export async function startServer(options: {
       stops.push(() => emulator.stop());
     }
 
-    const db = createDb(databaseUrl, 10, reportUnlessStopping('idle database connection lost'));
+    const db = createDb(
+      databaseUrl,
+      10,
+      reportUnlessStopping('idle database connection lost'),
+      DURABLE_COMMIT,
+    );
     stops.push(() => db.destroy());
     metrics.watchPool('app', () => poolUsageOf(db));
     const applied = await migrateToLatest(db);
@@ -131,8 +147,11 @@ export async function startServer(options: {
       stripeStateFile: path.join(config.dataDir, 'local-stripe.json'),
       observeSearch: metrics.observeSearch,
       watchPool: metrics.watchPool,
+      embeddedReplicaUrls,
+      observeRead: metrics.observeRead,
     });
     stops.push(() => runtime.stop());
+    metrics.watchReplicas(() => runtime.reads.replicas());
     runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);
     const { features } = runtime;
     await options.beforeListen?.(db);
@@ -176,6 +195,8 @@ export async function startServer(options: {
         const response = await fetch(`http://${config.auth.emulatorHost}:${config.auth.emulatorPort}/`);
         return { ok: response.status < 500, detail: 'Firebase Auth emulator' };
       },
+      // Informative: without a serving replica, reads go to the primary and the server still serves.
+      replicas: async () => ({ ok: true, detail: describeReplicas(runtime.reads.replicas()) }),
       jobs: async () => ({
         ok: jobs.isRunning(),
         detail: !jobs.isRunning()
@@ -193,7 +214,7 @@ export async function startServer(options: {
         identity,
         logger,
         clientDistDir: options.clientDistDir ?? CLIENT_DIST_DIR,
-        db,
+        db: runtime.localCommitDb,
         health,
         metrics,
       });
@@ -230,4 +251,13 @@ async function startOpsServer(
   });
   registerHealthRoutes(ops, health, { metrics });
   return ops;
+}
+
+function describeReplicas(replicas: ReplicaState[]): string {
+  if (replicas.length === 0) return 'none: reads go to the primary';
+  const serving = replicas.filter((replica) => replica.serving);
+  const states = replicas.map(
+    (replica) => `${replica.label} ${replica.serving ? replica.detail : `skipped (${replica.detail})`}`,
+  );
+  return `${serving.length} of ${replicas.length} serving reads${serving.length === 0 ? ', reads go to the primary' : ''}: ${states.join('; ')}`;
 }

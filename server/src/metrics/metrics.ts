@@ -1,7 +1,13 @@
 import type PgBoss from 'pg-boss';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PoolUsage } from '../db/client.js';
-import type { JobObserver, PoolWatcher, SearchObserver } from '../shared/observer.js';
+import type {
+  JobObserver,
+  PoolWatcher,
+  ReadObserver,
+  ReplicaState,
+  SearchObserver,
+} from '../shared/observer.js';
 
 /** Seconds: from a cached page (a few ms) to a slow million-patent search or a long job. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -17,6 +23,10 @@ export interface Metrics {
   watchQueues(boss: PgBoss, queues: readonly string[]): void;
   /** Reports a connection pool's usage at each scrape. */
   watchPool: PoolWatcher;
+  /** One routed read and the server that served it. */
+  observeRead: ReadObserver;
+  /** Reports the read replicas' health and lag at each scrape. */
+  watchReplicas(states: () => ReplicaState[]): void;
   /** Prometheus' text format. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -100,6 +110,54 @@ export function createMetrics(options: { role: string }): Metrics {
   );
   poolGauge('patentscout_db_pool_max', 'Most connections a database pool opens', (usage) => usage.max);
 
+  const reads = new Counter({
+    name: 'patentscout_db_reads_total',
+    help: 'Routed read operations (a query or a read transaction) by pool (search, reads) and the server that served them (primary, or a replica host:port/database)',
+    labelNames: ['pool', 'target'] as const,
+    registers: [registry],
+  });
+  const readRetries = new Counter({
+    name: 'patentscout_db_read_retries_total',
+    help: 'Reads that moved to this server after the replica they started on failed (stopped, unreachable, cancelled by recovery)',
+    labelNames: ['pool', 'target'] as const,
+    registers: [registry],
+  });
+  const replicaSources: Array<() => ReplicaState[]> = [];
+  const replicaGauge = (name: string, help: string, pick: (state: ReplicaState) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const state of replicaSources.flatMap((source) => source())) {
+          const value = pick(state);
+          if (value !== null) this.set({ replica: state.label }, value);
+        }
+      },
+    });
+  replicaGauge(
+    'patentscout_db_replica_up',
+    'A read replica answered its last health check as a hot standby (1) or not (0)',
+    (state) => (state.up ? 1 : 0),
+  );
+  replicaGauge(
+    'patentscout_db_replica_serving',
+    'Reads go to this replica (1): up and within SEARCH_REPLICA_MAX_LAG_SECONDS',
+    (state) => (state.serving ? 1 : 0),
+  );
+  replicaGauge(
+    'patentscout_db_replica_lag_seconds',
+    "How far a replica's data is behind the primary's, in seconds (0 when caught up; absent while down)",
+    (state) => state.lagSeconds,
+  );
+  replicaGauge(
+    'patentscout_db_replica_lag_bytes',
+    'WAL the primary has written that a replica has not replayed yet, in bytes',
+    (state) => state.lagBytes,
+  );
+
   return {
     registry,
     observeRequest({ method, route, status, seconds }) {
@@ -120,6 +178,13 @@ export function createMetrics(options: { role: string }): Metrics {
     },
     watchPool(name, usage) {
       pools.push({ name, usage });
+    },
+    observeRead({ pool, target, retried }) {
+      reads.inc({ pool, target });
+      if (retried) readRetries.inc({ pool, target });
+    },
+    watchReplicas(states) {
+      replicaSources.push(states);
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

@@ -72,7 +72,9 @@ export async function startTestApp(
     logger,
     boss: queue.boss,
     observeSearch: metrics.observeSearch,
+    observeRead: metrics.observeRead,
   });
+  metrics.watchReplicas(() => runtime.reads.replicas());
   const { features } = runtime;
   const stopJobs =
     options.runJobs === false

@@ -18,7 +18,7 @@ export function createSearchFeature(
   others: { accounts: Pick<AccountsService, 'subscriptionStatusOf'> },
 ): FeatureModule<SearchService> {
   const engine = createSearchEngine({
-    connectionString: deps.databaseUrl,
+    reads: deps.reads,
     clock: deps.clock,
     // The pool opens another connection when needed; a database outage is reported by the main
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
@@ -27,13 +27,18 @@ export function createSearchFeature(
   });
   deps.watchPool?.('search', () => engine.poolUsage());
   const service = createSearchService({
-    repo: createSearchRepo(deps.db),
+    // Search events and kept result sets: lost in a failover at worst, never waiting for a standby.
+    repo: createSearchRepo(deps.localCommitDb, deps.reads.db),
     engine,
     clock: deps.clock,
     maxResults: deps.config.search.maxResults,
     freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
     subscriptionStatusOf: (uid) => others.accounts.subscriptionStatusOf(uid),
-    resultSets: createResultSets({ repo: createResultSetsRepo(deps.db), engine, clock: deps.clock }),
+    resultSets: createResultSets({
+      repo: createResultSetsRepo(deps.localCommitDb, deps.reads.db),
+      engine,
+      clock: deps.clock,
+    }),
   });
   return {
     service,

@@ -36,8 +36,11 @@ const MARKERS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 const WHOLE_OPTIONS = `${MARKERS}, HighlightAll=true`;
 const FRAGMENT_OPTIONS = `${MARKERS}, MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … "`;
 
-/** The search feature's own records: who searched, what and when (the monthly allowance counts them). */
-export function createSearchRepo(db: Db) {
+/**
+ * The search feature's own records: who searched, what and when (the monthly allowance counts
+ * them), on the primary; and the highlights, read from `reads` (a replica when one serves).
+ */
+export function createSearchRepo(db: Db, reads: Db = db) {
   return {
     /** The user's searches since `since`, counted up to `atMost` when given. */
     countSince: (uid: string, since: Date, atMost?: number): Promise<number> =>
@@ -150,7 +153,7 @@ export function createSearchRepo(db: Db) {
             THEN ts_headline('english', p.abstract, q.query, ${FRAGMENT_OPTIONS}) END AS abstract,
           CASE WHEN to_tsvector('english', p.claims) @@ q.query
             THEN ts_headline('english', p.claims, q.query, ${FRAGMENT_OPTIONS}) END AS claims
-        FROM p CROSS JOIN q`.execute(db);
+        FROM p CROSS JOIN q`.execute(reads);
       return rows;
     },
   };

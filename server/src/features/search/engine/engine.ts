@@ -1,4 +1,5 @@
 import { poolUsageOf, type PoolUsage } from '../../../db/client.js';
+import type { ReadRouting } from '../../../db/read-routing.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
@@ -50,15 +51,24 @@ export interface SearchEngine {
   close(): Promise<void>;
 }
 
-export function createSearchEngine(options: {
-  connectionString: string;
-  clock: Clock;
-  maxConnections?: number;
-  onIdleError?: (error: Error) => void;
-  /** Told the duration of every search (the server's metrics). */
-  observe?: SearchObserver;
-}): SearchEngine {
-  const db = createSearchDb(options.connectionString, options.maxConnections ?? 10, options.onIdleError);
+export function createSearchEngine(
+  options: (
+    | { connectionString: string }
+    /** Reads routed over the hot-standby replicas and the primary (the server's). */
+    | { reads: ReadRouting }
+  ) & {
+    clock: Clock;
+    maxConnections?: number;
+    onIdleError?: (error: Error) => void;
+    /** Told the duration of every search (the server's metrics). */
+    observe?: SearchObserver;
+  },
+): SearchEngine {
+  const db = createSearchDb(
+    'reads' in options ? options.reads : options.connectionString,
+    options.maxConnections ?? 10,
+    options.onIdleError,
+  );
   const statistics = createTermStatsSource(db, options.clock);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   const counts = createCountCache({ ttlMs: STATISTICS_REFRESH_MS, max: COUNT_CACHE_ENTRIES });
