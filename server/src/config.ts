@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DATABASE_ENV, databaseConfig, type DatabaseConfig } from './config-database.js';
 
 /**
  * The one module that reads process.env. Every variable is validated here, once; the rest of
@@ -24,24 +25,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  EMBEDDED_PG_PORT: port.default(54329),
-  EMBEDDED_REPLICAS: z.coerce.number().int().min(0).max(4).default(0),
-  SEARCH_DATABASE_URLS: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? [] : value.split(',').map((url) => url.trim())))
-    .pipe(
-      z.array(
-        z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// or postgresql:// URLs, comma-separated'),
-      ),
-    )
-    .refine((urls) => new Set(urls).size === urls.length, 'names a replica twice')
-    .default([]),
-  SEARCH_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  ...DATABASE_ENV,
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-patentscout'),
   FIREBASE_API_KEY: optionalText,
   FIREBASE_AUTH_DOMAIN: optionalText,
@@ -117,7 +101,7 @@ export class ConfigError extends Error {
   }
 }
 
-export interface AppConfig {
+export interface AppConfig extends DatabaseConfig {
   env: 'development' | 'production' | 'test';
   /** `web` serves HTTP only, `worker` runs the pg-boss jobs only, `all` does both (one process). */
   role: 'web' | 'worker' | 'all';
@@ -137,11 +121,6 @@ export interface AppConfig {
   /** `json` in production (a log collector reads it), `pretty` one-line text elsewhere. */
   logFormat: 'json' | 'pretty';
   dataDir: string;
-  /** The primary; embedded, with `replicas` streaming standbys of it on the next ports (`npm run dev:replica`). */
-  database:
-    { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string; replicas: number };
-  /** Hot standbys that serve searches and other reads, skipped when further behind than `maxLagSeconds` (ADR 0120). */
-  readReplicas: { urls: string[]; maxLagSeconds: number };
   auth:
     | { mode: 'emulator'; projectId: string; emulatorHost: string; emulatorPort: number }
     | {
@@ -219,12 +198,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
   }
 
-  if (vars.DATABASE_URL && vars.EMBEDDED_REPLICAS > 0) {
-    throw new ConfigError([
-      'EMBEDDED_REPLICAS: only with the embedded database; with DATABASE_URL, list its replicas in SEARCH_DATABASE_URLS',
-    ]);
-  }
-
   if (vars.STRIPE_SECRET_KEY) {
     const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_DISCOVER'] as const).filter(
       (name) => !vars[name],
@@ -234,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const dataDir = path.resolve(vars.DATA_DIR);
+  const databases = databaseConfig(vars, dataDir);
+  if ('problems' in databases) throw new ConfigError(databases.problems);
   const useEmulator = !vars.FIREBASE_API_KEY || !vars.FIREBASE_AUTH_DOMAIN;
   return {
     env: vars.NODE_ENV,
@@ -248,15 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT ?? (vars.NODE_ENV === 'production' ? 'json' : 'pretty'),
     dataDir,
-    database: vars.DATABASE_URL
-      ? { mode: 'external', url: vars.DATABASE_URL }
-      : {
-          mode: 'embedded',
-          port: vars.EMBEDDED_PG_PORT,
-          dataDir: path.join(dataDir, 'pg'),
-          replicas: vars.EMBEDDED_REPLICAS,
-        },
-    readReplicas: { urls: vars.SEARCH_DATABASE_URLS, maxLagSeconds: vars.SEARCH_REPLICA_MAX_LAG_SECONDS },
+    ...databases,
     auth: useEmulator
       ? {
           mode: 'emulator',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writePatentBatch } from '@patentscout/indexer/load/patent-writer';
-import { runDbCommand } from '@patentscout/server/admin/db-command';
+import { parseDbCommand, runDbCommand } from '@patentscout/server/admin/db-command';
 import { loadConfig } from '@patentscout/server/config';
 import { embeddedDatabaseUrl, postmasterPid, signalPostmaster } from '@patentscout/server/db/embedded';
 import { standbyName } from '@patentscout/server/db/embedded-cluster';
@@ -310,18 +310,21 @@ describe('failover', () => {
     expect(
       await rowsAt(embeddedDatabaseUrl(PRIMARY_PORT), 'SELECT sync_state FROM pg_stat_replication'),
     ).toEqual([{ sync_state: 'quorum' }]);
-
     const out: string[] = [];
     const sink = { write: (text: string) => out.push(text) };
+    const defaults = { databaseUrl: server.databaseUrl, replicaUrls: [] };
+    await runDbCommand(parseDbCommand(['db', 'status'], defaults), sink);
+    expect(out.join('')).toContain('synchronous standbys: ANY 1 (patentscout_replica_1)');
+    expect(out.join('')).toContain('standby patentscout_replica_1 (127.0.0.1): streaming, quorum');
+
     const standbyUrl = embeddedDatabaseUrl(STANDBY_PORT);
-    await expect(
-      runDbCommand({ name: 'promote', databaseUrl: standbyUrl, force: false }, sink),
-    ).rejects.toThrow(/still streams from its primary/);
+    const promote = parseDbCommand(['db', 'promote', '--database-url', standbyUrl], defaults);
+    await expect(runDbCommand(promote, sink)).rejects.toThrow(/still streams from its primary/);
 
     const primaryDir = path.join(dataDir, 'pg');
     expect(signalPostmaster(primaryDir, 'SIGQUIT')).toBe(true); // dies at once, as in a crash
     await until('the primary is gone', async () => postmasterPid(primaryDir) === undefined);
-    await runDbCommand({ name: 'promote', databaseUrl: standbyUrl, force: false }, sink);
+    await runDbCommand(promote, sink);
     expect(out.join('')).toContain(`Promoted ${STANDBY}`);
 
     ({ baseUrl } = await startApp({ DATABASE_URL: standbyUrl }));

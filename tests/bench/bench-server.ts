@@ -55,8 +55,14 @@ export async function startBenchServer(
 }
 
 /** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
-export async function benchUserToken(server: RunningServer): Promise<string> {
-  const emulator = `http://127.0.0.1:${BENCH_PORTS.emulator}/identitytoolkit.googleapis.com/v1`;
+export async function benchUserToken(
+  server: RunningServer,
+  auth: { emulatorPort: number; projectId: string } = {
+    emulatorPort: BENCH_PORTS.emulator,
+    projectId: PROJECT_ID,
+  },
+): Promise<string> {
+  const emulator = `http://127.0.0.1:${auth.emulatorPort}/identitytoolkit.googleapis.com/v1`;
   const post = async (url: string, body: unknown, authorization?: string) => {
     const response = await fetch(url, {
       method: 'POST',
@@ -74,7 +80,7 @@ export async function benchUserToken(server: RunningServer): Promise<string> {
     returnSecureToken: true,
   });
   await post(
-    `${emulator}/projects/${PROJECT_ID}/accounts:update`,
+    `${emulator}/projects/${auth.projectId}/accounts:update`,
     { localId: signUp.localId, emailVerified: true },
     'Bearer owner',
   );

@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import {
+  DISTRIBUTED_TABLES,
+  distributionStatements,
+  LOCAL_TABLES,
+  REFERENCE_TABLES,
+  REPLACED_ON_DISTRIBUTION,
+} from '../db/distribution.js';
 import { serverLabel } from '../db/read-routing.js';
 import { AdminError, UsageError } from './analyst-key-command.js';
 
@@ -12,6 +19,8 @@ Commands:
   db promote --database-url URL [--force]
                              promotes the standby at URL to a primary once its primary is gone
                              (refused while it still streams from a live primary, unless --force)
+  db distribution            how the tables spread over Citus (distributed, reference, local) and
+                             the statements that distribute them, to run on a Citus coordinator
 
 Options:
   --database-url URL   db status: the primary (default: DATABASE_URL, else the embedded database
@@ -23,7 +32,8 @@ Failover step by step: docs/operations.md, "Failover".`;
 
 export type DbCommand =
   | { name: 'status'; databaseUrl: string; replicaUrls: readonly string[] }
-  | { name: 'promote'; databaseUrl: string; force: boolean };
+  | { name: 'promote'; databaseUrl: string; force: boolean }
+  | { name: 'distribution' };
 
 /** `db status|promote [options]`, after `db`. */
 export function parseDbCommand(
@@ -55,7 +65,13 @@ export function parseDbCommand(
     if (given === undefined) throw new UsageError('db promote needs --database-url: the standby to promote');
     return { name, databaseUrl: given, force: values.force };
   }
-  throw new UsageError(name === undefined ? 'db needs status or promote' : `unknown db command "${name}"`);
+  if (name === 'distribution') {
+    if (given !== undefined || values.force) throw new UsageError('db distribution takes no options');
+    return { name };
+  }
+  throw new UsageError(
+    name === undefined ? 'db needs status, promote or distribution' : `unknown db command "${name}"`,
+  );
 }
 
 async function connect(url: string): Promise<pg.Client> {
@@ -74,6 +90,10 @@ const isStandby = async (client: pg.Client) =>
 /** Runs one db command, writing what it found or did to `out`. */
 export async function runDbCommand(command: DbCommand, out: { write(text: string): unknown }): Promise<void> {
   if (command.name === 'promote') return promote(command, out);
+  if (command.name === 'distribution') {
+    out.write(distributionText());
+    return;
+  }
   const client = await connect(command.databaseUrl);
   try {
     const label = serverLabel(command.databaseUrl);
@@ -87,7 +107,7 @@ export async function runDbCommand(command: DbCommand, out: { write(text: string
         `${label}: the primary (accepts writes), WAL at ${rows[0]!.position}; synchronous standbys: ${rows[0]!.names || 'none (every commit is local)'}\n`,
       );
       const standbys = await client.query<Record<string, string | null>>(
-        `SELECT application_name, coalesce(client_addr::text, 'local') AS client, state, sync_state,
+        `SELECT application_name, coalesce(host(client_addr), 'local') AS client, state, sync_state,
                 coalesce(replay_lag::text, '0') AS replay_lag,
                 pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::bigint::text AS bytes_behind
          FROM pg_stat_replication ORDER BY application_name`,
@@ -158,4 +178,19 @@ async function promote(
   } finally {
     await client.end();
   }
+}
+
+function distributionText(): string {
+  const distributed = Object.entries(DISTRIBUTED_TABLES).map(([table, column]) => `${table} by ${column}`);
+  return [
+    'Citus layout (ADR 0122; distribution.test.ts checks the schema keeps to it):',
+    `  distributed, co-located: ${distributed.join(', ')}`,
+    `  reference (on every worker): ${REFERENCE_TABLES.join(', ')}`,
+    `  local (on the coordinator): ${LOCAL_TABLES.join(', ')}`,
+    ...Object.entries(REPLACED_ON_DISTRIBUTION).map(([constraint, instead]) => `  ${constraint}: ${instead}`),
+    '',
+    '-- On the Citus coordinator, with the workers added (citus_add_node), in a quiet hour:',
+    ...distributionStatements(),
+    '',
+  ].join('\n');
 }

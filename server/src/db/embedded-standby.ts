@@ -160,7 +160,7 @@ async function baseBackup(
 ): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
   const client = new pg.Client({ connectionString: primaryAdminUrl });
-  client.on('error', () => undefined); // a lost connection fails the query under way, which says so
+  client.on('error', () => undefined); // a lost connection fails the query under way; see keepLostConnectionsQuiet
   await client.connect();
   try {
     // One session from start to stop: ending it earlier aborts the backup.
@@ -216,7 +216,7 @@ async function chownTree(folder: string, owner: { uid: number; gid: number }): P
  */
 async function untilStreaming(primaryAdminUrl: string, name: string, dataDir: string): Promise<void> {
   const client = new pg.Client({ connectionString: primaryAdminUrl });
-  client.on('error', () => undefined); // a lost connection fails the query under way, which says so
+  client.on('error', () => undefined); // a lost connection fails the query under way; see keepLostConnectionsQuiet
   await client.connect();
   try {
     const deadline = Date.now() + STREAMING_TIMEOUT_MS;
