@@ -99,6 +99,9 @@ export async function createReadRouting(options: {
     else logger?.warn({ replica: before.label }, `read replica ${before.label} skipped: ${next.detail}`);
   }
 
+  const markDown = (replica: Replica, detail: string) =>
+    settle(replica, { up: false, serving: false, lagSeconds: null, lagBytes: null, detail });
+
   async function checkReplica(replica: Replica): Promise<void> {
     try {
       const { rows } = await replica.check.query<{
@@ -109,13 +112,7 @@ export async function createReadRouting(options: {
                  (extract(epoch FROM pg_last_xact_replay_timestamp()) * 1000)::float8 AS committed_at`);
       const row = rows[0]!;
       if (!row.standby || row.replayed === null) {
-        settle(replica, {
-          up: false,
-          serving: false,
-          lagSeconds: null,
-          lagBytes: null,
-          detail: 'not a hot standby (it accepts writes)',
-        });
+        markDown(replica, 'not a hot standby (it accepts writes)');
         return;
       }
       const position = { replayed: parseLsn(row.replayed), lastReplayedCommitAt: row.committed_at };
@@ -132,13 +129,7 @@ export async function createReadRouting(options: {
           : `lag ${lagSeconds.toFixed(1)} s, more than the ${maxLagSeconds} s allowed`,
       });
     } catch (error) {
-      settle(replica, {
-        up: false,
-        serving: false,
-        lagSeconds: null,
-        lagBytes: null,
-        detail: describe(error),
-      });
+      markDown(replica, describe(error));
     }
   }
 
@@ -192,13 +183,7 @@ export async function createReadRouting(options: {
         const replica = replicas.find((candidate) => candidate.state.label === target.label);
         // A read cancelled to replay WAL says nothing about the replica's health.
         if (!replica || (error as { code?: string }).code === '40001') return;
-        settle(replica, {
-          up: false,
-          serving: false,
-          lagSeconds: null,
-          lagBytes: null,
-          detail: describe(error),
-        });
+        markDown(replica, describe(error));
       },
       served: (target, retried) => observe?.({ pool: settings.name, target: target.label, retried }),
     };
