@@ -1,140 +1,18 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
-import { indexerJobs } from '@patentscout/indexer/jobs';
-import { loadConfig, type AppConfig } from '@patentscout/server/config';
-import { startServer } from '@patentscout/server/main';
+import { ensureCodegen } from './codegen.js';
 import { exitOnStartFailure } from './start-failure.js';
-import { createLogger } from '@patentscout/server/shared/logger';
-import { PRODUCT_NAME } from '@patentscout/schema';
-import type { Db } from '@patentscout/server/db/client';
-import { embeddedDatabaseUrl } from '@patentscout/server/db/embedded';
-import { sql } from 'kysely';
-import { ensureClientBuild } from './client-build.js';
-
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const say = (message: string) => process.stdout.write(`${message}\n`);
-
-function summary(config: AppConfig, databaseUrl: string, corpus: string | undefined): string {
-  const relative = (target: string) => path.relative(process.cwd(), target) || '.';
-  const database =
-    config.database.mode === 'embedded'
-      ? `embedded PostgreSQL on port ${config.database.port}, data in ${relative(config.database.dataDir)}`
-      : `PostgreSQL at ${new URL(databaseUrl).host}`;
-  const primary = config.database;
-  const embeddedReplicas =
-    primary.mode === 'embedded'
-      ? Array.from({ length: primary.replicas }, (_, index) => {
-          const port = primary.port + index + 1;
-          const dataDir = relative(path.join(config.dataDir, `replica-${index + 1}`));
-          return `streaming standby on port ${port} (data in ${dataDir}), ${embeddedDatabaseUrl(port)}`;
-        })
-      : [];
-  const replicas = [...embeddedReplicas, ...config.readReplicas.urls.map((url) => new URL(url).host)];
-  const auth =
-    config.auth.mode === 'emulator'
-      ? `Firebase Auth emulator (project ${config.auth.projectId}) at http://${config.auth.emulatorHost}:${config.auth.emulatorPort}`
-      : `Firebase project ${config.auth.projectId}`;
-  const role =
-    config.role === 'web'
-      ? 'web server only (ROLE=web): no background jobs run here'
-      : config.role === 'worker'
-        ? 'job worker only (ROLE=worker): no web server'
-        : '';
-  return [
-    '',
-    config.role === 'worker'
-      ? `${PRODUCT_NAME}'s job worker is running`
-      : `${PRODUCT_NAME} is running at ${config.http.publicUrl}`,
-    role ? `  role      ${role}` : '',
-    `  database  ${database}`,
-    ...replicas.map(
-      (replica, index) =>
-        `${index === 0 ? '  replicas  ' : '            '}${replica}${index === 0 ? ` (reads go to them; lag bound ${config.readReplicas.maxLagSeconds} s)` : ''}`,
-    ),
-    `  auth      ${auth}`,
-    `  mail      ${config.modes.mail}`,
-    `  payments  ${config.modes.payments}`,
-    `  AI        ${config.modes.ai}`,
-    corpus ? `  patents   ${corpus}` : '',
-    config.metrics.port ? `  metrics   http://${config.http.host}:${config.metrics.port}/metrics` : '',
-    `  data      ${relative(config.dataDir)}`,
-    config.mail.mode === 'local' || config.auth.mode === 'emulator'
-      ? `  e-mails   ${config.http.publicUrl}/dev/emails (the app's mail, and the emulator's sign-in links)`
-      : '',
-    'Press Ctrl-C to stop.',
-    '',
-  ]
-    .filter((line) => line !== '')
-    .join('\n');
-}
-
-const countPatents = async (db: Db) =>
-  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM patents`.execute(db)).rows[0]?.n ?? 0);
 
 /**
- * "Loading the demo corpus: N of M patents": one line updated in place on a terminal, and once,
- * when done, in a log (a pipe, Playwright's web-server output).
+ * `npm start`: the GraphQL types first (the server imports them), then the app with its embedded
+ * parts (start-app.ts, loaded only once the types exist).
  */
-function corpusProgress() {
-  const live = process.stdout.isTTY === true;
-  let last: { done: number; total: number } | undefined;
-  const line = ({ done, total }: { done: number; total: number }) =>
-    `Loading the demo corpus: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} patents`;
-  return {
-    update: (progress: { done: number; total: number }) => {
-      last = progress;
-      if (live) process.stdout.write(`\r${line(progress)}`);
-    },
-    end: () => {
-      if (!last) return;
-      if (live) process.stdout.write('\n');
-      else say(line(last));
-    },
-  };
+const started = Date.now();
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+try {
+  ensureCodegen(rootDir, (line) => process.stdout.write(`${line}\n`));
+  const { startLocalStack } = await import('./start-app.js');
+  await startLocalStack(started);
+} catch (error) {
+  exitOnStartFailure(error);
 }
-
-async function main(): Promise<void> {
-  const started = Date.now();
-  // `npm run dev:replica` is `npm start --replicas 2`: the embedded primary and two streaming standbys.
-  const { values } = parseArgs({ options: { replicas: { type: 'string' } } });
-  const config = loadConfig(
-    values.replicas === undefined ? process.env : { ...process.env, EMBEDDED_REPLICAS: values.replicas },
-  );
-  const logger = createLogger(config.logLevel, config.logFormat);
-  await ensureClientBuild(rootDir, say);
-
-  let corpus: string | undefined;
-  const server = await startServer({
-    config,
-    logger,
-    jobs: indexerJobs(config, logger),
-    beforeListen: async (db) => {
-      if (config.demoCorpusSize > 0 && config.role !== 'worker') {
-        const progress = corpusProgress();
-        const result = await ensureDemoCorpus({
-          db,
-          count: config.demoCorpusSize,
-          onProgress: progress.update,
-        });
-        progress.end();
-        if (result.inserted > 0) {
-          corpus = `${result.inserted.toLocaleString('en')} demo patents loaded in ${(result.elapsedMs / 1000).toFixed(1)} s`;
-        }
-      }
-      corpus ??= `${(await countPatents(db)).toLocaleString('en')} in the database`;
-    },
-  });
-
-  say(summary(config, server.databaseUrl, corpus));
-  say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-
-  // The server's exit hook stops every part in order and then exits; this only says so.
-  const announce = (signal: string) =>
-    say(`\n${signal} received: stopping the web server, job queue, auth emulator and database...`);
-  process.once('SIGINT', () => announce('SIGINT'));
-  process.once('SIGTERM', () => announce('SIGTERM'));
-}
-
-main().catch(exitOnStartFailure);

@@ -7,3 +7,4 @@ export * from './reference/kind-codes.js';
 export * from './reference/ipc-sections.js';
 export * from './reference/research-institutions.js';
 export * from './lens-query/index.js';
+export * from './service-status.js';

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
     (value) => value === undefined || /^[A-Za-z0-9.-]+:\d{1,5}$/.test(value),
     'must be host:port, e.g. auth-emulator:9099',
   ),
+  FIREBASE_AUTH_EMULATOR_PUBLIC_URL: z.string().url().optional(),
+  STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
   SMTP_URL: z
     .string()
@@ -130,7 +132,11 @@ export interface AppConfig extends DatabaseConfig {
         authDomain: string;
         /** Staging: a Firebase Auth emulator run apart (`FIREBASE_AUTH_EMULATOR_HOST`) instead of Google's. */
         emulatorHost?: string;
+        /** Where browsers reach that emulator (`FIREBASE_AUTH_EMULATOR_PUBLIC_URL`; else http://emulatorHost). */
+        emulatorPublicUrl?: string;
       };
+  /** How long `npm start` waits for each embedded part to answer (a slow machine needs long). */
+  startupTimeoutMs: number;
   demoCorpusSize: number;
   modes: { mail: string; payments: string; ai: string };
   /** Signs links that work without a sign-in (unsubscribe); unset, a secret kept in the database. */
@@ -236,14 +242,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           projectId: vars.FIREBASE_PROJECT_ID,
           apiKey: vars.FIREBASE_API_KEY!,
           authDomain: vars.FIREBASE_AUTH_DOMAIN!,
-          ...(vars.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST } : {}),
+          ...(vars.FIREBASE_AUTH_EMULATOR_HOST
+            ? {
+                emulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST,
+                emulatorPublicUrl: new URL(
+                  vars.FIREBASE_AUTH_EMULATOR_PUBLIC_URL ?? `http://${vars.FIREBASE_AUTH_EMULATOR_HOST}`,
+                ).origin,
+              }
+            : {}),
         },
+    startupTimeoutMs: vars.STARTUP_TIMEOUT_SECONDS * 1000,
     // Generated patents belong in the embedded mode; production loads them only when asked.
     demoCorpusSize: vars.DEMO_CORPUS_SIZE ?? (vars.NODE_ENV === 'production' ? 0 : 20_000),
     modes: {
       mail: vars.SMTP_URL
         ? `SMTP (${new URL(vars.SMTP_URL).host})`
-        : `local SMTP server on port ${vars.MAIL_SMTP_PORT} (dev mailbox: /dev/emails)`,
+        : `local SMTP server on port ${vars.MAIL_SMTP_PORT}${useEmulator ? ' (dev mailbox: /dev/emails)' : ''}`,
       payments: vars.STRIPE_SECRET_KEY
         ? vars.STRIPE_API_URL
           ? `Stripe API at ${vars.STRIPE_API_URL} (staging stand-in)`

@@ -2,22 +2,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
-import {
-  createDb,
-  DURABLE_COMMIT,
-  migrateToLatest,
-  pendingMigrations,
-  poolUsageOf,
-  type Db,
-} from './db/client.js';
-import { startEmbeddedCluster } from './db/embedded-cluster.js';
+import { createDb, DURABLE_COMMIT, migrateToLatest, poolUsageOf, type Db } from './db/client.js';
+import { startEmbeddedParts } from './embedded-parts.js';
+import { healthProbe } from './health-probe.js';
+import { claimDataDir } from './supervisor/run-file.js';
+import { Supervisor } from './supervisor/supervisor.js';
 import { startFeatureRuntime } from './feature-runtime.js';
 import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { registerHealthRoutes, type HealthProbe } from './http/health.js';
-import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
@@ -25,7 +19,7 @@ import { registerJobs } from './jobs/register-jobs.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { systemClock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
-import type { ReplicaState } from './shared/observer.js';
+import { isOutage } from './shared/outage.js';
 import { assertPortFree } from './shared/ports.js';
 
 const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -56,6 +50,8 @@ export async function startServer(options: {
   jobs?: JobDefinition[];
   /** The built client (the production bundle keeps it beside itself). */
   clientDistDir?: string;
+  /** Where start-up progress goes ("Waiting for PostgreSQL, 20 s..."); the log otherwise. */
+  report?: (line: string) => void;
 }): Promise<RunningServer> {
   const { config, logger } = options;
   const servesWeb = config.role !== 'worker';
@@ -63,8 +59,11 @@ export async function startServer(options: {
   const stops: Array<() => Promise<unknown>> = [];
   let stopping: Promise<void> | undefined;
   // Once stopping, lost connections are expected (Ctrl-C reaches Postgres directly) and not logged.
+  // A part being restarted is said in one line (the supervisor logs the restart itself).
   const reportUnlessStopping = (message: string) => (error: Error) => {
-    if (!stopping) logger.error({ err: error }, message);
+    if (stopping) return;
+    if (isOutage(error)) logger.warn(`${message}: ${error.message}`);
+    else logger.error({ err: error }, message);
   };
   const stopAll = () => {
     stopping ??= (async () => {
@@ -79,38 +78,29 @@ export async function startServer(options: {
   // (web server, job queue, the detached Auth emulator and its export).
   exitHook((done) => void stopAll().finally(done));
 
+  const report = options.report ?? ((line: string) => logger.info(line));
+
   try {
+    // The embedded parts run on this machine for this data folder: one copy at a time (checked
+    // first: a copy already running also holds the ports), and what a crashed copy left running
+    // is stopped before any port is checked.
+    const runsEmbeddedParts = config.database.mode === 'embedded' || config.auth.mode === 'emulator';
+    const runFile = runsEmbeddedParts ? await claimDataDir(config.dataDir, report) : undefined;
     if (servesWeb) await assertPortFree(config.http.port, 'the web server (PORT)');
     if (config.metrics.port !== undefined)
       await assertPortFree(config.metrics.port, 'the metrics and health port (METRICS_PORT)');
+    const supervisor = new Supervisor({ logger, runFile });
+    stops.push(async () => {
+      await supervisor.stop();
+      runFile?.release();
+    });
     const metrics = createMetrics({ role: config.role });
-    let databaseUrl: string;
-    let embeddedReplicaUrls: string[] = [];
-    if (config.database.mode === 'embedded') {
-      const embedded = await startEmbeddedCluster({
-        dataDir: config.database.dataDir,
-        port: config.database.port,
-        replicas: config.database.replicas,
-        database: 'patentscout',
-        logger,
-      });
-      stops.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-      embeddedReplicaUrls = embedded.standbys.map((standby) => standby.url);
-    } else {
-      databaseUrl = config.database.url;
-    }
-
-    if (config.auth.mode === 'emulator') {
-      const emulator = await startAuthEmulator({
-        projectId: config.auth.projectId,
-        host: config.auth.emulatorHost,
-        port: config.auth.emulatorPort,
-        dataDir: config.dataDir,
-        logger,
-      });
-      stops.push(() => emulator.stop());
-    }
+    const { databaseUrl, replicaUrls: embeddedReplicaUrls } = await startEmbeddedParts({
+      config,
+      supervisor,
+      logger,
+      report,
+    });
 
     const db = createDb(
       databaseUrl,
@@ -175,37 +165,14 @@ export async function startServer(options: {
       }),
     );
 
-    const health: HealthProbe = {
-      database: async () => {
-        await sql`SELECT 1`.execute(db);
-        return {
-          ok: true,
-          detail: config.database.mode === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL',
-        };
-      },
-      migrations: async () => {
-        const pending = await pendingMigrations(db);
-        return pending.length === 0
-          ? { ok: true, detail: 'all applied' }
-          : { ok: false, detail: `not applied: ${pending.join(', ')}` };
-      },
-      auth: async () => {
-        if (config.auth.mode !== 'emulator')
-          return { ok: true, detail: `Firebase project ${config.auth.projectId}` };
-        const response = await fetch(`http://${config.auth.emulatorHost}:${config.auth.emulatorPort}/`);
-        return { ok: response.status < 500, detail: 'Firebase Auth emulator' };
-      },
-      // Informative: without a serving replica, reads go to the primary and the server still serves.
-      replicas: async () => ({ ok: true, detail: describeReplicas(runtime.reads.replicas()) }),
-      jobs: async () => ({
-        ok: jobs.isRunning(),
-        detail: !jobs.isRunning()
-          ? 'pg-boss stopped'
-          : runsJobs
-            ? 'pg-boss running, working the queues'
-            : 'pg-boss running, sending only',
-      }),
-    };
+    const health = healthProbe({
+      config,
+      db,
+      jobs,
+      runsJobs,
+      supervisor,
+      replicas: () => runtime.reads.replicas(),
+    });
 
     if (servesWeb) {
       const app = await buildHttpApp({
@@ -251,13 +218,4 @@ async function startOpsServer(
   });
   registerHealthRoutes(ops, health, { metrics });
   return ops;
-}
-
-function describeReplicas(replicas: ReplicaState[]): string {
-  if (replicas.length === 0) return 'none: reads go to the primary';
-  const serving = replicas.filter((replica) => replica.serving);
-  const states = replicas.map(
-    (replica) => `${replica.label} ${replica.serving ? replica.detail : `skipped (${replica.detail})`}`,
-  );
-  return `${serving.length} of ${replicas.length} serving reads${serving.length === 0 ? ', reads go to the primary' : ''}: ${states.join('; ')}`;
 }

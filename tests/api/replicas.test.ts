@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,8 +7,7 @@ import { writePatentBatch } from '@patentscout/indexer/load/patent-writer';
 import { parseDbCommand, runDbCommand } from '@patentscout/server/admin/db-command';
 import { loadConfig } from '@patentscout/server/config';
 import { embeddedDatabaseUrl, postmasterPid, signalPostmaster } from '@patentscout/server/db/embedded';
-import { standbyName } from '@patentscout/server/db/embedded-cluster';
-import { startEmbeddedStandby } from '@patentscout/server/db/embedded-standby';
+import { startEmbeddedCluster, type EmbeddedCluster } from '@patentscout/server/db/embedded-cluster';
 import type { NewPatent } from '@patentscout/server/db/tables';
 import { startServer, type RunningServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
@@ -20,11 +19,13 @@ import { call, graphql } from './http.js';
 
 /**
  * A real streaming replica: the embedded primary and one hot standby made from it by a base
- * backup (`EMBEDDED_REPLICAS=1`, as `npm run dev:replica` runs two), the app's reads routed to
- * the standby. Searches are served by it, a patent ingested on the primary is found through it
- * within the lag bound, stopping it sends reads to the primary without a failed request,
- * restarting it brings it back, and after the primary crashes, `db promote` turns it into a
- * primary that still has the favourites and the subscription written before the crash.
+ * backup (`EMBEDDED_REPLICAS=1`, as `npm run dev:replica` runs two), both under the app's
+ * supervisor, the app's reads routed to the standby. Searches are served by it, a patent
+ * ingested on the primary is found through it within the lag bound, a standby that stops sends
+ * reads to the primary without a failed request, and the supervisor's restart of it brings them
+ * back. Then the same two servers run outside any supervisor (as on machines of their own): after
+ * the primary crashes, `db promote` turns the standby into a primary that still has the
+ * favourites and the subscription written before the crash.
  */
 const PRIMARY_PORT = 54337 + TEST_PORT_OFFSET;
 const STANDBY_PORT = PRIMARY_PORT + 1;
@@ -39,6 +40,7 @@ let baseUrl: string;
 let searcher: EmulatorUser;
 let searchNumber = 0;
 const started: RunningServer[] = [];
+let cluster: EmbeddedCluster | undefined;
 
 async function startApp(env: Record<string, string>): Promise<{ server: RunningServer; baseUrl: string }> {
   const config = loadConfig({
@@ -141,6 +143,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const running of started.reverse()) await running.stop();
+  await cluster?.stop();
   await rm(dataDir, { recursive: true, force: true });
 }, 120_000);
 
@@ -233,7 +236,7 @@ describe('reads on a streaming replica', () => {
     );
   }, 30_000);
 
-  it('sends reads to the primary without a failed request when the replica stops, and back when it restarts', async () => {
+  it('sends reads to the primary without a failed request when the replica stops, and back once the supervisor restarts it', async () => {
     const statuses: number[] = [];
     let running = true;
     const traffic = Promise.all(
@@ -251,30 +254,42 @@ describe('reads on a streaming replica', () => {
     await sleep(1_000);
     const onPrimary = await reads('search', 'primary');
     const standbyDir = path.join(dataDir, 'replica-1');
+    const stoppedPid = postmasterPid(standbyDir);
     expect(signalPostmaster(standbyDir)).toBe(true); // a fast shutdown ends its sessions mid-read
-    await until('the replica is down', async () => postmasterPid(standbyDir) === undefined);
-    await sleep(2_000);
+    let readyWhileDown: { status: number; body: { replicas: { detail: string } } } | undefined;
+    await until(
+      'the app sees the replica down',
+      async () => {
+        const metrics = await scrapeMetrics(baseUrl);
+        if (metricSample(metrics, `patentscout_db_replica_up{replica="${STANDBY}"}`) !== 0) return false;
+        readyWhileDown = await call(baseUrl, 'GET', '/readyz');
+        return true;
+      },
+      20_000,
+    );
+    // The supervisor starts it again (after 0.5 s), and the routing takes it back once it answers.
+    await until('the replica serves reads again', serving, 60_000);
     running = false;
     await traffic;
 
     expect(statuses.length).toBeGreaterThan(8);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(await reads('search', 'primary')).toBeGreaterThan(onPrimary);
-    const metrics = await scrapeMetrics(baseUrl);
-    expect(metricSample(metrics, `patentscout_db_replica_up{replica="${STANDBY}"}`)).toBe(0);
-    const ready = await call(baseUrl, 'GET', '/readyz');
-    expect(ready.status).toBe(200);
-    expect(ready.body.replicas.detail).toContain('reads go to the primary');
+    expect(readyWhileDown!.status).toBe(200);
+    expect(readyWhileDown!.body.replicas.detail).toMatch(/reads go to the primary|skipped/);
 
-    await startEmbeddedStandby({
-      primary: { port: PRIMARY_PORT, dataDir: path.join(dataDir, 'pg') },
-      name: standbyName(1),
-      port: STANDBY_PORT,
-      dataDir: standbyDir,
-      database: 'patentscout',
-      logger,
-    });
-    await until('the replica serves reads again', serving);
+    const restartedPid = postmasterPid(standbyDir);
+    expect(restartedPid).toBeDefined();
+    expect(restartedPid).not.toBe(stoppedPid);
+    const ready = await call(baseUrl, 'GET', '/readyz');
+    expect(ready.body.replicas.detail).toContain('the embedded read replica 1 restarted 1 time(s)');
+    // The run file names the new postmaster: a crashed run's standby is stopped by the next start.
+    const runFile = JSON.parse(await readFile(path.join(dataDir, 'run.json'), 'utf8')) as {
+      parts: Record<string, Array<{ pid: number }>>;
+    };
+    expect(runFile.parts['the embedded read replica 1']?.map((process) => process.pid)).toEqual([
+      restartedPid,
+    ]);
     const onStandby = await reads('search', STANDBY);
     expect((await search('robots that clean solar panels')).status).toBe(200);
     expect(await reads('search', STANDBY)).toBeGreaterThan(onStandby);
@@ -283,6 +298,21 @@ describe('reads on a streaming replica', () => {
 
 describe('failover', () => {
   it('promotes the standby after the primary crashes, with the favourites and subscription written before', async () => {
+    // The supervisor would restart a crashed primary (its job): here the primary and the standby
+    // run on their own, from the same data, and the app reaches them by URL.
+    await server.stop();
+    cluster = await startEmbeddedCluster({
+      port: PRIMARY_PORT,
+      dataDir: path.join(dataDir, 'pg'),
+      replicas: 1,
+      database: 'patentscout',
+      logger,
+    });
+    ({ server, baseUrl } = await startApp({
+      DATABASE_URL: cluster.url,
+      SEARCH_DATABASE_URLS: cluster.standbys[0]!.url,
+    }));
+    await until('the replica serves reads', serving);
     const buyer = await createEmulatorUser({ verified: true });
     await server.db
       .insertInto('users')
@@ -339,5 +369,5 @@ describe('failover', () => {
     expect(
       (await call(baseUrl, 'PUT', '/api/v1/favourites', { token: buyer.idToken, body: another })).status,
     ).toBe(200);
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 
 let app: TestApp;
@@ -26,6 +26,30 @@ describe('security headers', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+  });
+});
+
+describe("security headers in the staging shape (a real project's settings, an emulator run apart)", () => {
+  it('let the browser reach the emulator at its public address, which the client is given', async () => {
+    const [host, port] = inject('authEmulatorHost').split(':');
+    const publicUrl = `http://localhost:${port}`;
+    const staging = await startTestApp({
+      env: {
+        FIREBASE_API_KEY: 'staging-api-key',
+        FIREBASE_AUTH_DOMAIN: 'demo-patentscout-test.firebaseapp.com',
+        FIREBASE_AUTH_EMULATOR_HOST: `${host}:${port}`,
+        FIREBASE_AUTH_EMULATOR_PUBLIC_URL: publicUrl,
+      },
+    });
+    try {
+      const response = await fetch(`${staging.baseUrl}/app-config.json`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(new RegExp(`connect-src 'self' ${publicUrl} https://identitytoolkit`));
+      expect(csp).toMatch(new RegExp(`frame-src 'self' ${publicUrl} `));
+      expect(await response.json()).toMatchObject({ embedded: false, authEmulatorUrl: publicUrl });
+    } finally {
+      await staging.close();
     }
   });
 });

@@ -37,6 +37,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, unknown>;
   volumes?: string[];
+  ports?: string[];
   healthcheck?: { test: string[] };
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as {
@@ -98,6 +99,15 @@ describe('docker-compose.yml', () => {
     expect(staging.SMTP_URL).toBe('smtp://mailpit:1025');
     expect(staging.FIREBASE_AUTH_EMULATOR_HOST).toBe('auth-emulator:9099');
     expect(staging.FIREBASE_PROJECT_ID).toMatch(/^demo-/);
+    // Browsers cannot resolve a compose name: they get the published host port.
+    const published = services['auth-emulator']?.ports?.map(String) ?? [];
+    expect(published).toEqual(['${AUTH_EMULATOR_PUBLIC_PORT:-9099}:9099']);
+    expect(staging.FIREBASE_AUTH_EMULATOR_PUBLIC_URL).toBe(
+      `http://localhost:${staging.AUTH_EMULATOR_PUBLIC_PORT}`,
+    );
+    expect(services.app?.environment?.FIREBASE_AUTH_EMULATOR_PUBLIC_URL).toBe(
+      '${FIREBASE_AUTH_EMULATOR_PUBLIC_URL:-}',
+    );
   });
 
   it('keeps its data in named volumes that it declares', () => {

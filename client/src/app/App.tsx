@@ -10,6 +10,7 @@ import { AppConfigContext } from './AppConfigContext';
 import { AuthProvider } from './AuthProvider';
 import type { AppConfig } from './config';
 import { createRouter } from './router';
+import { ServiceNotice } from './ServiceNotice';
 import { SignOutProvider } from './SignOutProvider';
 
 /** The router, made once inside the providers its loaders use (Apollo, toasts, sign-in). */
@@ -36,6 +37,7 @@ export function App({ config, auth }: { config: AppConfig; auth: Auth }) {
   return (
     <AppConfigContext.Provider value={config}>
       <ToastProvider>
+        <ServiceNotice />
         <AuthProvider auth={auth}>
           <ApolloProvider client={client}>
             <AccountProvider>

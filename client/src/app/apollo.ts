@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { SetContextLink } from '@apollo/client/link/context';
 import type { Auth } from 'firebase/auth';
 import { clientSettings } from './config';
+import { serviceStatusLink } from './serviceStatus';
 
 /** Operations that opt out of the identity token (registration is made while signed out). */
 export const WITHOUT_AUTH = { context: { withoutAuth: true } } as const;
@@ -16,7 +17,7 @@ export function createApolloClient(auth: Auth): ApolloClient {
     return { headers: { ...headers, Authorization: token ? `Bearer ${token}` : '' } };
   });
   return new ApolloClient({
-    link: ApolloLink.from([authLink, new HttpLink({ uri: clientSettings.graphqlPath })]),
+    link: ApolloLink.from([serviceStatusLink, authLink, new HttpLink({ uri: clientSettings.graphqlPath })]),
     cache: new InMemoryCache({
       typePolicies: {
         Account: { keyFields: ['uid'] },

@@ -40,13 +40,14 @@ export function poolUsageOf(db: Db): PoolUsage | undefined {
 }
 
 /**
- * A connection that dies while it is lent out (a query or a transaction under way: the server
- * crashed, or was stopped) fails that query, which its caller sees; node-postgres also emits the
- * loss on the connection itself, where no listener (the pool only listens to idle ones) would
- * make it an uncaught exception that ends the process.
+ * A connection that dies while it is lent out (a query or a transaction under way, or a
+ * connection held between statements: the server crashed, restarted or was stopped) fails its
+ * holder's next statement ("not queryable"), which the caller sees and the error map answers
+ * with 503; node-postgres also emits the loss on the connection itself, where no listener (the
+ * pool only listens to idle ones) would make it an uncaught exception that ends the process.
  */
-export function keepLostConnectionsQuiet(pool: pg.Pool): void {
-  pool.on('connect', (client) => client.on('error', () => undefined));
+export function keepLostConnectionsQuiet(pool: pg.Pool, onLost?: (error: Error) => void): void {
+  pool.on('connect', (client) => client.on('error', (error) => onLost?.(error)));
 }
 
 /** A pool of `maxConnections`; `options` are session settings (`-c name=value ...`). */
@@ -60,7 +61,7 @@ export function createDb(
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));
-  keepLostConnectionsQuiet(pool);
+  keepLostConnectionsQuiet(pool, onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPoolUsage(db, () => usageOfPools([pool]));
   return db;

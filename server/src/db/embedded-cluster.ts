@@ -15,9 +15,21 @@ export interface EmbeddedCluster {
 export const standbyName = (number: number) => `patentscout_replica_${number}`;
 
 /**
- * The embedded primary and `replicas` streaming standbys of it (`EMBEDDED_REPLICAS`, `npm run
- * dev:replica`): standby n listens on the primary's port + n and keeps its data beside the
- * primary's, in `replica-n`.
+ * Where embedded standby n (from 1) of a primary lives: on the primary's port + n, with its data
+ * beside the primary's, in `replica-n`.
+ */
+export function standbyPlacement(primary: { port: number; dataDir: string }, number: number) {
+  return {
+    name: standbyName(number),
+    port: primary.port + number,
+    dataDir: path.join(path.dirname(primary.dataDir), `replica-${number}`),
+  };
+}
+
+/**
+ * The embedded primary and `replicas` streaming standbys of it, started once and watched by no
+ * one: for the benchmark and the tests that crash a primary on purpose. `npm start` runs the
+ * same servers under its supervisor (`embedded-parts.ts`).
  */
 export async function startEmbeddedCluster(options: {
   port: number;
@@ -27,7 +39,10 @@ export async function startEmbeddedCluster(options: {
   logger: Logger;
 }): Promise<EmbeddedCluster> {
   const { port, dataDir, replicas, database, logger } = options;
-  const names = Array.from({ length: replicas }, (_, index) => standbyName(index + 1));
+  const placements = Array.from({ length: replicas }, (_, index) =>
+    standbyPlacement({ port, dataDir }, index + 1),
+  );
+  const names = placements.map((placement) => placement.name);
   const primary = await startEmbeddedPostgres({ dataDir, port, database, logger, standbys: names });
   const standbys: EmbeddedStandby[] = [];
   const stop = async () => {
@@ -35,16 +50,9 @@ export async function startEmbeddedCluster(options: {
     await primary.stop();
   };
   try {
-    for (const [index, name] of names.entries()) {
+    for (const placement of placements) {
       standbys.push(
-        await startEmbeddedStandby({
-          primary: { port, dataDir },
-          name,
-          port: port + index + 1,
-          dataDir: path.join(path.dirname(dataDir), `replica-${index + 1}`),
-          database,
-          logger,
-        }),
+        await startEmbeddedStandby({ ...placement, primary: { port, dataDir }, database, logger }),
       );
     }
   } catch (error) {

@@ -7,12 +7,17 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from '../shared/logger.js';
 import { assertPortFree } from '../shared/ports.js';
+import { identify, isStillRunning } from '../supervisor/processes.js';
+import type { RunningPart } from '../supervisor/supervisor.js';
 import { embeddedDatabaseUrl, postmasterPid, signalPostmaster, STANDBY_SETTINGS } from './embedded.js';
 
 const run = promisify(execFile);
 
-/** A streaming standby of the embedded primary, in a data folder of its own. */
-export interface EmbeddedStandby {
+/**
+ * A streaming standby of the embedded primary, in a data folder of its own: a part the
+ * supervisor runs like the primary (`ended` when its postmaster goes, its pid for the run file).
+ */
+export interface EmbeddedStandby extends RunningPart {
   /** Its `application_name` on the primary (`pg_stat_replication`, `synchronous_standby_names`). */
   name: string;
   port: number;
@@ -21,12 +26,12 @@ export interface EmbeddedStandby {
   url: string;
   /** Shuts it down fast (its sessions end; the primary keeps its WAL for it). */
   stop(): Promise<void>;
-  /** Starts it again after `stop`: it catches up from the primary. */
-  start(): Promise<void>;
 }
 
-/** Until a started standby streams from its primary. */
-const STREAMING_TIMEOUT_MS = 60_000;
+/** Until a started standby answers, and then streams from its primary (STARTUP_TIMEOUT_SECONDS). */
+const DEFAULT_TIMEOUT_MS = 120_000;
+/** How often a running standby's postmaster is looked for (pg_ctl detaches it: no exit event). */
+const WATCH_EVERY_MS = 500;
 /** What a base backup leaves out (the low-level backup API's list, "Making a Base Backup"). */
 const EMPTIED_FOLDERS = new Set([
   'pg_wal',
@@ -65,8 +70,10 @@ export async function startEmbeddedStandby(options: {
   dataDir: string;
   database: string;
   logger: Logger;
+  timeoutMs?: number;
 }): Promise<EmbeddedStandby> {
   const { primary, name, port, dataDir, logger } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   await assertPortFree(port, `the embedded read replica ${name} (EMBEDDED_PG_PORT + n)`);
   const primaryAdminUrl = embeddedDatabaseUrl(primary.port, 'postgres');
   const owner = await postgresOwner();
@@ -83,7 +90,7 @@ export async function startEmbeddedStandby(options: {
       dataDir,
       '-w',
       '-t',
-      '120',
+      String(Math.ceil(timeoutMs / 1000)),
       '-s',
       '-l',
       path.join(dataDir, 'standby.log'),
@@ -91,10 +98,12 @@ export async function startEmbeddedStandby(options: {
       startOptions(port),
     ]);
     process.once('exit', stopOnExit);
-    await untilStreaming(primaryAdminUrl, name, dataDir);
+    await untilStreaming(primaryAdminUrl, name, dataDir, timeoutMs);
   };
   const stopOnExit = () => signalPostmaster(dataDir);
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     process.removeListener('exit', stopOnExit);
     await pgCtl(owner, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60', '-s']).catch(
       (error: unknown) => {
@@ -111,10 +120,43 @@ export async function startEmbeddedStandby(options: {
     await start();
   } catch (error) {
     await stop().catch(() => undefined);
+    stopping = false;
     await build(`${name} did not catch up (${error instanceof Error ? error.message : String(error)})`);
     await start();
   }
-  return { name, port, dataDir, url: embeddedDatabaseUrl(port, options.database), stop, start };
+  const pid = postmasterPid(dataDir);
+  const identity = pid === undefined ? undefined : identify(pid);
+  return {
+    name,
+    port,
+    dataDir,
+    url: embeddedDatabaseUrl(port, options.database),
+    ended: whenGone(identity, () => stopping, dataDir, stopOnExit),
+    processes: () => (identity ? [identity] : []),
+    stop,
+  };
+}
+
+/**
+ * Settles when the standby's postmaster is gone without `stop` (a crash, a kill, a shutdown by
+ * hand): pg_ctl starts it detached, so it is looked for rather than waited on.
+ */
+function whenGone(
+  identity: ReturnType<typeof identify>,
+  stopping: () => boolean,
+  dataDir: string,
+  stopOnExit: () => void,
+): Promise<string> {
+  return new Promise((resolve) => {
+    const look = setInterval(() => {
+      const gone = identity ? !isStillRunning(identity) : postmasterPid(dataDir) === undefined;
+      if (!gone && !stopping()) return;
+      clearInterval(look);
+      process.removeListener('exit', stopOnExit);
+      if (!stopping()) void lastProblem(dataDir).then((why) => resolve(`its postmaster ended (${why})`));
+    }, WATCH_EVERY_MS);
+    look.unref();
+  });
 }
 
 /** `-o` for pg_ctl (a shell word list): the port and the standby's settings, none with spaces. */
@@ -214,12 +256,17 @@ async function chownTree(folder: string, owner: { uid: number; gid: number }): P
  * follows. A standby that cannot follow (WAL the primary wrote alone, with `wal_level=minimal`)
  * stops at once, and says why in its log.
  */
-async function untilStreaming(primaryAdminUrl: string, name: string, dataDir: string): Promise<void> {
+async function untilStreaming(
+  primaryAdminUrl: string,
+  name: string,
+  dataDir: string,
+  timeoutMs: number,
+): Promise<void> {
   const client = new pg.Client({ connectionString: primaryAdminUrl });
   client.on('error', () => undefined); // a lost connection fails the query under way; see keepLostConnectionsQuiet
   await client.connect();
   try {
-    const deadline = Date.now() + STREAMING_TIMEOUT_MS;
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const { rows } = await client.query<{ state: string }>(
         'SELECT state FROM pg_stat_replication WHERE application_name = $1',
@@ -229,7 +276,9 @@ async function untilStreaming(primaryAdminUrl: string, name: string, dataDir: st
       if (postmasterPid(dataDir) === undefined)
         throw new Error(`${name} stopped: ${await lastProblem(dataDir)}`);
       if (Date.now() > deadline)
-        throw new Error(`${name} did not stream from the primary within ${STREAMING_TIMEOUT_MS / 1000} s`);
+        throw new Error(
+          `${name} did not stream from the primary within ${timeoutMs / 1000} s (STARTUP_TIMEOUT_SECONDS)`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {

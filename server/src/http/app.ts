@@ -10,6 +10,7 @@ import { registerAuthHook } from './auth.js';
 import { registerDevRoutes } from './dev-routes.js';
 import { mapError } from './error-map.js';
 import { registerGraphQL } from './graphql.js';
+import { RETRY_AFTER_SECONDS } from './graphql-outage.js';
 import { OPS_PATHS, registerHealthRoutes, type HealthProbe } from './health.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { mountRestRoutes, registerBodyParsers } from './rest.js';
@@ -60,6 +61,15 @@ export async function buildHttpApp(deps: {
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
     if (mapped.unexpected) request.log.error({ err: error }, 'request failed');
+    if (mapped.status === 503) {
+      request.log.warn(`a part the request needs is unavailable: ${(error as Error).message}`);
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      // Before Apollo runs (the sign-in check reads the database): still a GraphQL answer.
+      if (request.url.startsWith('/graphql'))
+        return reply.status(503).send({
+          errors: [{ message: mapped.body.message, extensions: { code: mapped.code, status: 503 } }],
+        });
+    }
     void reply.status(mapped.status).send(mapped.body);
   });
   registerBodyParsers(app);
@@ -119,7 +129,8 @@ export function logRequests(app: FastifyInstance, metrics: Metrics | undefined):
       http: { method: request.method, url: path, status: reply.statusCode, ms: Math.round(ms) },
     };
     const message = `${request.method} ${path} ${reply.statusCode} ${Math.round(ms)} ms`;
-    if (reply.statusCode >= 500) request.log.error(line, message);
+    // 503: a part is being restarted (the supervisor says which); not a fault of this request.
+    if (reply.statusCode >= 500 && reply.statusCode !== 503) request.log.error(line, message);
     else request.log.info(line, message);
   });
 }
@@ -141,9 +152,7 @@ function clientConfig(config: AppConfig) {
     authEmulatorUrl:
       auth.mode === 'emulator'
         ? `http://${auth.emulatorHost}:${auth.emulatorPort}`
-        : auth.emulatorHost
-          ? `http://${auth.emulatorHost}`
-          : null,
+        : (auth.emulatorPublicUrl ?? null),
     mailingListUrl: config.mailingListUrl,
   };
 }

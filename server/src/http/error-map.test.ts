@@ -43,4 +43,36 @@ describe('text Postgres cannot store', () => {
       unexpected: false,
     });
   });
+
+  it('answers 503 SERVICE_UNAVAILABLE, never 500, while the database or the identity service is unreachable', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54329'), {
+      code: 'ECONNREFUSED',
+    });
+    const outages: unknown[] = [
+      refused,
+      // node's connect to localhost tries ::1 and 127.0.0.1: an AggregateError of both refusals
+      new AggregateError([refused, refused], ''),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('server closed the connection'), { code: '08006' }),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('Error while making request: connect ECONNREFUSED 127.0.0.1:9099'), {
+        errorInfo: { code: 'app/network-error' },
+      }),
+      new Error('wrapped', { cause: refused }),
+    ];
+    for (const outage of outages) {
+      expect(mapError(outage)).toEqual({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        body: { message: 'The service is restarting, try again in a minute', code: 'SERVICE_UNAVAILABLE' },
+        unexpected: false,
+      });
+    }
+  });
+
+  it('keeps other database errors as the faults they are', () => {
+    const constraint = Object.assign(new Error('duplicate key'), { code: '23505' });
+    expect(mapError(constraint)).toMatchObject({ status: 500, code: 'INTERNAL', unexpected: true });
+  });
 });

@@ -1,4 +1,5 @@
-import { AppError, type ErrorCode } from '../shared/errors.js';
+import { AppError, ServiceUnavailableError, type ErrorCode } from '../shared/errors.js';
+import { isOutage } from '../shared/outage.js';
 
 /** Every domain error code's HTTP status (and, for GraphQL, `extensions.status`). */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -26,6 +27,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENTS_UNAVAILABLE: 502,
   RATE_LIMITED: 429,
   EMAIL_NOT_VERIFIED: 403,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export interface MappedError {
@@ -49,6 +51,7 @@ function isUnstorableText(error: unknown): boolean {
 
 /** The one place where errors become statuses and JSON; nothing internal leaks to the caller. */
 export function mapError(error: unknown): MappedError {
+  if (!(error instanceof AppError) && isOutage(error)) return mapError(new ServiceUnavailableError());
   if (error instanceof AppError) {
     return {
       status: STATUS_BY_CODE[error.code],

@@ -18,6 +18,7 @@ import { analystOperationLog, refuseApiKeysOutsideAnalytics } from './analyst-ac
 import { mapError } from './error-map.js';
 import { jitExecution } from './graphql-executor.js';
 import { graphqlProtection } from './graphql-limits.js';
+import { serviceUnavailableStatus } from './graphql-outage.js';
 
 function loadTypeDefs(): string {
   const schemaDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@patentscout/schema')));
@@ -63,6 +64,7 @@ export async function registerGraphQL(
       ...(deps.production ? [ApolloServerPluginLandingPageDisabled()] : []),
       ...protection.plugins,
       analystOperationLog(deps.logger),
+      serviceUnavailableStatus(),
     ],
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,

@@ -9,15 +9,18 @@ function authOrigins(config: AppConfig): { connect: string[]; scripts: string[];
     const emulator = `http://${auth.emulatorHost}:${auth.emulatorPort}`;
     return { connect: [emulator], scripts: [], frames: [emulator] };
   }
+  // Staging: the browser talks to an emulator run apart, at the address it can reach.
+  const emulator = auth.emulatorPublicUrl ? [auth.emulatorPublicUrl] : [];
   return {
     connect: [
+      ...emulator,
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
       'https://www.googleapis.com',
     ],
     // Google's sign-in popup: its loader script, and the project's auth domain in a hidden frame.
     scripts: ['https://apis.google.com'],
-    frames: [`https://${auth.authDomain}`, 'https://accounts.google.com'],
+    frames: [...emulator, `https://${auth.authDomain}`, 'https://accounts.google.com'],
   };
 }
 

@@ -4,14 +4,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Logger } from '../shared/logger.js';
-import { assertPortFree } from '../shared/ports.js';
+import { assertPortFree, describePortHolder } from '../shared/ports.js';
+import { openChildLog } from '../supervisor/part-log.js';
+import { membersOfGroup } from '../supervisor/processes.js';
+import { DEFAULT_READY_TIMEOUT_MS, waitUntilReady } from '../supervisor/readiness.js';
+import type { RunningPart } from '../supervisor/supervisor.js';
 
-export interface RunningEmulator {
+export interface RunningEmulator extends RunningPart {
   url: string;
   stop(): Promise<void>;
 }
 
-const READY_TIMEOUT_MS = 90_000;
+const PART = 'the Firebase Auth emulator';
 
 /** The emulator's hub and logging ports, derived from its auth port (see startAuthEmulator). */
 export const emulatorHubPort = (authPort: number) => authPort + 1;
@@ -19,7 +23,8 @@ export const emulatorLoggingPort = (authPort: number) => authPort + 2;
 
 /**
  * Runs the Firebase Auth emulator from `firebase-tools` as a child process in its own process
- * group, so that stopping it also stops anything it started.
+ * group, so that stopping it also stops anything it started. Its output goes to
+ * `logFile` when given; a start slower than `timeoutMs` fails with a message that says so.
  */
 export async function startAuthEmulator(options: {
   projectId: string;
@@ -27,6 +32,9 @@ export async function startAuthEmulator(options: {
   port: number;
   dataDir: string;
   logger: Logger;
+  logFile?: string;
+  timeoutMs?: number;
+  report?: (line: string) => void;
 }): Promise<RunningEmulator> {
   const { projectId, host, port, dataDir, logger } = options;
   await assertPortFree(port, 'the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_PORT)');
@@ -60,6 +68,7 @@ export async function startAuthEmulator(options: {
     ? ['--import', exportDir]
     : [];
   const firebaseCli = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
+  const log = await openChildLog(options.logFile ?? path.join(configDir, 'emulator.log'));
   const child = spawn(
     process.execPath,
     [
@@ -78,61 +87,83 @@ export async function startAuthEmulator(options: {
     {
       cwd: configDir,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // NOTE: its output goes straight to its log file, not through a pipe to this process: an
+      // emulator that outlives a crashed `npm start` must still be able to write (an EPIPE
+      // there breaks its export of the accounts when the next start stops it).
+      stdio: ['ignore', log.fd, log.fd],
       env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
     },
   );
-  const output: string[] = [];
-  const remember = (chunk: Buffer) => {
-    const text = chunk.toString();
-    output.push(text);
-    if (output.length > 50) output.shift();
-    logger.debug({ emulator: text.trim() }, 'firebase emulator');
-  };
-  child.stdout?.on('data', remember);
-  child.stderr?.on('data', remember);
+  let stopping = false;
+  const ended = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      log.close();
+      // Whatever it started goes with it, so that a restart finds its ports free.
+      killGroup(child, 'SIGKILL');
+      if (!stopping) resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+    }),
+  );
 
   const url = `http://${host}:${port}`;
-  await waitUntilReady(url, child, output);
-  return { url, stop: () => stopProcessGroup(child) };
+  try {
+    await waitUntilReady({
+      part: PART,
+      isReady: async () => (await fetch(url)).status < 500,
+      endedBecause: () =>
+        child.exitCode !== null || child.signalCode !== null ? whyItStopped(log.lastLines()) : undefined,
+      timeoutMs: options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+      report: options.report ?? ((line) => logger.info(line)),
+      logFile: options.logFile ?? path.join(configDir, 'firebase-debug.log'),
+    });
+  } catch (error) {
+    stopping = true;
+    await stopProcessGroup(child);
+    throw error;
+  }
+  const processes = child.pid ? membersOfGroup(child.pid) : [];
+  return {
+    url,
+    ended,
+    processes: () => processes,
+    stop: () => {
+      stopping = true;
+      return stopProcessGroup(child);
+    },
+  };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`The Firebase Auth emulator stopped while starting:\n${output.join('').slice(-2000)}`);
-    }
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** The emulator's own words for a failed start, with the holder of a port it could not take. */
+function whyItStopped(output: string): string {
+  const port =
+    /EADDRINUSE[^\n]*?:(\d{2,5})/.exec(output)?.[1] ?? /Port (\d{2,5}) is not open/.exec(output)?.[1];
+  if (port) {
+    const holder = describePortHolder(Number(port));
+    return `port ${port} is already in use${holder ? ` by ${holder}` : ''}`;
   }
-  await stopProcessGroup(child);
-  throw new Error(`The Firebase Auth emulator did not start within ${READY_TIMEOUT_MS / 1000} s`);
+  const lines = output
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  return lines.slice(-3).join(' / ') || 'it exited without a word';
 }
 
 /** The export of a few hundred test accounts takes well under this; then it is killed. */
 const STOP_GRACE_MS = 8_000;
 
-async function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): boolean {
   try {
-    process.kill(-child.pid, 'SIGTERM');
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+    return true;
   } catch {
-    return;
+    return false; // already gone
   }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, STOP_GRACE_MS);
+}
+
+async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (!killGroup(child, 'SIGTERM')) return;
+  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), STOP_GRACE_MS);
   await exited;
   clearTimeout(timer);
 }

@@ -3,6 +3,8 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { AppConfig } from '../config.js';
 import { EmailAlreadyRegisteredError, InvalidTokenError, type IdentityProvider } from '../shared/identity.js';
 import { rememberVerifiedTokens } from './verified-tokens.js';
+import { ServiceUnavailableError } from '../shared/errors.js';
+import { isOutage } from '../shared/outage.js';
 
 export function createFirebaseIdentityProvider(auth: AppConfig['auth']): IdentityProvider {
   if (auth.mode === 'emulator') {
@@ -31,7 +33,9 @@ export function createFirebaseIdentityProvider(auth: AppConfig['auth']): Identit
         },
         expiresAt: decoded.exp * 1000,
       };
-    } catch {
+    } catch (error) {
+      // An identity service that cannot be reached says nothing about the token: the caller retries.
+      if (isOutage(error)) throw new ServiceUnavailableError();
       throw new InvalidTokenError();
     }
   });

@@ -1,3 +1,5 @@
+import { SERVICE_RESTARTING_MESSAGE } from '@patentscout/schema';
+
 /**
  * Domain error codes: what went wrong, in words a client can switch on. Services throw an
  * `AppError` with one of these and never an HTTP error; `http/error-map.ts` is the one place that
@@ -27,7 +29,8 @@ export type ErrorCode =
   | 'WEBHOOK_SIGNATURE_INVALID'
   | 'PAYMENTS_UNAVAILABLE'
   | 'RATE_LIMITED'
-  | 'EMAIL_NOT_VERIFIED';
+  | 'EMAIL_NOT_VERIFIED'
+  | 'SERVICE_UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -80,5 +83,12 @@ export class EmailNotVerifiedError extends AppError {
       'EMAIL_NOT_VERIFIED',
       'Please confirm your e-mail address first: follow the link we sent you, then sign in again.',
     );
+  }
+}
+
+/** A part the request needs cannot be reached right now (it is being restarted): 503, not 500. */
+export class ServiceUnavailableError extends AppError {
+  constructor() {
+    super('SERVICE_UNAVAILABLE', SERVICE_RESTARTING_MESSAGE);
   }
 }

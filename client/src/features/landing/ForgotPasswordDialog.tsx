@@ -7,6 +7,7 @@ import { useToast } from '../../ui/Toasts';
 import { isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
+import { reportFailure } from '../../app/serviceStatus';
 
 export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();
@@ -30,6 +31,7 @@ export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose
       onClose();
     } catch (failure) {
       console.error('Sending the password reset e-mail failed', failure);
+      reportFailure(failure);
       toast({ title: 'Error', description: 'Failed to send password reset email.', variant: 'danger' });
     } finally {
       setBusy(false);

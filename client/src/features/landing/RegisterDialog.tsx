@@ -10,6 +10,7 @@ import { REGISTER } from './landing.queries';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
+import { reportFailure } from '../../app/serviceStatus';
 
 export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();
@@ -42,6 +43,7 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
       onClose();
     } catch (failure) {
       console.error('Failed to register user', failure);
+      reportFailure(failure);
       toast({
         title: 'Error.',
         description: 'Something went wrong registering. Have you already signed up?',

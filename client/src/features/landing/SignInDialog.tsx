@@ -14,6 +14,7 @@ import { EMAIL_FOR_SIGN_IN_KEY } from './useEmailLinkSignIn';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
+import { reportFailure } from '../../app/serviceStatus';
 
 interface Props {
   show: boolean;
@@ -50,6 +51,7 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
       }
     } catch (failure) {
       console.error('E-mail sign-in failed', failure);
+      reportFailure(failure);
       toast({ title: 'Error.', description: "That didn't work. Try again?", variant: 'danger' });
     } finally {
       setBusy(false);
@@ -74,6 +76,7 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
       onClose();
     } catch (failure) {
       console.error('Sending the sign-in link failed', failure);
+      reportFailure(failure);
       toast({
         title: 'Error.',
         description: "Couldn't send the sign-in link. Try again?",

@@ -6,9 +6,20 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { RegisterDialog } from './RegisterDialog';
 import { SignInDialog } from './SignInDialog';
 import { isLongEnoughPassword, isValidEmail } from './validation';
+import { ServiceNotice } from '../../app/ServiceNotice';
 
-// The dialogs read the Firebase Auth instance from context; these tests stop before any call to it.
+// The dialogs read the Firebase Auth instance from context; the identity calls are Firebase's.
 vi.mock('../../app/AuthProvider', () => ({ useAuth: () => ({ auth: {} }) }));
+const identityUnreachable = Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), {
+  code: 'auth/network-request-failed',
+});
+vi.mock('firebase/auth', () => ({
+  signInWithEmailAndPassword: vi.fn(() => Promise.reject(identityUnreachable)),
+  sendPasswordResetEmail: vi.fn(() => Promise.reject(identityUnreachable)),
+  sendSignInLinkToEmail: vi.fn(() => Promise.reject(identityUnreachable)),
+  sendEmailVerification: vi.fn(),
+  signOut: vi.fn(),
+}));
 
 describe('the sign-in dialogs validate before anything is sent', () => {
   it('checks addresses and passwords as the spec says', () => {
@@ -59,5 +70,32 @@ describe('the sign-in dialogs validate before anything is sent', () => {
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     expect(submit).toBeEnabled();
+  });
+});
+
+describe('a failed identity call in a dialog is shown, never silent', () => {
+  it("signing in while the identity service is unreachable: the spec's failure toast and the restart notice", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(
+      <>
+        <ServiceNotice />
+        <SignInDialog show onClose={() => undefined} onForgotPassword={() => undefined} />
+      </>,
+    );
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText("That didn't work. Try again?")).toBeInTheDocument();
+    expect(screen.getByText('The service is restarting, try again in a minute')).toBeInTheDocument();
+  });
+
+  it("a password reset that fails says so with the spec's texts", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<ForgotPasswordDialog show onClose={() => undefined} />);
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Failed to send password reset email.')).toBeInTheDocument();
   });
 });

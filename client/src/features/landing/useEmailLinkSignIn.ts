@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
 import { useAccount } from '../../app/AccountProvider';
 import { useAuth } from '../../app/AuthProvider';
+import { reportFailure } from '../../app/serviceStatus';
 
 export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
 
@@ -40,6 +41,7 @@ export function useEmailLinkSignIn(): void {
       })
       .catch((failure: unknown) => {
         console.error('E-mail link sign-in failed', failure);
+        reportFailure(failure);
         markEmailLinkSignIn(false);
       });
   }, [auth, markEmailLinkSignIn, navigate, completeFirstSignIn]);

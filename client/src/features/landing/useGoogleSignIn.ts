@@ -10,6 +10,7 @@ import { useAppConfig } from '../../app/AppConfigContext';
 import { useAuth } from '../../app/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import type { GoogleTestAccount } from './EmulatorGoogleDialog';
+import { reportFailure } from '../../app/serviceStatus';
 
 /** The visitor closing the popup is a choice, not a failure worth a toast. */
 const DISMISSED = new Set([
@@ -36,6 +37,7 @@ export function useGoogleSignIn() {
       await completeFirstSignIn(user);
     } catch (failure) {
       console.error('Google sign-in failed', failure);
+      reportFailure(failure);
       const code = (failure as { code?: unknown }).code;
       if (typeof code === 'string' && DISMISSED.has(code)) return;
       toast({

@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { TEST_PORT_OFFSET } from '@patentscout/server/testing/constants';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROJECT_ID = 'demo-patentscout-faults';
+
+/**
+ * The ports of copy `n` of the app in this run: apart from every other test port (and shifted by
+ * TEST_PORT_OFFSET like them), ten apart per copy (the emulator takes its port + 1 and + 2).
+ */
+export function stackPorts(n: number) {
+  const shift = TEST_PORT_OFFSET + n * 10;
+  return {
+    web: 3200 + shift,
+    postgres: 54400 + shift,
+    emulator: 9600 + shift,
+    smtp: 2600 + shift,
+    stripe: 12200 + shift,
+  };
+}
+
+export interface LocalStack {
+  baseUrl: string;
+  ports: ReturnType<typeof stackPorts>;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything it wrote so far, stdout and stderr. */
+  output(): string;
+  /** Resolves when it printed "Ready in", rejects when it exits first. */
+  ready: Promise<void>;
+  exited: Promise<number | null>;
+  /** SIGKILL to its leader and its whole process group: a crash, a closed terminal. */
+  killGroup(): void;
+  /** Ctrl-C, and its orderly stop. */
+  stop(): Promise<number | null>;
+}
+
+/** `npm start` as a user runs it, in a process group of its own, on copy `n`'s ports. */
+export function startStack(n: number, env: Record<string, string> = {}): LocalStack {
+  const ports = stackPorts(n);
+  const dataDir = path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(ports.web),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(ports.postgres),
+      FIREBASE_AUTH_EMULATOR_PORT: String(ports.emulator),
+      MAIL_SMTP_PORT: String(ports.smtp),
+      STRIPE_LOCAL_PORT: String(ports.stripe),
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      DEMO_CORPUS_SIZE: '2000',
+      RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
+      RATE_LIMIT_SEARCHES_PER_MINUTE: '10000',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+  });
+  let output = '';
+  // Kept beside the data folder for a failure's post-mortem.
+  const transcript = createWriteStream(`${dataDir}.out`, { flags: 'a' });
+  const ready = new Promise<void>((resolve, reject) => {
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      transcript.write(chunk);
+      if (/Ready in [\d.]+ s\./.test(output)) resolve();
+    };
+    child.stdout!.on('data', listen);
+    child.stderr!.on('data', listen);
+    child.once('exit', (code) =>
+      reject(new Error(`npm start exited (${code}) before it was ready:\n${output.slice(-4000)}`)),
+    );
+  });
+  ready.catch(() => undefined);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    baseUrl: `http://127.0.0.1:${ports.web}`,
+    ports,
+    dataDir,
+    child,
+    output: () => output,
+    ready,
+    exited,
+    killGroup: () => process.kill(-child.pid!, 'SIGKILL'),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
+      return exited;
+    },
+  };
+}
+
+export async function wipeDataDir(n: number): Promise<void> {
+  const dataDir = path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`);
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(`${dataDir}.out`, { force: true });
+}
+
+/** The embedded database of a copy (user and password as server/src/db/embedded.ts sets them). */
+export async function queryStack<T extends pg.QueryResultRow>(stack: LocalStack, text: string): Promise<T[]> {
+  const client = new pg.Client(
+    `postgres://postgres:patentscout@127.0.0.1:${stack.ports.postgres}/patentscout`,
+  );
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The pids the copy's run file remembers for a part (DATA_DIR/run.json). */
+export function rememberedPids(stack: LocalStack, part: string): number[] {
+  const run = JSON.parse(readFileSync(path.join(stack.dataDir, 'run.json'), 'utf8')) as {
+    parts: Record<string, Array<{ pid: number }>>;
+  };
+  return (run.parts[part] ?? []).map((entry) => entry.pid);
+}
+
+export async function until<T>(what: string, check: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function readyz(stack: LocalStack): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${stack.baseUrl}/readyz`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Until every part answers (a part restarted by an earlier test may still be coming back). */
+export async function untilHealthy(stack: LocalStack, ms = 300_000): Promise<void> {
+  await until(
+    '/readyz to answer 200',
+    async () => ((await readyz(stack)).status === 200 ? true : undefined),
+    ms,
+  );
+}
+
+/** A busy loop on every core (worker threads of one process), until killed. */
+export function busyLoops(): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { Worker } = require('node:worker_threads');
+       for (let i = 0; i < ${os.availableParallelism()}; i++) new Worker('for (;;) {}', { eval: true });`,
+    ],
+    { stdio: 'ignore' },
+  );
+}
