@@ -24,10 +24,16 @@ export interface EmbeddedStandby extends RunningPart {
   dataDir: string;
   /** Read-only: the app's `SEARCH_DATABASE_URLS` entry for it. */
   url: string;
-  /** Shuts it down fast (its sessions end; the primary keeps its WAL for it). */
+  /**
+   * Shuts it down at once (`immediate`): a standby holds nothing the primary lacks, and its next
+   * start replays from its last restart point. A fast shutdown writes a restart point first,
+   * seconds on a busy machine, and `npm start`'s stop has ten seconds in all (async-exit-hook).
+   */
   stop(): Promise<void>;
 }
 
+/** What a start says while the processes of a server killed a moment ago still hold its folder. */
+const OLD_SERVER_STILL_THERE = /pre-existing shared memory block|lock file .* already exists/;
 /** Until a started standby answers, and then streams from its primary (STARTUP_TIMEOUT_SECONDS). */
 const DEFAULT_TIMEOUT_MS = 120_000;
 /** How often a running standby's postmaster is looked for (pg_ctl detaches it: no exit event). */
@@ -105,7 +111,7 @@ export async function startEmbeddedStandby(options: {
   const stop = async () => {
     stopping = true;
     process.removeListener('exit', stopOnExit);
-    await pgCtl(owner, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60', '-s']).catch(
+    await pgCtl(owner, ['stop', '-D', dataDir, '-m', 'immediate', '-w', '-t', '60', '-s']).catch(
       (error: unknown) => {
         // Already stopped (or never started): nothing to do.
         if (!/PID file|Is server running/i.test(String((error as { stderr?: string }).stderr ?? error)))
@@ -121,6 +127,10 @@ export async function startEmbeddedStandby(options: {
   } catch (error) {
     await stop().catch(() => undefined);
     stopping = false;
+    // A postmaster killed a moment ago leaves its sessions behind until they notice, holding the
+    // folder: no reason for a new base backup; the supervisor tries again after its backoff.
+    const problem = await lastProblem(dataDir);
+    if (OLD_SERVER_STILL_THERE.test(problem)) throw new Error(`${name} did not start: ${problem}`);
     await build(`${name} did not catch up (${error instanceof Error ? error.message : String(error)})`);
     await start();
   }
