@@ -64,17 +64,26 @@ export async function startBenchServer(
   return { ...server, baseUrl: `http://127.0.0.1:${BENCH_PORTS.http}` };
 }
 
+/** Where bench users are made: the bench server's emulator, or another one (the replicas bench's). */
+export interface BenchAuth {
+  emulatorPort: number;
+  projectId: string;
+}
+
+const BENCH_AUTH: BenchAuth = { emulatorPort: BENCH_PORTS.emulator, projectId: PROJECT_ID };
+
 /** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
-export async function benchUserToken(server: RunningServer): Promise<string> {
-  return (await benchUser(server, { paid: true })).token;
+export async function benchUserToken(server: RunningServer, auth: BenchAuth = BENCH_AUTH): Promise<string> {
+  return (await benchUser(server, { paid: true }, auth)).token;
 }
 
 /** A verified user with an account, made through the emulator's REST API, on the paid plan or not. */
 export async function benchUser(
   server: RunningServer,
   options: { paid: boolean },
+  auth: BenchAuth = BENCH_AUTH,
 ): Promise<{ token: string; uid: string; email: string }> {
-  const emulator = `http://127.0.0.1:${BENCH_PORTS.emulator}/identitytoolkit.googleapis.com/v1`;
+  const emulator = `http://127.0.0.1:${auth.emulatorPort}/identitytoolkit.googleapis.com/v1`;
   const post = async (url: string, body: unknown, authorization?: string) => {
     const response = await fetch(url, {
       method: 'POST',
@@ -92,7 +101,7 @@ export async function benchUser(
     returnSecureToken: true,
   });
   await post(
-    `${emulator}/projects/${PROJECT_ID}/accounts:update`,
+    `${emulator}/projects/${auth.projectId}/accounts:update`,
     { localId: signUp.localId, emailVerified: true },
     'Bearer owner',
   );
