@@ -36,6 +36,7 @@ async function startInRole(role: 'web' | 'worker', env: Record<string, string> =
     ROLE: role,
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
+    MAILING_LIST_LOCAL_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,

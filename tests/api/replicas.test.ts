@@ -47,6 +47,7 @@ async function startApp(env: Record<string, string>): Promise<{ server: RunningS
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
+    MAILING_LIST_LOCAL_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
     FIREBASE_API_KEY: 'test-key',

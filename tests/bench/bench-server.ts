@@ -13,6 +13,7 @@ export const BENCH_PORTS = {
   emulator: 9599 + TEST_PORT_OFFSET,
   smtp: 2599 + TEST_PORT_OFFSET,
   stripe: 12199 + TEST_PORT_OFFSET,
+  formService: 12198 + TEST_PORT_OFFSET,
 } as const;
 const PROJECT_ID = 'demo-patentscout-bench';
 
@@ -33,6 +34,7 @@ export async function startBenchServer(
     FIREBASE_AUTH_EMULATOR_PORT: String(BENCH_PORTS.emulator),
     MAIL_SMTP_PORT: String(BENCH_PORTS.smtp),
     STRIPE_LOCAL_PORT: String(BENCH_PORTS.stripe),
+    MAILING_LIST_LOCAL_PORT: String(BENCH_PORTS.formService),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     LOG_LEVEL: 'warn',
     DEMO_CORPUS_SIZE: String(size),

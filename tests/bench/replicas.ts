@@ -36,7 +36,14 @@ const { values } = parseArgs({
 const COUNT = Number(values.count);
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
-const PORTS = { primary: 54389, http: 3189, emulator: 9589, smtp: 2589, stripe: 12189 } as const;
+const PORTS = {
+  primary: 54389,
+  http: 3189,
+  emulator: 9589,
+  smtp: 2589,
+  stripe: 12189,
+  formService: 12188,
+} as const;
 const PROJECT_ID = 'demo-patentscout-bench-replicas';
 const DATA_DIR = path.resolve('.data/bench-replicas');
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -79,6 +86,7 @@ async function startApp(primaryUrl: string, replicaUrls: string[]): Promise<Runn
     SEARCH_DATABASE_URLS: replicaUrls.join(','),
     MAIL_SMTP_PORT: String(PORTS.smtp),
     STRIPE_LOCAL_PORT: String(PORTS.stripe),
+    MAILING_LIST_LOCAL_PORT: String(PORTS.formService),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     FIREBASE_API_KEY: 'bench-key',
     FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
