@@ -6,6 +6,8 @@ export interface BenchPorts {
   postgres: number;
   smtp: number;
   stripe: number;
+  /** The local stand-in of the waiting list's form service. */
+  formService: number;
   /** The Auth emulator; its hub and logging take the next two. */
   emulator: number;
 }
@@ -21,6 +23,7 @@ const inBlock = (base: number): BenchPorts => ({
   postgres: base + 1,
   smtp: base + 2,
   stripe: base + 3,
+  formService: base + 4,
   emulator: base + 5,
 });
 
@@ -29,6 +32,7 @@ const portsOf = (ports: BenchPorts) => [
   ports.postgres,
   ports.smtp,
   ports.stripe,
+  ports.formService,
   ports.emulator,
   ports.emulator + 1,
   ports.emulator + 2,

@@ -38,6 +38,7 @@ export async function startBenchServer(
     FIREBASE_AUTH_EMULATOR_PORT: String(ports.emulator),
     MAIL_SMTP_PORT: String(ports.smtp),
     STRIPE_LOCAL_PORT: String(ports.stripe),
+    MAILING_LIST_LOCAL_PORT: String(ports.formService),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     LOG_LEVEL: 'warn',
     // The benchmark measures the engine: its eight clients search far above a person's pace.
@@ -86,17 +87,32 @@ async function postToEmulator(url: string, body: unknown, authorization?: string
   }
 }
 
+/** Where bench users are made: the bench server's emulator, or another one (the replicas bench's). */
+export interface BenchAuth {
+  emulatorPort: number;
+  projectId: string;
+}
+
+/** The emulator of a server started by startBenchServer, unless another is given. */
+function authOf(server: RunningServer | BenchServer, auth?: BenchAuth): BenchAuth {
+  if (auth) return auth;
+  if ('ports' in server) return { emulatorPort: server.ports.emulator, projectId: PROJECT_ID };
+  throw new Error('A server not started by startBenchServer needs its emulator named (BenchAuth).');
+}
+
 /** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
-export async function benchUserToken(server: BenchServer): Promise<string> {
-  return (await benchUser(server, { paid: true })).token;
+export async function benchUserToken(server: RunningServer | BenchServer, auth?: BenchAuth): Promise<string> {
+  return (await benchUser(server, { paid: true }, auth)).token;
 }
 
 /** A verified user with an account, made through the emulator's REST API, on the paid plan or not. */
 export async function benchUser(
-  server: BenchServer,
+  server: RunningServer | BenchServer,
   options: { paid: boolean },
+  auth?: BenchAuth,
 ): Promise<{ token: string; uid: string; email: string }> {
-  const emulator = `http://127.0.0.1:${server.ports.emulator}/identitytoolkit.googleapis.com/v1`;
+  const { emulatorPort, projectId } = authOf(server, auth);
+  const emulator = `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1`;
   const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
   const password = 'bench-password';
   const signUp = await postToEmulator(`${emulator}/accounts:signUp?key=bench`, {
@@ -105,7 +121,7 @@ export async function benchUser(
     returnSecureToken: true,
   });
   await postToEmulator(
-    `${emulator}/projects/${PROJECT_ID}/accounts:update`,
+    `${emulator}/projects/${projectId}/accounts:update`,
     { localId: signUp.localId, emailVerified: true },
     'Bearer owner',
   );

@@ -20,7 +20,7 @@ export function createSearchFeature(
   others: { plans: PlansService },
 ): FeatureModule<SearchService> {
   const engine = createSearchEngine({
-    connectionString: deps.databaseUrl,
+    reads: deps.reads,
     clock: deps.clock,
     // The pool opens another connection when needed; a database outage is reported by the main
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
@@ -30,12 +30,13 @@ export function createSearchFeature(
   });
   deps.watchPool?.('search', () => engine.poolUsage());
   const service = createSearchService({
-    repo: createSearchRepo(deps.db),
+    repo: createSearchRepo(deps.reads.db),
     engine,
     maxResults: deps.config.search.maxResults,
     allowance: others.plans,
+    // Kept result sets: lost in a failover at worst, never waiting for a standby.
     resultSets: createResultSets({
-      repo: createResultSetsRepo(deps.db),
+      repo: createResultSetsRepo(deps.localCommitDb, deps.reads.db),
       engine,
       clock: deps.clock,
       onLostSets: (error, lost) =>

@@ -1,4 +1,5 @@
 import { poolUsageOf, type PoolUsage } from '../../../db/client.js';
+import type { ReadRouting } from '../../../db/read-routing.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
@@ -61,19 +62,24 @@ export interface SearchEngine {
   close(): Promise<void>;
 }
 
-export function createSearchEngine(options: {
-  connectionString: string;
-  clock: Clock;
-  maxConnections?: number;
-  onIdleError?: (error: Error) => void;
-  /** Told the duration of every search (the server's metrics). */
-  observe?: SearchObserver;
-  /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
-  statementTimeoutMs?: number;
-}): SearchEngine {
+export function createSearchEngine(
+  options: (
+    | { connectionString: string }
+    /** Reads routed over the hot-standby replicas and the primary (the server's). */
+    | { reads: ReadRouting }
+  ) & {
+    clock: Clock;
+    maxConnections?: number;
+    onIdleError?: (error: Error) => void;
+    /** Told the duration of every search (the server's metrics). */
+    observe?: SearchObserver;
+    /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
+    statementTimeoutMs?: number;
+  },
+): SearchEngine {
   const timeoutMs = options.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
   const db = createSearchDb(
-    options.connectionString,
+    'reads' in options ? options.reads : options.connectionString,
     options.maxConnections ?? 10,
     options.onIdleError,
     timeoutMs,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { createDb, type Db } from '../../../db/client.js';
+import type { ReadRouting } from '../../../db/read-routing.js';
 import { TOP_RANK_MIN } from './plan.js';
 
 /**
@@ -20,21 +21,20 @@ import { TOP_RANK_MIN } from './plan.js';
 const SEARCH_CONNECTION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0';
 
 /**
- * The engine's own connection pool, whose sessions read tables in their physical order, and
- * cancel any statement that runs past `statementTimeoutMs` (budget.ts).
+ * The engine's own connection pool, whose sessions read tables in their physical order and cancel
+ * any statement that runs past `statementTimeoutMs` (budget.ts): to one database, or routed over
+ * the read replicas and the primary (`ReadRouting`, ADR 0120).
  */
 export function createSearchDb(
-  connectionString: string,
+  database: string | ReadRouting,
   maxConnections: number,
   onIdleError: ((error: Error) => void) | undefined,
   statementTimeoutMs: number,
 ): Db {
-  return createDb(
-    connectionString,
-    maxConnections,
-    onIdleError,
-    `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${statementTimeoutMs}`,
-  );
+  const sessionOptions = `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${statementTimeoutMs}`;
+  return typeof database === 'string'
+    ? createDb(database, maxConnections, onIdleError, sessionOptions)
+    : database.pool({ name: 'search', maxConnections, sessionOptions, onIdleError });
 }
 
 /**
