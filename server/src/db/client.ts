@@ -29,12 +29,16 @@ export function poolUsageOf(db: Db): PoolUsage | undefined {
     : undefined;
 }
 
-/** A pool of `maxConnections`; `options` are session settings (`-c name=value ...`). */
+/**
+ * A pool of `maxConnections`; `options` are session settings (`-c name=value ...`); `onConnect`
+ * is told each new connection's backend process id.
+ */
 export function createDb(
   connectionString: string,
   maxConnections = 10,
   onIdleError?: (error: Error) => void,
   options?: string,
+  onConnect?: (backendPid: number) => void,
 ): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections, ...(options ? { options } : {}) });
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
@@ -44,7 +48,12 @@ export function createDb(
   // statements (a transaction, a connection held for a search) that loses its server (a
   // Postgres restart) would emit an unheard 'error' and end the process; its holder's next
   // statement fails instead ("not queryable"), which the error map answers with 503.
-  pool.on('connect', (client) => client.on('error', (error) => onIdleError?.(error)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onIdleError?.(error));
+    // Known from the server's first answer (BackendKeyData), before any statement is sent.
+    const { processID } = client as unknown as { processID: number | null };
+    if (onConnect && processID !== null) onConnect(processID);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;

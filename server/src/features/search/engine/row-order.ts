@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { createDb, type Db } from '../../../db/client.js';
 import { TOP_RANK_MIN } from './plan.js';
@@ -21,19 +22,35 @@ const SEARCH_CONNECTION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_w
 
 /**
  * The engine's own connection pool, whose sessions read tables in their physical order, and
- * cancel any statement that runs past `statementTimeoutMs` (budget.ts).
+ * cancel any statement that runs past `statementTimeoutMs` (budget.ts). With `backendNiceness`,
+ * each connection's backend process is given that CPU priority as it connects (ADR 0123); a
+ * refusal (another machine's Postgres, no permission) leaves it as it was and is reported.
  */
 export function createSearchDb(
   connectionString: string,
-  maxConnections: number,
-  onIdleError: ((error: Error) => void) | undefined,
-  statementTimeoutMs: number,
+  options: {
+    maxConnections: number;
+    onIdleError?: (error: Error) => void;
+    statementTimeoutMs: number;
+    backendNiceness?: number;
+    onNicenessRefused?: (error: Error) => void;
+  },
 ): Db {
+  const { backendNiceness, onNicenessRefused } = options;
   return createDb(
     connectionString,
-    maxConnections,
-    onIdleError,
-    `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${statementTimeoutMs}`,
+    options.maxConnections,
+    options.onIdleError,
+    `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${options.statementTimeoutMs}`,
+    backendNiceness === undefined
+      ? undefined
+      : (backendPid) => {
+          try {
+            setPriority(backendPid, backendNiceness);
+          } catch (error) {
+            onNicenessRefused?.(error as Error);
+          }
+        },
   );
 }
 
