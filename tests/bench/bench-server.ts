@@ -25,6 +25,8 @@ export async function startBenchServer(
   size: number,
   say: (line: string) => void,
   dataDir = `.data/bench-search-${size}`,
+  /** More settings, as environment variables would give them. */
+  settings: Record<string, string> = {},
 ): Promise<RunningServer & { baseUrl: string }> {
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -39,6 +41,7 @@ export async function startBenchServer(
     // The benchmark measures the engine: its eight clients search far above a person's pace.
     RATE_LIMIT_SEARCHES_PER_MINUTE: '100000000',
     RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000',
+    ...settings,
   });
   const server = await startServer({
     config,

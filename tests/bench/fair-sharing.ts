@@ -13,7 +13,8 @@ import { benchUserToken, startBenchServer } from './bench-server.js';
  * (`--abuser process`), as it would on another machine; `--abuser in-process` runs its request
  * loops on the server's own event loop, as the first measurements did. Each stretch also says
  * where the time went: the server's event loop and the CPU of Node and of Postgres;
- * `--profile <file.cpuprofile>` writes the server process's CPU profile of the flood.
+ * `--profile <file.cpuprofile>` writes the server process's CPU profile of the flood;
+ * `--yielding-niceness 0` runs without yielding connections (ADR 0123), for comparison.
  */
 const { values } = parseArgs({
   options: {
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     parallel: { type: 'string', default: '12' },
     abuser: { type: 'string', default: 'process' },
     profile: { type: 'string' },
+    'yielding-niceness': { type: 'string' },
   },
 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -32,7 +34,12 @@ say(
   `Fair sharing at ${Number(values.size).toLocaleString('en')} patents, ${parallel} abusive searches at a time`,
 );
 const dataDir = `.data/bench-search-${Number(values.size)}`;
-const server = await startBenchServer(Number(values.size), say, dataDir);
+const server = await startBenchServer(
+  Number(values.size),
+  say,
+  dataDir,
+  values['yielding-niceness'] === undefined ? {} : { SEARCH_YIELDING_NICENESS: values['yielding-niceness'] },
+);
 try {
   const [abuser, other] = [await benchUserToken(server), await benchUserToken(server)];
   // Warm: the statistics, the compiled operations, the first connections.

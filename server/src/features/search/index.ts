@@ -16,12 +16,12 @@ export type { CheckedSearchRequest, SearchOutcome, SearchService } from './searc
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
 /**
- * The yielding connections (ADR 0123): their Postgres backends run at the lowest CPU priority, so
- * a user's searches beyond their first take only the CPU nobody else's work wants. Four: two
- * users' worth of extra turns at once, all users together; more wait for a connection.
+ * The yielding connections (ADR 0123), whose Postgres backends run at a low CPU priority
+ * (`SEARCH_YIELDING_NICENESS`, the lowest by default), so that a user's searches beyond their
+ * first take only the CPU nobody else's work wants. Four: two users' worth of extra turns at
+ * once, all users together; more wait for a connection.
  */
 const YIELDING_CONNECTIONS = 4;
-const YIELDING_NICENESS = 19;
 
 export function createSearchFeature(
   deps: FeatureDeps,
@@ -37,11 +37,11 @@ export function createSearchFeature(
     statementTimeoutMs: deps.config.search.statementTimeoutMs,
     // Only the embedded Postgres's backends are processes of this machine that the server may
     // renice; an external database's are not.
-    ...(deps.config.database.mode === 'embedded'
+    ...(deps.config.database.mode === 'embedded' && deps.config.search.yieldingNiceness > 0
       ? {
           yielding: {
             connections: YIELDING_CONNECTIONS,
-            niceness: YIELDING_NICENESS,
+            niceness: deps.config.search.yieldingNiceness,
             onRefused: (error: Error) =>
               deps.logger.warn(`a search connection kept its CPU priority: ${error.message}`),
           },
