@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { createDb, type Db } from '../../../db/client.js';
@@ -46,12 +47,28 @@ export function createSearchDb(
       ? undefined
       : (backendPid) => {
           try {
-            setPriority(backendPid, backendNiceness);
+            lowerCpuPriority(backendPid, backendNiceness);
           } catch (error) {
             onNicenessRefused?.(error as Error);
           }
         },
   );
+}
+
+/**
+ * Gives a process on this machine the CPU priority `niceness`. Every Postgres backend starts a
+ * session of its own (setsid), and where Linux groups sessions for scheduling (autogroup, on by
+ * default on desktops and many servers) a process's nice value only orders it within its own
+ * session: the session's is set through /proc/<pid>/autogroup, with the same permission.
+ */
+function lowerCpuPriority(pid: number, niceness: number): void {
+  setPriority(pid, niceness);
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
+  } catch (error) {
+    // No autogroups here (another system, or a kernel without them): the nice value is enough.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,13 +34,23 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** The CPU priority of every backend connected to the test database, but the asking one's. */
-async function backendNiceness(): Promise<number[]> {
+/** The backends connected to the test database, but the asking one. */
+async function backends(): Promise<number[]> {
   const { rows } = await sql<{ pid: number }>`
     SELECT pid FROM pg_stat_activity
     WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(database.db);
-  return rows.map((row) => getPriority(row.pid)).sort((a, b) => a - b);
+  return rows.map((row) => row.pid);
 }
+
+/** The CPU priority of every backend connected to the test database, but the asking one's. */
+const backendNiceness = async (): Promise<number[]> =>
+  (await backends()).map((pid) => getPriority(pid)).sort((a, b) => a - b);
+
+/** A backend's session's priority where Linux schedules sessions as groups (autogroup). */
+const autogroupNiceness = (pid: number): number | undefined =>
+  existsSync(`/proc/${pid}/autogroup`)
+    ? Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1])
+    : undefined;
 
 const search = (priority: 'normal' | 'yielding') =>
   engine.advanced({ query: parseLensQuery('solar'), filters: NO_FILTERS, maxResults: 10, priority });
@@ -56,6 +67,12 @@ describe('yielding searches', () => {
     expect(niceness.filter((value) => value === 19)).toHaveLength(1);
     // The ordinary connections keep the priority Postgres was started with.
     expect(niceness.filter((value) => value !== 19).length).toBeGreaterThan(0);
+    // Each backend is a session of its own: where sessions are scheduled as groups, the yielding
+    // one's group yields too, and the others' do not.
+    const groups = (await backends()).map(autogroupNiceness);
+    if (groups.every((group) => group !== undefined)) {
+      expect(groups.filter((group) => group === 19)).toHaveLength(1);
+    }
 
     // An exact count asked to yield uses the same low-priority connection.
     const counted = await engine.countExactly({
