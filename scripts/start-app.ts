@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { indexerJobs } from '@patentscout/indexer/jobs';
 import { loadConfig, type AppConfig } from '@patentscout/server/config';
@@ -7,6 +8,7 @@ import { startServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
 import { PRODUCT_NAME } from '@patentscout/schema';
 import type { Db } from '@patentscout/server/db/client';
+import { embeddedDatabaseUrl } from '@patentscout/server/db/embedded';
 import { sql } from 'kysely';
 import { ensureClientBuild } from './client-build.js';
 
@@ -22,6 +24,16 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string | undefi
     config.database.mode === 'embedded'
       ? `embedded PostgreSQL on port ${config.database.port}, data in ${relative(config.database.dataDir)}`
       : `PostgreSQL at ${new URL(databaseUrl).host}`;
+  const primary = config.database;
+  const embeddedReplicas =
+    primary.mode === 'embedded'
+      ? Array.from({ length: primary.replicas }, (_, index) => {
+          const port = primary.port + index + 1;
+          const dataDir = relative(path.join(config.dataDir, `replica-${index + 1}`));
+          return `streaming standby on port ${port} (data in ${dataDir}), ${embeddedDatabaseUrl(port)}`;
+        })
+      : [];
+  const replicas = [...embeddedReplicas, ...config.readReplicas.urls.map((url) => new URL(url).host)];
   const auth =
     config.auth.mode === 'emulator'
       ? `Firebase Auth emulator (project ${config.auth.projectId}) at http://${config.auth.emulatorHost}:${config.auth.emulatorPort}`
@@ -41,6 +53,10 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string | undefi
       : `${PRODUCT_NAME} is running at ${config.http.publicUrl}`,
     role ? `  role      ${role}` : '',
     `  database  ${database}`,
+    ...replicas.map(
+      (replica, index) =>
+        `${index === 0 ? '  replicas  ' : '            '}${replica}${index === 0 ? ` (reads go to them; lag bound ${config.readReplicas.maxLagSeconds} s)` : ''}`,
+    ),
     `  auth      ${auth}`,
     `  mail      ${config.modes.mail}`,
     `  payments  ${config.modes.payments}`,
@@ -87,7 +103,11 @@ function corpusProgress() {
 
 /** Starts the app and its embedded parts in the foreground; answers once it serves. */
 export async function startLocalStack(started: number): Promise<void> {
-  const config = loadConfig();
+  // `npm run dev:replica` is `npm start --replicas 2`: the embedded primary and two streaming standbys.
+  const { values } = parseArgs({ options: { replicas: { type: 'string' } } });
+  const config = loadConfig(
+    values.replicas === undefined ? process.env : { ...process.env, EMBEDDED_REPLICAS: values.replicas },
+  );
   const logger = createLogger(config.logLevel, config.logFormat);
   // Built beside the database and the emulator starting (another process, the other core); the
   // server waits for it only before it opens its port.

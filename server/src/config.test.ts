@@ -42,6 +42,38 @@ describe('loadConfig', () => {
     expect(config.modes.mail).toBe('SMTP (smtp.example:465)');
   });
 
+  it('reads from no replica by default, and from each of SEARCH_DATABASE_URLS with its lag bound', () => {
+    expect(loadConfig({}).readReplicas).toEqual({ urls: [], maxLagSeconds: 10 });
+    expect(loadConfig({}).database).toMatchObject({ mode: 'embedded', replicas: 0 });
+    const config = loadConfig({
+      ...PRODUCTION,
+      SEARCH_DATABASE_URLS:
+        ' postgres://ro@replica-1:5432/patentscout, postgresql://ro@replica-2/patentscout ',
+      SEARCH_REPLICA_MAX_LAG_SECONDS: '2.5',
+    });
+    expect(config.readReplicas).toEqual({
+      urls: ['postgres://ro@replica-1:5432/patentscout', 'postgresql://ro@replica-2/patentscout'],
+      maxLagSeconds: 2.5,
+    });
+    expect(loadConfig({ EMBEDDED_REPLICAS: '2' }).database).toMatchObject({ mode: 'embedded', replicas: 2 });
+  });
+
+  it('refuses a replica URL that is not Postgres, one named twice, embedded replicas beside DATABASE_URL and a negative lag bound', () => {
+    expect(() => loadConfig({ SEARCH_DATABASE_URLS: 'mysql://replica/db' })).toThrowError(
+      /SEARCH_DATABASE_URLS.*must be a postgres:\/\//,
+    );
+    expect(() =>
+      loadConfig({ SEARCH_DATABASE_URLS: 'postgres://replica/db,postgres://replica/db' }),
+    ).toThrowError(/SEARCH_DATABASE_URLS: names a replica twice/);
+    expect(() => loadConfig({ ...PRODUCTION, EMBEDDED_REPLICAS: '1' })).toThrowError(
+      /EMBEDDED_REPLICAS: only with the embedded database/,
+    );
+    expect(() => loadConfig({ EMBEDDED_REPLICAS: '9' })).toThrowError(/EMBEDDED_REPLICAS/);
+    expect(() => loadConfig({ SEARCH_REPLICA_MAX_LAG_SECONDS: '-1' })).toThrowError(
+      /SEARCH_REPLICA_MAX_LAG_SECONDS/,
+    );
+  });
+
   it('sends mail to the embedded SMTP server by default, and refuses a malformed SMTP_URL', () => {
     expect(loadConfig({}).mail).toMatchObject({ mode: 'local', port: 2525 });
     expect(() => loadConfig({ SMTP_URL: 'mail.example' })).toThrowError(/SMTP_URL: must be an smtp:\/\//);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DATABASE_ENV, databaseConfig, type DatabaseConfig } from './config-database.js';
 
 /**
  * The one module that reads process.env. Every variable is validated here, once; the rest of
@@ -33,11 +34,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  EMBEDDED_PG_PORT: port.default(54329),
+  ...DATABASE_ENV,
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-patentscout'),
   FIREBASE_API_KEY: optionalText,
   FIREBASE_AUTH_DOMAIN: optionalText,
@@ -125,7 +122,7 @@ export class ConfigError extends Error {
   }
 }
 
-export interface AppConfig {
+export interface AppConfig extends DatabaseConfig {
   env: 'development' | 'production' | 'test';
   /** `web` serves HTTP only, `worker` runs the pg-boss jobs only, `all` does both (one process). */
   role: 'web' | 'worker' | 'all';
@@ -145,7 +142,6 @@ export interface AppConfig {
   /** `json` in production (a log collector reads it), `pretty` one-line text elsewhere. */
   logFormat: 'json' | 'pretty';
   dataDir: string;
-  database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string };
   auth:
     | { mode: 'emulator'; projectId: string; emulatorHost: string; emulatorPort: number }
     | {
@@ -251,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const dataDir = path.resolve(vars.DATA_DIR);
+  const databases = databaseConfig(vars, dataDir);
+  if ('problems' in databases) throw new ConfigError(databases.problems);
   const useEmulator = !vars.FIREBASE_API_KEY || !vars.FIREBASE_AUTH_DOMAIN;
   return {
     env: vars.NODE_ENV,
@@ -265,9 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT ?? (vars.NODE_ENV === 'production' ? 'json' : 'pretty'),
     dataDir,
-    database: vars.DATABASE_URL
-      ? { mode: 'external', url: vars.DATABASE_URL }
-      : { mode: 'embedded', port: vars.EMBEDDED_PG_PORT, dataDir: path.join(dataDir, 'pg') },
+    ...databases,
     auth: useEmulator
       ? {
           mode: 'emulator',

@@ -1,17 +1,22 @@
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config.js';
-import type { Db } from './db/client.js';
+import { createLocalCommitDb, poolUsageOf, type Db } from './db/client.js';
+import { createReadRouting, type ReadRouting } from './db/read-routing.js';
 import { createFeatures, featureModules, type Features } from './features/index.js';
 import { startMailTransport } from './integrations/mail-transport.js';
 import { startStripe } from './integrations/stripe.js';
 import type { Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 import type { Logger } from './shared/logger.js';
-import type { BillingWatcher, PoolWatcher, SearchObserver } from './shared/observer.js';
+import type { BillingWatcher, PoolWatcher, ReadObserver, SearchObserver } from './shared/observer.js';
 import { httpPageViewForwarder } from './integrations/page-view-forwarder.js';
 
 export interface FeatureRuntime {
   features: Features;
+  /** Where reads go: the replicas that serve, else the primary (their states for metrics and /readyz). */
+  reads: ReadRouting;
+  /** The primary's pool for writes a failover may lose (the shared rate-limit counts among them). */
+  localCommitDb: Db;
   /** The SMTP server the app sends to (in the local mode, the embedded one feeding the outbox). */
   smtpUrl: string;
   /** The local Stripe stand-in's address, in the local billing mode. */
@@ -43,20 +48,45 @@ export async function startFeatureRuntime(options: {
   watchPool?: PoolWatcher;
   /** Hands the server's metrics billing's reconciliation figures. */
   watchBilling?: BillingWatcher;
+  /** Replicas started with the process (the embedded ones), besides `SEARCH_DATABASE_URLS`. */
+  embeddedReplicaUrls?: readonly string[];
+  /** Told every routed read's server (the server's metrics). */
+  observeRead?: ReadObserver;
 }): Promise<FeatureRuntime> {
   const { config, logger } = options;
-  const mail = await startMailTransport({ mail: config.mail, logger });
+  const reads = await createReadRouting({
+    primaryUrl: options.databaseUrl,
+    replicaUrls: [...config.readReplicas.urls, ...(options.embeddedReplicaUrls ?? [])],
+    maxLagSeconds: config.readReplicas.maxLagSeconds,
+    logger,
+    observe: options.observeRead,
+  });
+  const localCommitDb = createLocalCommitDb(options.databaseUrl, 10, (error) =>
+    logger.debug({ err: error }, 'idle database connection lost'),
+  );
+  const closeDatabases = async () => {
+    await reads.close();
+    await localCommitDb.destroy();
+  };
+  options.watchPool?.('reads', () => poolUsageOf(reads.db));
+  options.watchPool?.('local-commit', () => poolUsageOf(localCommitDb));
+  const mail = await startMailTransport({ mail: config.mail, logger }).catch(async (error: unknown) => {
+    await closeDatabases();
+    throw error;
+  });
   const stripe = await startStripe({
     billing: config.billing,
     logger,
     stateFile: options.stripeStateFile,
   }).catch(async (error: unknown) => {
     await mail.stop();
+    await closeDatabases();
     throw error;
   });
   const features = createFeatures({
     db: options.db,
-    databaseUrl: options.databaseUrl,
+    localCommitDb,
+    reads,
     identity: options.identity,
     clock: options.clock,
     config,
@@ -78,6 +108,8 @@ export async function startFeatureRuntime(options: {
   mail.receiveWith(features.mail.service.receive);
   return {
     features,
+    reads,
+    localCommitDb,
     smtpUrl: mail.url,
     localStripeUrl: stripe.localUrl,
     deliverWebhooksTo: stripe.deliverWebhooksTo,
@@ -85,6 +117,7 @@ export async function startFeatureRuntime(options: {
       for (const feature of featureModules(features)) await feature.close?.();
       await mail.stop();
       await stripe.stop();
+      await closeDatabases();
     },
   };
 }

@@ -3,11 +3,14 @@ import type { AppConfig } from './config.js';
 import { pendingMigrations, type Db } from './db/client.js';
 import type { ComponentHealth, HealthProbe } from './http/health.js';
 import type { JobQueue } from './jobs/boss.js';
+import type { ReplicaState } from './shared/observer.js';
 import type { Supervisor } from './supervisor/supervisor.js';
 
 /** The supervised parts' names, as logs and /readyz say them. */
 export const DATABASE_PART = 'PostgreSQL';
 export const IDENTITY_PART = 'the Firebase Auth emulator';
+const REPLICA_PART = 'the embedded read replica';
+export const replicaPart = (number: number) => `${REPLICA_PART} ${number}`;
 
 /** A probe that gives up instead of hanging on a part that does not answer. */
 const PROBE_TIMEOUT_MS = 3_000;
@@ -28,9 +31,21 @@ const withRestarts = (supervisor: Supervisor, part: string, detail: string) => {
   return restarts > 0 ? `${detail} (restarted ${restarts} time(s))` : detail;
 };
 
+/** "1 of 2 serving reads: host:port/db lag 0.1 s; ..." (the read routing's view of its replicas). */
+function describeReplicas(replicas: ReplicaState[]): string {
+  if (replicas.length === 0) return 'none: reads go to the primary';
+  const serving = replicas.filter((replica) => replica.serving);
+  const states = replicas.map(
+    (replica) => `${replica.label} ${replica.serving ? replica.detail : `skipped (${replica.detail})`}`,
+  );
+  return `${serving.length} of ${replicas.length} serving reads${serving.length === 0 ? ', reads go to the primary' : ''}: ${states.join('; ')}`;
+}
+
 /**
  * What /readyz reports, part by part and truthfully: a part being restarted says so, the job
  * queue is ready only when it reaches its database, and the identity service only when it answers.
+ * The read replicas are informative (without one reads go to the primary and the server serves):
+ * which serve, and the embedded ones the supervisor is restarting.
  */
 export function healthProbe(deps: {
   config: AppConfig;
@@ -38,6 +53,7 @@ export function healthProbe(deps: {
   jobs: JobQueue;
   runsJobs: boolean;
   supervisor: Supervisor;
+  replicas: () => ReplicaState[];
 }): HealthProbe {
   const { config, db, jobs, supervisor } = deps;
   const emulatorUrl =
@@ -68,6 +84,21 @@ export function healthProbe(deps: {
       return {
         ok: response.status < 500,
         detail: withRestarts(supervisor, IDENTITY_PART, 'Firebase Auth emulator'),
+      };
+    },
+    replicas: async () => {
+      const restartingReplicas = Object.keys(supervisor.status())
+        .filter((part) => part.startsWith(REPLICA_PART))
+        .flatMap((part) => restarting(supervisor, part)?.detail ?? []);
+      const restarted = Object.entries(supervisor.status())
+        .filter(
+          ([part, status]) =>
+            part.startsWith(REPLICA_PART) && status.state === 'running' && status.restarts > 0,
+        )
+        .map(([part, status]) => `${part} restarted ${status.restarts} time(s)`);
+      return {
+        ok: true,
+        detail: [describeReplicas(deps.replicas()), ...restartingReplicas, ...restarted].join('; '),
       };
     },
     jobs: async () => {

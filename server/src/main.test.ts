@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +12,7 @@ import { TEST_PROJECT_ID } from './testing/constants.js';
 import { createEmulatorUser } from './testing/emulator-users.js';
 import { insertPatents, patentRow } from './testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from './testing/test-db.js';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort, metricSample as sample, scrapeMetrics as scrape } from './testing/server-probes.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +36,7 @@ async function startInRole(role: 'web' | 'worker', env: Record<string, string> =
     ROLE: role,
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
+    MAILING_LIST_LOCAL_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
@@ -57,20 +50,6 @@ async function startInRole(role: 'web' | 'worker', env: Record<string, string> =
   const server = await startServer({ config, logger: createLogger('silent'), jobs: [probeJob] });
   started.push(server);
   return { server, config, baseUrl: `http://127.0.0.1:${config.http.port}` };
-}
-
-const scrape = async (url: string) => (await fetch(`${url}/metrics`)).text();
-/** The value of one series in Prometheus' text format: its name and these labels, in any order. */
-function sample(text: string, series: string): number | undefined {
-  const [, name, labels = ''] = /^([^{]+)(?:\{(.*)\})?$/.exec(series)!;
-  const wanted = labels ? labels.split(',') : [];
-  for (const line of text.split('\n')) {
-    const match = /^([^{\s]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const have = new Set(match[2] ? match[2].split(',') : []);
-    if (wanted.every((label) => have.has(label))) return Number(match[3]);
-  }
-  return undefined;
 }
 
 beforeAll(async () => {

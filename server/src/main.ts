@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
-import { createDb, migrateToLatest, poolUsageOf, type Db } from './db/client.js';
+import { createDb, DURABLE_COMMIT, migrateToLatest, poolUsageOf, type Db } from './db/client.js';
 import { startEmbeddedParts } from './embedded-parts.js';
 import { healthProbe } from './health-probe.js';
 import { claimDataDir } from './supervisor/run-file.js';
@@ -106,7 +106,12 @@ export async function startServer(options: {
       runFile?.release();
     });
     const metrics = createMetrics({ role: config.role });
-    const { databaseUrl } = await startEmbeddedParts({ config, supervisor, logger, report });
+    const { databaseUrl, replicaUrls: embeddedReplicaUrls } = await startEmbeddedParts({
+      config,
+      supervisor,
+      logger,
+      report,
+    });
 
     // The browser posts the waiting list's form to the form service; embedded, to its stand-in.
     if (localFormService) {
@@ -118,7 +123,12 @@ export async function startServer(options: {
       stops.push(() => formService.stop());
     }
 
-    const db = createDb(databaseUrl, 10, reportUnlessStopping('idle database connection lost'));
+    const db = createDb(
+      databaseUrl,
+      10,
+      reportUnlessStopping('idle database connection lost'),
+      DURABLE_COMMIT,
+    );
     stops.push(() => db.destroy());
     metrics.watchPool('app', () => poolUsageOf(db));
     const applied = await migrateToLatest(db);
@@ -149,8 +159,11 @@ export async function startServer(options: {
       observeSearch: metrics.observeSearch,
       watchPool: metrics.watchPool,
       watchBilling: metrics.watchBilling,
+      embeddedReplicaUrls,
+      observeRead: metrics.observeRead,
     });
     stops.push(() => runtime.stop());
+    metrics.watchReplicas(() => runtime.reads.replicas());
     runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);
     const { features } = runtime;
     await options.beforeListen?.(db);
@@ -174,7 +187,14 @@ export async function startServer(options: {
       }),
     );
 
-    const health = healthProbe({ config, db, jobs, runsJobs, supervisor });
+    const health = healthProbe({
+      config,
+      db,
+      jobs,
+      runsJobs,
+      supervisor,
+      replicas: () => runtime.reads.replicas(),
+    });
 
     if (servesWeb) {
       const app = await buildHttpApp({
@@ -183,7 +203,7 @@ export async function startServer(options: {
         identity,
         logger,
         clientDistDir: options.clientDistDir ?? CLIENT_DIST_DIR,
-        db,
+        db: runtime.localCommitDb,
         health,
         metrics,
       });

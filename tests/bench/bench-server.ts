@@ -13,6 +13,7 @@ export const BENCH_PORTS = {
   emulator: 9599 + TEST_PORT_OFFSET,
   smtp: 2599 + TEST_PORT_OFFSET,
   stripe: 12199 + TEST_PORT_OFFSET,
+  formService: 12198 + TEST_PORT_OFFSET,
 } as const;
 const PROJECT_ID = 'demo-patentscout-bench';
 
@@ -35,6 +36,7 @@ export async function startBenchServer(
     FIREBASE_AUTH_EMULATOR_PORT: String(BENCH_PORTS.emulator),
     MAIL_SMTP_PORT: String(BENCH_PORTS.smtp),
     STRIPE_LOCAL_PORT: String(BENCH_PORTS.stripe),
+    MAILING_LIST_LOCAL_PORT: String(BENCH_PORTS.formService),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     LOG_LEVEL: 'warn',
     DEMO_CORPUS_SIZE: String(size),
@@ -67,17 +69,26 @@ export async function startBenchServer(
   return { ...server, baseUrl: `http://127.0.0.1:${BENCH_PORTS.http}` };
 }
 
+/** Where bench users are made: the bench server's emulator, or another one (the replicas bench's). */
+export interface BenchAuth {
+  emulatorPort: number;
+  projectId: string;
+}
+
+const BENCH_AUTH: BenchAuth = { emulatorPort: BENCH_PORTS.emulator, projectId: PROJECT_ID };
+
 /** A subscribed, verified user made through the emulator's REST API; returns an ID token. */
-export async function benchUserToken(server: RunningServer): Promise<string> {
-  return (await benchUser(server, { paid: true })).token;
+export async function benchUserToken(server: RunningServer, auth: BenchAuth = BENCH_AUTH): Promise<string> {
+  return (await benchUser(server, { paid: true }, auth)).token;
 }
 
 /** A verified user with an account, made through the emulator's REST API, on the paid plan or not. */
 export async function benchUser(
   server: RunningServer,
   options: { paid: boolean },
+  auth: BenchAuth = BENCH_AUTH,
 ): Promise<{ token: string; uid: string; email: string }> {
-  const emulator = `http://127.0.0.1:${BENCH_PORTS.emulator}/identitytoolkit.googleapis.com/v1`;
+  const emulator = `http://127.0.0.1:${auth.emulatorPort}/identitytoolkit.googleapis.com/v1`;
   const post = async (url: string, body: unknown, authorization?: string) => {
     const response = await fetch(url, {
       method: 'POST',
@@ -95,7 +106,7 @@ export async function benchUser(
     returnSecureToken: true,
   });
   await post(
-    `${emulator}/projects/${PROJECT_ID}/accounts:update`,
+    `${emulator}/projects/${auth.projectId}/accounts:update`,
     { localId: signUp.localId, emailVerified: true },
     'Bearer owner',
   );

@@ -36,6 +36,9 @@ async function exportAs(page: Page, item: RegExp): Promise<Download> {
 test('search teaches itself: explained AI search, live reading, exports and keyboard triage, keyboard only', async ({
   page,
 }) => {
+  // A whole journey (searches, three exports, the patent page, the advanced box): about a minute
+  // on a quiet machine, so more than the default 90 s when the cores are shared.
+  test.slow();
   await signUpAndSignIn(page, 'keyboard');
   await page.goto('/home');
 

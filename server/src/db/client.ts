@@ -14,19 +14,40 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Connections of a pool: open, idle, and requests waiting for one (the server's metrics). */
 export type PoolUsage = PoolCounts;
 
-const pools = new WeakMap<object, pg.Pool>();
+const usages = new WeakMap<object, () => PoolUsage>();
 
-/** The usage of the pool behind a Db made by `createDb`. */
+/** The connections of `pools` together (one Db may keep a pool per server: the routed reads). */
+export function usageOfPools(pools: readonly pg.Pool[]): PoolUsage {
+  return pools.reduce(
+    (sum, pool) => ({
+      total: sum.total + pool.totalCount,
+      idle: sum.idle + pool.idleCount,
+      waiting: sum.waiting + pool.waitingCount,
+      max: sum.max + (pool.options.max ?? 10),
+    }),
+    { total: 0, idle: 0, waiting: 0, max: 0 },
+  );
+}
+
+/** Makes `poolUsageOf(db)` answer for a Db whose pools were not made by `createDb`. */
+export function registerPoolUsage(db: Db, usage: () => PoolUsage): void {
+  usages.set(db, usage);
+}
+
+/** The usage of the pools behind a Db made by `createDb` (or registered). */
 export function poolUsageOf(db: Db): PoolUsage | undefined {
-  const pool = pools.get(db);
-  return pool
-    ? {
-        total: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-        max: pool.options.max ?? 10,
-      }
-    : undefined;
+  return usages.get(db)?.();
+}
+
+/**
+ * A connection that dies while it is lent out (a query or a transaction under way, or a
+ * connection held between statements: the server crashed, restarted or was stopped) fails its
+ * holder's next statement ("not queryable"), which the caller sees and the error map answers
+ * with 503; node-postgres also emits the loss on the connection itself, where no listener (the
+ * pool only listens to idle ones) would make it an uncaught exception that ends the process.
+ */
+export function keepLostConnectionsQuiet(pool: pg.Pool, onLost?: (error: Error) => void): void {
+  pool.on('connect', (client) => client.on('error', (error) => onLost?.(error)));
 }
 
 /**
@@ -44,19 +65,38 @@ export function createDb(
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));
-  // NOTE: the pool listens to a client only while it is idle. A client checked out but between
-  // statements (a transaction, a connection held for a search) that loses its server (a
-  // Postgres restart) would emit an unheard 'error' and end the process; its holder's next
-  // statement fails instead ("not queryable"), which the error map answers with 503.
-  pool.on('connect', (client) => {
-    client.on('error', (error) => onIdleError?.(error));
-    // Known from the server's first answer (BackendKeyData), before any statement is sent.
-    const { processID } = client as unknown as { processID: number | null };
-    if (onConnect && processID !== null) onConnect(processID);
-  });
+  keepLostConnectionsQuiet(pool, onIdleError);
+  if (onConnect) {
+    pool.on('connect', (client) => {
+      // Known from the server's first answer (BackendKeyData), before any statement is sent.
+      const { processID } = client as unknown as { processID: number | null };
+      if (processID !== null) onConnect(processID);
+    });
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  pools.set(db, pool);
+  registerPoolUsage(db, () => usageOfPools([pool]));
   return db;
+}
+
+/**
+ * Session settings of the app's pool on the primary: a commit returns once a synchronous
+ * standby has it on disk, when the primary names some (`synchronous_standby_names`), so that
+ * accounts, subscriptions and favourites survive a failover (ADR 0121). Without synchronous
+ * standbys it is Postgres' default.
+ */
+export const DURABLE_COMMIT = '-c synchronous_commit=on';
+
+/**
+ * A pool whose commits return once the primary has them, without waiting for a synchronous
+ * standby: for the writes a failover may lose (search events and kept result sets, page views,
+ * rate-limit counts), so that searching goes on while every standby is down (ADR 0121).
+ */
+export function createLocalCommitDb(
+  connectionString: string,
+  maxConnections: number,
+  onIdleError?: (error: Error) => void,
+): Db {
+  return createDb(connectionString, maxConnections, onIdleError, '-c synchronous_commit=local');
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator accepts any schema

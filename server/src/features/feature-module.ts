@@ -1,6 +1,7 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { ReadRouting } from '../db/read-routing.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdentityProvider } from '../shared/identity.js';
@@ -13,9 +14,15 @@ import type { RestRoute } from '../shared/rest.js';
 
 /** What the composition root hands every feature. */
 export interface FeatureDeps {
+  /** The primary, for every write that must survive a failover and for reads of one's own writes. */
   db: Db;
-  /** For a feature that keeps connections of its own (the search engine). */
-  databaseUrl: string;
+  /** The primary, for writes a failover may lose: commits without waiting for a standby (ADR 0121). */
+  localCommitDb: Db;
+  /**
+   * Reads that a hot-standby replica may serve (patent pages, highlights, analytics, searches):
+   * `reads.db`, or a routed pool of one's own (the search engine's) (ADR 0120).
+   */
+  reads: ReadRouting;
   identity: IdentityProvider;
   clock: Clock;
   config: AppConfig;

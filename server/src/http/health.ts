@@ -12,6 +12,8 @@ export interface HealthProbe {
   /** Every migration this build knows is applied. */
   migrations?(): Promise<ComponentHealth>;
   auth?(): Promise<ComponentHealth>;
+  /** The read replicas' state (informative: reads fall back to the primary). */
+  replicas?(): Promise<ComponentHealth>;
   jobs(): Promise<ComponentHealth>;
 }
 

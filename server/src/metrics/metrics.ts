@@ -6,6 +6,8 @@ import type {
   BillingWatcher,
   JobObserver,
   PoolWatcher,
+  ReadObserver,
+  ReplicaState,
   SearchObserver,
 } from '../shared/observer.js';
 
@@ -25,6 +27,10 @@ export interface Metrics {
   watchPool: PoolWatcher;
   /** Reports billing's reconciliation figures at each scrape. */
   watchBilling: BillingWatcher;
+  /** One routed read and the server that served it. */
+  observeRead: ReadObserver;
+  /** Reports the read replicas' health and lag at each scrape. */
+  watchReplicas(states: () => ReplicaState[]): void;
   /** Prometheus' text format. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -166,6 +172,54 @@ export function createMetrics(options: { role: string }): Metrics {
     (gauge, figures) => gauge.set(figures.unmatchedEvents),
   );
 
+  const reads = new Counter({
+    name: 'patentscout_db_reads_total',
+    help: 'Routed read operations (a query or a read transaction) by pool (search, reads) and the server that served them (primary, or a replica host:port/database)',
+    labelNames: ['pool', 'target'] as const,
+    registers: [registry],
+  });
+  const readRetries = new Counter({
+    name: 'patentscout_db_read_retries_total',
+    help: 'Reads that moved to this server after the replica they started on failed (stopped, unreachable, cancelled by recovery)',
+    labelNames: ['pool', 'target'] as const,
+    registers: [registry],
+  });
+  const replicaSources: Array<() => ReplicaState[]> = [];
+  const replicaGauge = (name: string, help: string, pick: (state: ReplicaState) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const state of replicaSources.flatMap((source) => source())) {
+          const value = pick(state);
+          if (value !== null) this.set({ replica: state.label }, value);
+        }
+      },
+    });
+  replicaGauge(
+    'patentscout_db_replica_up',
+    'A read replica answered its last health check as a hot standby (1) or not (0)',
+    (state) => (state.up ? 1 : 0),
+  );
+  replicaGauge(
+    'patentscout_db_replica_serving',
+    'Reads go to this replica (1): up and within SEARCH_REPLICA_MAX_LAG_SECONDS',
+    (state) => (state.serving ? 1 : 0),
+  );
+  replicaGauge(
+    'patentscout_db_replica_lag_seconds',
+    "How far a replica's data is behind the primary's, in seconds (0 when caught up; absent while down)",
+    (state) => state.lagSeconds,
+  );
+  replicaGauge(
+    'patentscout_db_replica_lag_bytes',
+    'WAL the primary has written that a replica has not replayed yet, in bytes',
+    (state) => state.lagBytes,
+  );
+
   return {
     registry,
     observeRequest({ method, route, status, seconds }) {
@@ -189,6 +243,13 @@ export function createMetrics(options: { role: string }): Metrics {
     },
     watchBilling(read) {
       billing.splice(0, billing.length, read);
+    },
+    observeRead({ pool, target, retried }) {
+      reads.inc({ pool, target });
+      if (retried) readRetries.inc({ pool, target });
+    },
+    watchReplicas(states) {
+      replicaSources.push(states);
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

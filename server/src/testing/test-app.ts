@@ -75,7 +75,9 @@ export async function startTestApp(
     boss: queue.boss,
     observeSearch: metrics.observeSearch,
     watchBilling: metrics.watchBilling,
+    observeRead: metrics.observeRead,
   });
+  metrics.watchReplicas(() => runtime.reads.replicas());
   const { features } = runtime;
   const stopJobs =
     options.runJobs === false

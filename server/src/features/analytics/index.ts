@@ -35,7 +35,8 @@ export function createAnalyticsFeature(
   others: { search: Pick<SearchService, 'checkRequest' | 'matchIds'> },
 ): FeatureModule<AnalyticsService> {
   const pageViews = createAnalyticsService({
-    repo: createAnalyticsRepo(deps.db),
+    // Page views are first-party statistics: a failover may lose the last ones.
+    repo: createAnalyticsRepo(deps.localCommitDb),
     identity: deps.identity,
     clock: deps.clock,
     logger: deps.logger,
@@ -43,7 +44,8 @@ export function createAnalyticsFeature(
   });
   const keys = analystKeysOver(deps.db);
   const insights = createInsightsService({
-    repo: createInsightsRepo(deps.db),
+    // The analytics only read: a replica answers them when one serves.
+    repo: createInsightsRepo(deps.reads.db),
     clock: deps.clock,
     freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
     gate: keys.assertAnalyst,

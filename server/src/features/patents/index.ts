@@ -7,6 +7,7 @@ import { createPatentsService, type PatentsService } from './patents.service.js'
 export { PatentNotFoundError, type PatentDetail, type PatentsService } from './patents.service.js';
 
 export function createPatentsFeature(deps: FeatureDeps): FeatureModule<PatentsService> {
-  const service = createPatentsService({ repo: createPatentsRepo(deps.db) });
+  // Patent pages only read: a replica serves them when one is up.
+  const service = createPatentsService({ repo: createPatentsRepo(deps.reads.db) });
   return { service, routes: patentsRoutes(service), resolvers: patentsResolvers };
 }

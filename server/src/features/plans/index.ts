@@ -18,11 +18,17 @@ export type { AccountPlan, Plan, PlanStatus, PlansService, RecordOutcome } from 
 /** The plans module over a database, without a server (test fixtures and benchmarks). */
 export function plansOver(
   db: FeatureDeps['db'],
-  options: { freeSearchesPerMonth?: number; clock?: Clock; logger?: Logger } = {},
+  options: {
+    freeSearchesPerMonth?: number;
+    clock?: Clock;
+    logger?: Logger;
+    /** Where search events are written, when not `db` (a pool that does not wait for a standby). */
+    allowanceDb?: FeatureDeps['db'];
+  } = {},
 ): PlansService {
   const repo = createPlansRepo(db);
   const allowance = createAllowance({
-    repo: createAllowanceRepo(db),
+    repo: createAllowanceRepo(options.allowanceDb ?? db),
     clock: options.clock ?? systemClock,
     freeSearchesPerMonth: options.freeSearchesPerMonth ?? 20,
     isSubscribed: async (uid) => planFrom(await repo.subscriptionsOf(uid)).status === 'active',
@@ -37,6 +43,8 @@ export function plansOver(
  */
 export function createPlansFeature(deps: FeatureDeps): FeatureModule<PlansService> {
   const service = plansOver(deps.db, {
+    // Search events: a failover may lose the last of them (a search given back), never a plan.
+    allowanceDb: deps.localCommitDb,
     freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
     clock: deps.clock,
     logger: deps.logger,

@@ -28,7 +28,7 @@ export function createSearchFeature(
   others: { plans: PlansService },
 ): FeatureModule<SearchService> {
   const engine = createSearchEngine({
-    connectionString: deps.databaseUrl,
+    reads: deps.reads,
     clock: deps.clock,
     // The pool opens another connection when needed; a database outage is reported by the main
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
@@ -40,6 +40,7 @@ export function createSearchFeature(
     ...(deps.config.database.mode === 'embedded' && deps.config.search.yieldingNiceness > 0
       ? {
           yielding: {
+            connectionString: deps.reads.primaryUrl,
             connections: YIELDING_CONNECTIONS,
             niceness: deps.config.search.yieldingNiceness,
             onRefused: (error: Error) =>
@@ -51,11 +52,16 @@ export function createSearchFeature(
   deps.watchPool?.('search', () => engine.poolUsage());
   deps.watchPool?.('search_yielding', () => engine.yieldingPoolUsage());
   const service = createSearchService({
-    repo: createSearchRepo(deps.db),
+    repo: createSearchRepo(deps.reads.db),
     engine,
     maxResults: deps.config.search.maxResults,
     allowance: others.plans,
-    resultSets: createResultSets({ repo: createResultSetsRepo(deps.db), engine, clock: deps.clock }),
+    // Kept result sets: lost in a failover at worst, never waiting for a standby.
+    resultSets: createResultSets({
+      repo: createResultSetsRepo(deps.localCommitDb, deps.reads.db),
+      engine,
+      clock: deps.clock,
+    }),
     slots: createSearchSlots(),
   });
   return {

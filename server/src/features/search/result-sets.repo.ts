@@ -32,8 +32,20 @@ function toStored({ lens_ids: lensIds, ...rest }: StoredRow): StoredResultSet {
   return { ...rest, lensIds };
 }
 
-/** Result sets kept by id (migration 20261125T1010-result-sets). */
-export function createResultSetsRepo(db: Db) {
+/**
+ * Result sets kept by id (migration 20261125T1010-result-sets), written on the primary. A set is
+ * looked up by id on `reads` first (a replica when one serves), and on the primary when the
+ * replica has not replayed it yet (ADR 0120).
+ */
+export function createResultSetsRepo(db: Db, reads: Db = db) {
+  const findIn = (executor: Db, id: string, since: Date) =>
+    executor
+      .selectFrom('search_result_sets')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .where(sql<SqlBool>`created_at >= ${since}`)
+      .executeTakeFirst();
+
   return {
     async store(set: {
       uid: string;
@@ -80,12 +92,8 @@ export function createResultSetsRepo(db: Db) {
 
     /** A set kept since `since`, by its id (a UUID). */
     async find(id: string, since: Date): Promise<StoredResultSet | undefined> {
-      const row = await db
-        .selectFrom('search_result_sets')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .where(sql<SqlBool>`created_at >= ${since}`)
-        .executeTakeFirst();
+      const row =
+        (await findIn(reads, id, since)) ?? (reads === db ? undefined : await findIn(db, id, since));
       return row && toStored(row);
     },
 

@@ -10,8 +10,11 @@ const MARKERS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 const WHOLE_OPTIONS = `${MARKERS}, HighlightAll=true`;
 const FRAGMENT_OPTIONS = `${MARKERS}, MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … "`;
 
-/** The search feature's own SQL outside the engine: the passages that matched, for highlights. */
-export function createSearchRepo(db: Db) {
+/**
+ * The search feature's own SQL outside the engine: the passages that matched, for highlights,
+ * read from `reads` (a replica when one serves).
+ */
+export function createSearchRepo(reads: Db) {
   return {
     /**
      * The passages of the patents' title, abstract and claims that contain a word of `tsquery`
@@ -38,7 +41,7 @@ export function createSearchRepo(db: Db) {
             THEN ts_headline('english', p.abstract, q.query, ${FRAGMENT_OPTIONS}) END AS abstract,
           CASE WHEN to_tsvector('english', p.claims) @@ q.query
             THEN ts_headline('english', p.claims, q.query, ${FRAGMENT_OPTIONS}) END AS claims
-        FROM p CROSS JOIN q`.execute(db);
+        FROM p CROSS JOIN q`.execute(reads);
       return rows;
     },
   };

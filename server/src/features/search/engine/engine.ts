@@ -1,4 +1,5 @@
 import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
+import type { ReadRouting } from '../../../db/read-routing.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
@@ -79,37 +80,48 @@ export interface SearchEngine {
   close(): Promise<void>;
 }
 
-export function createSearchEngine(options: {
-  connectionString: string;
-  clock: Clock;
-  maxConnections?: number;
-  onIdleError?: (error: Error) => void;
-  /** Told the duration of every search (the server's metrics). */
-  observe?: SearchObserver;
-  /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
-  statementTimeoutMs?: number;
-  /**
-   * Connections whose Postgres backends run at a low CPU priority (`niceness`, as `nice`), for
-   * searches asked to yield; only for a Postgres on this machine (the embedded one). Their
-   * number also caps how many yielding statements run at once, all users together.
-   */
-  yielding?: { connections: number; niceness: number; onRefused?: (error: Error) => void };
-}): SearchEngine {
+export function createSearchEngine(
+  options: (
+    | { connectionString: string }
+    /** Reads routed over the hot-standby replicas and the primary (the server's). */
+    | { reads: ReadRouting }
+  ) & {
+    clock: Clock;
+    maxConnections?: number;
+    onIdleError?: (error: Error) => void;
+    /** Told the duration of every search (the server's metrics). */
+    observe?: SearchObserver;
+    /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
+    statementTimeoutMs?: number;
+    /**
+     * Connections whose Postgres backends run at a low CPU priority (`niceness`, as `nice`), for
+     * searches asked to yield; only for the database on this machine (the embedded one), never
+     * routed. Their number also caps how many yielding statements run at once.
+     */
+    yielding?: {
+      /** The database on this machine (the primary): never routed. */
+      connectionString: string;
+      connections: number;
+      niceness: number;
+      onRefused?: (error: Error) => void;
+    };
+  },
+): SearchEngine {
   const timeoutMs = options.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
-  const db = createSearchDb(options.connectionString, {
+  const db = createSearchDb('reads' in options ? options.reads : options.connectionString, {
     maxConnections: options.maxConnections ?? 10,
     onIdleError: options.onIdleError,
     statementTimeoutMs: timeoutMs,
   });
-  const yieldingDb =
-    options.yielding &&
-    createSearchDb(options.connectionString, {
-      maxConnections: options.yielding.connections,
-      onIdleError: options.onIdleError,
-      statementTimeoutMs: timeoutMs,
-      backendNiceness: options.yielding.niceness,
-      onNicenessRefused: options.yielding.onRefused,
-    });
+  const yieldingDb = options.yielding
+    ? createSearchDb(options.yielding.connectionString, {
+        maxConnections: options.yielding.connections,
+        onIdleError: options.onIdleError,
+        statementTimeoutMs: timeoutMs,
+        backendNiceness: options.yielding.niceness,
+        onNicenessRefused: options.yielding.onRefused,
+      })
+    : undefined;
   const dbFor = (priority: SearchPriority | undefined): Db =>
     priority === 'yielding' && yieldingDb ? yieldingDb : db;
   const withinStatementTimeout = <T>(work: () => Promise<T>) => cancelledAsTimedOut(work, timeoutMs);

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { createDb, type Db } from '../../../db/client.js';
+import type { ReadRouting } from '../../../db/read-routing.js';
 import { TOP_RANK_MIN } from './plan.js';
 
 /**
@@ -22,13 +23,14 @@ import { TOP_RANK_MIN } from './plan.js';
 const SEARCH_CONNECTION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0';
 
 /**
- * The engine's own connection pool, whose sessions read tables in their physical order, and
- * cancel any statement that runs past `statementTimeoutMs` (budget.ts). With `backendNiceness`,
- * each connection's backend process is given that CPU priority as it connects (ADR 0123); a
- * refusal (another machine's Postgres, no permission) leaves it as it was and is reported.
+ * The engine's own connection pool, whose sessions read tables in their physical order and cancel
+ * any statement that runs past `statementTimeoutMs` (budget.ts): to one database, or routed over
+ * the read replicas and the primary (`ReadRouting`, ADR 0120). With `backendNiceness` (one
+ * database on this machine only), each connection's backend process is given that CPU priority
+ * as it connects (ADR 0123); a refusal (no permission) leaves it as it was and is reported.
  */
 export function createSearchDb(
-  connectionString: string,
+  database: string | ReadRouting,
   options: {
     maxConnections: number;
     onIdleError?: (error: Error) => void;
@@ -37,12 +39,16 @@ export function createSearchDb(
     onNicenessRefused?: (error: Error) => void;
   },
 ): Db {
-  const { backendNiceness, onNicenessRefused } = options;
+  const { maxConnections, onIdleError, backendNiceness, onNicenessRefused } = options;
+  const sessionOptions = `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${options.statementTimeoutMs}`;
+  if (typeof database !== 'string') {
+    return database.pool({ name: 'search', maxConnections, sessionOptions, onIdleError });
+  }
   return createDb(
-    connectionString,
-    options.maxConnections,
-    options.onIdleError,
-    `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${options.statementTimeoutMs}`,
+    database,
+    maxConnections,
+    onIdleError,
+    sessionOptions,
     backendNiceness === undefined
       ? undefined
       : (backendPid) => {

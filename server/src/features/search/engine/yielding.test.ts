@@ -26,7 +26,7 @@ beforeAll(async () => {
   engine = createSearchEngine({
     connectionString: database.url,
     clock: systemClock,
-    yielding: { connections: 1, niceness: 19 },
+    yielding: { connectionString: database.url, connections: 1, niceness: 19 },
   });
 });
 afterAll(async () => {
