@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
+  SEARCH_YIELDING_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
   SMTP_URL: z
     .string()
     .trim()
@@ -187,6 +188,11 @@ export interface AppConfig extends DatabaseConfig {
     freeSearchesPerMonth: number;
     /** How long one statement of a search may run; unset, the engine's own allowance. */
     statementTimeoutMs?: number;
+    /**
+     * The CPU priority (as `nice`) of the embedded Postgres's backends that run a user's searches
+     * beyond their first at once (ADR 0123); 0 turns the yielding connections off.
+     */
+    yieldingNiceness: number;
   };
   /**
    * Requests allowed per window: searches and one-shots per user, sign-ups per address, webhook
@@ -323,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxResults: vars.SEARCH_MAX_RESULTS,
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,
       ...(vars.SEARCH_STATEMENT_TIMEOUT_MS ? { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS } : {}),
+      yieldingNiceness: vars.SEARCH_YIELDING_NICENESS,
     },
     rateLimits: {
       store: vars.RATE_LIMIT_STORE,

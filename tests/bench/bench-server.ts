@@ -25,7 +25,12 @@ export type BenchServer = RunningServer & {
 export async function startBenchServer(
   size: number,
   say: (line: string) => void,
-  options: { dataRoot?: string; dataDir?: string } = {},
+  options: {
+    dataRoot?: string;
+    dataDir?: string;
+    /** More settings, as environment variables would give them. */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<BenchServer> {
   const ports = await freeBenchPorts();
   const dataDir = path.resolve(
@@ -44,6 +49,7 @@ export async function startBenchServer(
     // The benchmark measures the engine: its eight clients search far above a person's pace.
     RATE_LIMIT_SEARCHES_PER_MINUTE: '100000000',
     RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000',
+    ...options.settings,
   });
   say(
     `  server on port ${ports.http}, PostgreSQL on ${ports.postgres}, data in ${path.relative(process.cwd(), dataDir)}`,

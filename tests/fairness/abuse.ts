@@ -1,3 +1,6 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
 /**
  * The fair-sharing measurement that the test (tests/api/fair-sharing.test.ts) and the benchmark
  * (tests/bench/fair-sharing.ts) share: one user sends the worst queries the budget accepts, many
@@ -96,4 +99,33 @@ export async function abuse(
     }),
   );
   return statuses;
+}
+
+/**
+ * The abuser in a child process (abuser-process.ts): started at once, it floods until the
+ * returned `stop()`, which answers its statuses and the CPU seconds the abuser's own process used.
+ */
+export function forkAbuser(
+  baseUrl: string,
+  token: string,
+  parallel: number,
+): { stop(): Promise<{ statuses: Map<number, number>; cpuSeconds: number }> } {
+  const child = fork(fileURLToPath(new URL('./abuser-process.ts', import.meta.url)), [
+    baseUrl,
+    token,
+    String(parallel),
+  ]);
+  const answer = new Promise<{ statuses: Map<number, number>; cpuSeconds: number }>((resolve, reject) => {
+    child.once('message', (message) => {
+      const { statuses, cpuSeconds } = message as { statuses: Array<[number, number]>; cpuSeconds: number };
+      resolve({ statuses: new Map(statuses), cpuSeconds });
+    });
+    child.once('exit', (code) => reject(new Error(`the abuser's process ended (${code}) before answering`)));
+  });
+  return {
+    stop() {
+      child.send('stop');
+      return answer;
+    },
+  };
 }

@@ -50,18 +50,29 @@ export function keepLostConnectionsQuiet(pool: pg.Pool, onLost?: (error: Error) 
   pool.on('connect', (client) => client.on('error', (error) => onLost?.(error)));
 }
 
-/** A pool of `maxConnections`; `options` are session settings (`-c name=value ...`). */
+/**
+ * A pool of `maxConnections`; `options` are session settings (`-c name=value ...`); `onConnect`
+ * is told each new connection's backend process id.
+ */
 export function createDb(
   connectionString: string,
   maxConnections = 10,
   onIdleError?: (error: Error) => void,
   options?: string,
+  onConnect?: (backendPid: number) => void,
 ): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections, ...(options ? { options } : {}) });
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));
   keepLostConnectionsQuiet(pool, onIdleError);
+  if (onConnect) {
+    pool.on('connect', (client) => {
+      // Known from the server's first answer (BackendKeyData), before any statement is sent.
+      const { processID } = client as unknown as { processID: number | null };
+      if (processID !== null) onConnect(processID);
+    });
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPoolUsage(db, () => usageOfPools([pool]));
   return db;

@@ -33,6 +33,8 @@ export interface ReadRouting {
   }): Db;
   /** Each replica as its last check left it (metrics, /readyz). */
   replicas(): ReplicaState[];
+  /** The primary's address: for a pool that must not be routed (the search's yielding one). */
+  primaryUrl: string;
   close(): Promise<void>;
 }
 
@@ -196,6 +198,7 @@ export async function createReadRouting(options: {
   return {
     db: pool({ name: 'reads', maxConnections: READS_POOL_SIZE, onIdleError: () => undefined }),
     pool,
+    primaryUrl: options.primaryUrl,
     replicas: () => replicas.map((replica) => ({ ...replica.state })),
     async close() {
       if (timer) clearInterval(timer);

@@ -19,7 +19,8 @@ const API_KEY_PATHS = new Set(['/graphql']);
  * Turns `Authorization: Bearer <Firebase ID token>` into `request.viewer`. An absent or empty
  * header means signed out; a token that does not verify is refused with 401. A bearer token
  * starting `psk_` is an analyst's API key: looked up by its hash (401 when unknown or revoked),
- * on /graphql only (403 elsewhere).
+ * on /graphql only (403 elsewhere). A route's `refuseEarly` check runs once the user is known,
+ * before the account check.
  */
 export function registerAuthHook(
   app: FastifyInstance,
@@ -42,6 +43,9 @@ export function registerAuthHook(
       return;
     }
     const viewer = token ? await identity.verifyIdToken(token) : null;
+    // A verified caller the route refuses anyway (a search beyond the user's turns) is refused
+    // before the account check's database round trip: a flood of them stays cheap (ADR 0123).
+    if (viewer) request.routeOptions.config.refuseEarly?.(viewer);
     if (viewer && (await isDeleted(viewer.uid))) {
       throw new AccountDeletedError();
     }

@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestRequest, RestRoute } from '../shared/rest.js';
+import type { Viewer } from '../shared/viewer.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The body's bytes as received (see `registerBodyParsers`). */
     rawBody: Buffer | null;
+  }
+  interface FastifyContextConfig {
+    /** The route's cheap refusal of a signed-in caller, run by the auth hook (RestRoute.refuseEarly). */
+    refuseEarly?: (viewer: Viewer) => void;
   }
 }
 
@@ -63,6 +68,7 @@ export function mountRestRoutes(app: FastifyInstance, routes: RestRoute[]): void
       method: route.method,
       url: route.url,
       ...(route.responseSchema ? { schema: { response: { 200: route.responseSchema } } } : {}),
+      ...(route.refuseEarly ? { config: { refuseEarly: route.refuseEarly } } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await route.handler(restRequest(request));
         if (result.headers) void reply.headers(result.headers);

@@ -31,5 +31,10 @@ export interface RestRoute {
    * with a compiled serialiser, and drops fields the schema does not name.
    */
   responseSchema?: Record<string, unknown>;
+  /**
+   * A cheap check of the signed-in caller, run as soon as the caller is known: before the
+   * account check, the rate limit and the body. Throws to refuse (a search beyond the user's turns).
+   */
+  refuseEarly?(viewer: Viewer): void;
   handler(request: RestRequest): Promise<RestResponse>;
 }

@@ -15,6 +15,14 @@ export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
 export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
+/**
+ * The yielding connections (ADR 0123), whose Postgres backends run at a low CPU priority
+ * (`SEARCH_YIELDING_NICENESS`, the lowest by default), so that a user's searches beyond their
+ * first take only the CPU nobody else's work wants. Four: two users' worth of extra turns at
+ * once, all users together; more wait for a connection.
+ */
+const YIELDING_CONNECTIONS = 4;
+
 export function createSearchFeature(
   deps: FeatureDeps,
   others: { plans: PlansService },
@@ -27,8 +35,22 @@ export function createSearchFeature(
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
     statementTimeoutMs: deps.config.search.statementTimeoutMs,
+    // Only the embedded Postgres's backends are processes of this machine that the server may
+    // renice; an external database's are not.
+    ...(deps.config.database.mode === 'embedded' && deps.config.search.yieldingNiceness > 0
+      ? {
+          yielding: {
+            connectionString: deps.reads.primaryUrl,
+            connections: YIELDING_CONNECTIONS,
+            niceness: deps.config.search.yieldingNiceness,
+            onRefused: (error: Error) =>
+              deps.logger.warn(`a search connection kept its CPU priority: ${error.message}`),
+          },
+        }
+      : {}),
   });
   deps.watchPool?.('search', () => engine.poolUsage());
+  deps.watchPool?.('search_yielding', () => engine.yieldingPoolUsage());
   const service = createSearchService({
     repo: createSearchRepo(deps.reads.db),
     engine,

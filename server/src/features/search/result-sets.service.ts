@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock.js';
-import type { RankedCandidates, SearchEngine, SearchExplanation } from './engine/index.js';
+import type { RankedCandidates, SearchEngine, SearchExplanation, SearchPriority } from './engine/index.js';
 import { FILTER_INPUTS } from './engine/index.js';
 import { parseLensQuery } from './query/parser.js';
 import { createKeptSetsWriter } from './kept-sets-writer.js';
@@ -102,12 +102,17 @@ export function createResultSets(deps: {
      * The set's exact counts: those it has, or, when its counts were estimated, counted now over
      * every match and kept (still estimated if counting took too long).
      */
-    async exactCounts(id: string): Promise<{ total: number; families: number; estimated: boolean }> {
+    async exactCounts(
+      id: string,
+      priority: SearchPriority = 'normal',
+    ): Promise<{ total: number; families: number; estimated: boolean }> {
       const set = await find(id);
       if (!set.estimated) return { total: set.total, families: set.families, estimated: false };
       const { query, ...filters } = StoredRequest.parse(set.request);
       const counted = await engine.countExactly(
-        set.kind === 'boolean' ? { query: parseLensQuery(query), filters } : { text: query, filters },
+        set.kind === 'boolean'
+          ? { query: parseLensQuery(query), filters, priority }
+          : { text: query, filters, priority },
       );
       if (!counted) return { total: set.total, families: set.families, estimated: true };
       await repo.settleCounts(set.id, counted);

@@ -62,3 +62,50 @@ describe("a user's turns at searching", () => {
     await first;
   });
 });
+
+describe('crowded turns (ADR 0123)', () => {
+  it("says a search is crowded when the user's others run or wait beside it", async () => {
+    const slots = createSearchSlots({ atOnce: 2, waiting: 4 });
+    const seen: boolean[] = [];
+    const first = gate();
+    const second = gate();
+    const runs = [
+      slots.run('u', async (turn) => {
+        seen.push(turn.crowded);
+        await first.opened;
+      }),
+      slots.run('u', async (turn) => {
+        seen.push(turn.crowded);
+        await second.opened;
+      }),
+      // Queued: handed the first's turn while the second still runs.
+      slots.run('u', async (turn) => {
+        seen.push(turn.crowded);
+      }),
+    ];
+    await Promise.resolve();
+    expect(seen).toEqual([false, true]);
+    first.open();
+    await runs[2];
+    expect(seen).toEqual([false, true, true]);
+    second.open();
+    await Promise.all(runs);
+    // Alone again: not crowded.
+    await slots.run('u', async (turn) => seen.push(turn.crowded));
+    expect(seen).toEqual([false, true, true, false]);
+  });
+
+  it('refuses at once, without running anything, only a user whose turns and queue are full', async () => {
+    const slots = createSearchSlots({ atOnce: 1, waiting: 1 });
+    expect(() => slots.refuseWhenFull('u')).not.toThrow();
+    const held = gate();
+    const running = slots.run('u', () => held.opened);
+    expect(() => slots.refuseWhenFull('u')).not.toThrow();
+    const waiting = slots.run('u', async () => undefined);
+    expect(() => slots.refuseWhenFull('u')).toThrow(SearchesInProgressError);
+    expect(() => slots.refuseWhenFull('someone-else')).not.toThrow();
+    held.open();
+    await Promise.all([running, waiting]);
+    expect(() => slots.refuseWhenFull('u')).not.toThrow();
+  });
+});

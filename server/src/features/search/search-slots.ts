@@ -25,6 +25,14 @@ interface UserTurns {
 }
 
 /**
+ * A turn as it starts: `crowded` when the user has another search running or waiting beside it
+ * (a second tab, a script's parallel requests); such a search yields the CPU (ADR 0123).
+ */
+export interface Turn {
+  crowded: boolean;
+}
+
+/**
  * Turns at searching, per user: at most `atOnce` searches run, up to `waiting` more queue in
  * order, and the next is refused with SEARCHES_IN_PROGRESS (429) at once.
  */
@@ -46,9 +54,19 @@ export function createSearchSlots(
     if (turns.running === 0) users.delete(uid);
   }
 
+  /** Refuses, as `run` would, a user with every turn taken and no room left to wait. */
+  function refuseWhenFull(uid: string): void {
+    const turns = users.get(uid);
+    if (turns && turns.running >= options.atOnce && turns.waiting.length >= options.waiting) {
+      throw new SearchesInProgressError(turns.running + turns.waiting.length);
+    }
+  }
+
   return {
+    refuseWhenFull,
     /** Runs `work` in one of the user's turns, waiting for one when all are taken. */
-    async run<T>(uid: string, work: () => Promise<T>): Promise<T> {
+    async run<T>(uid: string, work: (turn: Turn) => Promise<T>): Promise<T> {
+      refuseWhenFull(uid);
       let turns = users.get(uid);
       if (!turns) {
         turns = { running: 0, waiting: [] };
@@ -56,14 +74,14 @@ export function createSearchSlots(
       }
       if (turns.running < options.atOnce) {
         turns.running += 1;
-      } else if (turns.waiting.length < options.waiting) {
+      } else {
         // A finished search hands its turn over directly: `running` stays as it is.
         await new Promise<void>((resolve) => turns.waiting.push(resolve));
-      } else {
-        throw new SearchesInProgressError(turns.running + turns.waiting.length);
       }
+      // `running` counts this search too.
+      const crowded = turns.running > 1 || turns.waiting.length > 0;
       try {
-        return await work();
+        return await work({ crowded });
       } finally {
         release(uid, turns);
       }

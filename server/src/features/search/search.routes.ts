@@ -11,12 +11,14 @@ export function searchRoutes(search: SearchService): RestRoute[] {
     {
       method: 'POST',
       url: '/api/v1/ai-search',
+      refuseEarly: (viewer) => search.refuseWithoutTurn(viewer),
       responseSchema: RESULT_SET_JSON_SCHEMA,
       handler: async ({ viewer, body }) => ({ body: (await search.aiSearch(viewer, body)).results }),
     },
     {
       method: 'POST',
       url: '/api/v1/boolean-search',
+      refuseEarly: (viewer) => search.refuseWithoutTurn(viewer),
       responseSchema: RESULT_SET_JSON_SCHEMA,
       handler: async ({ viewer, body }) => ({ body: (await search.booleanSearch(viewer, body)).results }),
     },
@@ -31,6 +33,7 @@ export function searchRoutes(search: SearchService): RestRoute[] {
     {
       method: 'GET',
       url: '/api/v1/result-sets/:id/counts',
+      refuseEarly: (viewer) => search.refuseWithoutTurn(viewer),
       handler: async ({ viewer, params }) => {
         const counts = await search.resultSetCounts(viewer, params.id ?? '');
         return {

@@ -11,6 +11,7 @@ import {
   type SearchEngine,
   type SearchFilters,
   type SearchHit,
+  type SearchPriority,
 } from './engine/index.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import type { ResultSets } from './result-sets.service.js';
@@ -77,9 +78,14 @@ export function createSearchService(deps: {
   slots: SearchSlots;
 }) {
   const { repo, engine, maxResults, allowance, resultSets } = deps;
-  /** Work on the search index in one of the user's turns (ADR 0112); no viewer is refused inside. */
-  const inTurn = <T>(viewer: Viewer | null, work: () => Promise<T>): Promise<T> =>
-    viewer ? deps.slots.run(viewer.uid, work) : work();
+  /**
+   * Work on the search index in one of the user's turns (ADR 0112); no viewer is refused inside.
+   * A search beside the user's others yields the CPU to everyone else's (ADR 0123).
+   */
+  const inTurn = <T>(viewer: Viewer | null, work: (priority: SearchPriority) => Promise<T>): Promise<T> =>
+    viewer
+      ? deps.slots.run(viewer.uid, (turn) => work(turn.crowded ? 'yielding' : 'normal'))
+      : work('normal');
 
   function checkRequest(kind: SearchKind, input: unknown): CheckedSearchRequest {
     const { query, ...filters } = parseInput(SearchRequest, input);
@@ -95,14 +101,23 @@ export function createSearchService(deps: {
     return { kind, query, filters };
   }
 
-  function ranked(request: CheckedSearchRequest, most: number): Promise<RankedCandidates> {
+  function ranked(
+    request: CheckedSearchRequest,
+    most: number,
+    priority: SearchPriority = 'normal',
+  ): Promise<RankedCandidates> {
     const { kind, query, filters } = request;
     return kind === 'boolean'
-      ? engine.advanced({ query: parseLensQuery(query), filters, maxResults: most })
-      : engine.natural({ text: query, filters, maxResults: most });
+      ? engine.advanced({ query: parseLensQuery(query), filters, maxResults: most, priority })
+      : engine.natural({ text: query, filters, maxResults: most, priority });
   }
 
-  async function search(kind: SearchKind, viewer: Viewer | null, input: unknown): Promise<SearchOutcome> {
+  async function search(
+    kind: SearchKind,
+    viewer: Viewer | null,
+    input: unknown,
+    priority: SearchPriority,
+  ): Promise<SearchOutcome> {
     assertVerified(viewer);
     const request = checkRequest(kind, input);
     const searchKey = searchKeyOf(request);
@@ -125,7 +140,7 @@ export function createSearchService(deps: {
     }
     let results: SearchOutcome['results'];
     try {
-      const found = await ranked(request, maxResults);
+      const found = await ranked(request, maxResults, priority);
       results = checkedAnswer(kind, found, resultSets.keep(viewer.uid, searchKey, request, found));
     } catch (error) {
       await allowance.releaseSearch(reservation);
@@ -162,7 +177,7 @@ export function createSearchService(deps: {
       request: CheckedSearchRequest,
       most: number,
     ): Promise<{ lensIds: string[]; total: number; families: number; estimated: boolean }> {
-      const found = await inTurn(viewer, () => ranked(request, most));
+      const found = await inTurn(viewer, (priority) => ranked(request, most, priority));
       return {
         lensIds: found.hits.map((hit) => hit.lens_id),
         total: found.total,
@@ -229,16 +244,25 @@ export function createSearchService(deps: {
     /** A kept result set's exact counts, counted now when its answer had estimates. Not a search. */
     resultSetCounts(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
-      return inTurn(viewer, () => resultSets.exactCounts(id));
+      return inTurn(viewer, (priority) => resultSets.exactCounts(id, priority));
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
     /** Resolves once the result sets kept so far are written (before the server stops). */
     keptSetsWritten: () => resultSets.settled(),
     /** The search's part in purging closed accounts: their kept result sets. */
     purgeAccounts: (uids: readonly string[]) => resultSets.purgeAccounts(uids),
-    aiSearch: (viewer: Viewer | null, input: unknown) => inTurn(viewer, () => search('ai', viewer, input)),
+    /**
+     * Refuses at once (SEARCHES_IN_PROGRESS) a user whose turns are all taken and whose queue is
+     * full, as the search itself would: the HTTP layer asks as soon as it knows the caller, so a
+     * flood of refused requests costs no account check, body or database round trip.
+     */
+    refuseWithoutTurn(viewer: Viewer): void {
+      deps.slots.refuseWhenFull(viewer.uid);
+    },
+    aiSearch: (viewer: Viewer | null, input: unknown) =>
+      inTurn(viewer, (priority) => search('ai', viewer, input, priority)),
     booleanSearch: (viewer: Viewer | null, input: unknown) =>
-      inTurn(viewer, () => search('boolean', viewer, input)),
+      inTurn(viewer, (priority) => search('boolean', viewer, input, priority)),
   };
 }
 

@@ -18,7 +18,7 @@ let searchDb: Db;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  searchDb = createSearchDb(database.url, 1, undefined, 200);
+  searchDb = createSearchDb(database.url, { maxConnections: 1, statementTimeoutMs: 200 });
 });
 afterAll(async () => {
   await searchDb.destroy();

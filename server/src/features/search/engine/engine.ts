@@ -1,4 +1,4 @@
-import { poolUsageOf, type PoolUsage } from '../../../db/client.js';
+import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
 import type { ReadRouting } from '../../../db/read-routing.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
@@ -25,12 +25,24 @@ import { expandWildcards, wildcardLexemes } from './wildcards.js';
 import { lexemesOf, weightedTerms } from './words.js';
 
 /**
+ * Which connections run a search's statements: `yielding` ones are Postgres backends at a low CPU
+ * priority, for a user's searches beyond their first at once (ADR 0123); an engine without them
+ * (an external database) runs every search on its ordinary connections.
+ */
+export type SearchPriority = 'normal' | 'yielding';
+
+/**
  * The one search boundary: the rest of the product asks for ranked candidates and knows nothing
  * of words, statistics, tiers or plans.
  */
 export interface SearchEngine {
   /** Natural-language search over the text's meaningful words. */
-  natural(request: { text: string; filters: SearchFilters; maxResults: number }): Promise<RankedCandidates>;
+  natural(request: {
+    text: string;
+    filters: SearchFilters;
+    maxResults: number;
+    priority?: SearchPriority;
+  }): Promise<RankedCandidates>;
   /**
    * A parsed Lens query; throws `QuerySyntaxError` for what parses but cannot be searched, and
    * `QueryTooComplexError` for what would cost more than a search may (budget.ts), before its
@@ -40,6 +52,7 @@ export interface SearchEngine {
     query: QueryNode;
     filters: SearchFilters;
     maxResults: number;
+    priority?: SearchPriority;
   }): Promise<RankedCandidates>;
   /**
    * The words a search matches by, as one tsquery text (any of them), for showing why a patent
@@ -52,12 +65,17 @@ export interface SearchEngine {
    * answer whose counts were estimated; null when counting takes longer than the engine allows.
    */
   countExactly(
-    request: ({ text: string } | { query: QueryNode }) & { filters: SearchFilters },
+    request: ({ text: string } | { query: QueryNode }) & {
+      filters: SearchFilters;
+      priority?: SearchPriority;
+    },
   ): Promise<{ total: number; families: number } | null>;
   /** The results of a stored result set, in its order (patents removed since are left out). */
   hitsByIds(lensIds: readonly string[]): Promise<SearchHit[]>;
   /** The usage of the engine's own connection pool (the server's metrics). */
   poolUsage(): PoolUsage | undefined;
+  /** The usage of its yielding connections, when it has them. */
+  yieldingPoolUsage(): PoolUsage | undefined;
   /** Closes the engine's connections. */
   close(): Promise<void>;
 }
@@ -75,15 +93,37 @@ export function createSearchEngine(
     observe?: SearchObserver;
     /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
     statementTimeoutMs?: number;
+    /**
+     * Connections whose Postgres backends run at a low CPU priority (`niceness`, as `nice`), for
+     * searches asked to yield; only for the database on this machine (the embedded one), never
+     * routed. Their number also caps how many yielding statements run at once.
+     */
+    yielding?: {
+      /** The database on this machine (the primary): never routed. */
+      connectionString: string;
+      connections: number;
+      niceness: number;
+      onRefused?: (error: Error) => void;
+    };
   },
 ): SearchEngine {
   const timeoutMs = options.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
-  const db = createSearchDb(
-    'reads' in options ? options.reads : options.connectionString,
-    options.maxConnections ?? 10,
-    options.onIdleError,
-    timeoutMs,
-  );
+  const db = createSearchDb('reads' in options ? options.reads : options.connectionString, {
+    maxConnections: options.maxConnections ?? 10,
+    onIdleError: options.onIdleError,
+    statementTimeoutMs: timeoutMs,
+  });
+  const yieldingDb = options.yielding
+    ? createSearchDb(options.yielding.connectionString, {
+        maxConnections: options.yielding.connections,
+        onIdleError: options.onIdleError,
+        statementTimeoutMs: timeoutMs,
+        backendNiceness: options.yielding.niceness,
+        onNicenessRefused: options.yielding.onRefused,
+      })
+    : undefined;
+  const dbFor = (priority: SearchPriority | undefined): Db =>
+    priority === 'yielding' && yieldingDb ? yieldingDb : db;
   const withinStatementTimeout = <T>(work: () => Promise<T>) => cancelledAsTimedOut(work, timeoutMs);
   const statistics = createTermStatsSource(db, options.clock);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
@@ -100,33 +140,35 @@ export function createSearchEngine(
 
   // The wildcard words looked up in the vocabulary first: the compiler cannot read it. What they
   // fit and the statement's size are checked before the statement is sent.
-  const compileAdvanced = async (query: QueryNode, stats: TermStats) => {
-    const words = await expandWildcards(db, query);
+  const compileAdvanced = async (query: QueryNode, stats: TermStats, on: Db = db) => {
+    const words = await expandWildcards(on, query);
     checkWildcardBudget(words);
     const compiled = compileLensQuery(query, stats, words);
-    checkStatementBudget(db, compiled);
+    checkStatementBudget(on, compiled);
     return compiled;
   };
 
   return {
-    natural: ({ text, filters, maxResults }) =>
+    natural: ({ text, filters, maxResults, priority }) =>
       timed('natural', async () => {
+        const on = dbFor(priority);
         const stats = await statistics.current();
-        const terms = weightedTerms(await lexemesOf(db, text), stats);
+        const terms = weightedTerms(await lexemesOf(on, text), stats);
         const found = await naturalSearch(
-          db,
+          on,
           { terms, filters, maxResults, budget: budget(maxResults), counts },
           stats,
         );
         // Explained from the words already weighed: no query, a few microseconds.
         return { ...found, explanation: explainNaturalSearch(text, terms) };
       }),
-    advanced: ({ query, filters, maxResults }) =>
+    advanced: ({ query, filters, maxResults, priority }) =>
       timed('advanced', async () => {
+        const on = dbFor(priority);
         const stats = await statistics.current();
-        const compiled = await compileAdvanced(query, stats);
+        const compiled = await compileAdvanced(query, stats, on);
         return advancedSearch(
-          db,
+          on,
           { compiled, filters, maxResults, budget: budget(maxResults), counts },
           stats,
         );
@@ -145,24 +187,28 @@ export function createSearchEngine(
       }),
     countExactly: (request) =>
       withinStatementTimeout(async () => {
+        const on = dbFor(request.priority);
         const stats = await statistics.current();
         let where;
         if ('text' in request) {
-          const terms = weightedTerms(await lexemesOf(db, request.text), stats);
+          const terms = weightedTerms(await lexemesOf(on, request.text), stats);
           if (terms.length === 0) return { total: 0, families: 0 };
           where = naturalMatchCondition(terms, request.filters);
         } else {
-          where = advancedMatchCondition(await compileAdvanced(request.query, stats), request.filters);
+          where = advancedMatchCondition(await compileAdvanced(request.query, stats, on), request.filters);
         }
         const known = counts.get(countKey(db, where));
         if (known && !known.estimated) return { total: known.total, families: known.families };
-        const exact = await exactCount(db, where, COUNTING.deferredExactMs);
+        const exact = await exactCount(on, where, COUNTING.deferredExactMs);
         // The next answers of this search (anyone's) say the exact counts at once.
         if (exact) counts.set(countKey(db, where), { ...exact, estimated: false });
         return exact;
       }),
     hitsByIds: (lensIds) => withinStatementTimeout(() => hitsByIds(db, lensIds)),
     poolUsage: () => poolUsageOf(db),
-    close: () => db.destroy(),
+    yieldingPoolUsage: () => (yieldingDb ? poolUsageOf(yieldingDb) : undefined),
+    close: async () => {
+      await Promise.all([db.destroy(), yieldingDb?.destroy()]);
+    },
   };
 }

@@ -3,7 +3,7 @@
  * request schema, and the search index's bulk build for the indexer (published to it as
  * `@patentscout/server/search-engine`). Nothing outside `engine/` imports another engine file.
  */
-export { createSearchEngine, type SearchEngine } from './engine.js';
+export { createSearchEngine, type SearchEngine, type SearchPriority } from './engine.js';
 export { FILTER_INPUTS, NO_FILTERS, SEARCH_FILTERS, type FilterName, type SearchFilters } from './filters.js';
 export type { SearchExplanation } from './explain.js';
 export type { RankedCandidates, SearchHit } from './rank.js';

@@ -12,7 +12,10 @@ let database: TestDatabase;
 let searchDb: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
-  searchDb = createSearchDb(database.url, 1, undefined, SEARCH_STATEMENT_TIMEOUT_MS);
+  searchDb = createSearchDb(database.url, {
+    maxConnections: 1,
+    statementTimeoutMs: SEARCH_STATEMENT_TIMEOUT_MS,
+  });
 });
 afterAll(async () => {
   await searchDb.destroy();

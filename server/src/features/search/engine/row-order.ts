@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { createDb, type Db } from '../../../db/client.js';
 import type { ReadRouting } from '../../../db/read-routing.js';
@@ -23,18 +25,56 @@ const SEARCH_CONNECTION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_w
 /**
  * The engine's own connection pool, whose sessions read tables in their physical order and cancel
  * any statement that runs past `statementTimeoutMs` (budget.ts): to one database, or routed over
- * the read replicas and the primary (`ReadRouting`, ADR 0120).
+ * the read replicas and the primary (`ReadRouting`, ADR 0120). With `backendNiceness` (one
+ * database on this machine only), each connection's backend process is given that CPU priority
+ * as it connects (ADR 0123); a refusal (no permission) leaves it as it was and is reported.
  */
 export function createSearchDb(
   database: string | ReadRouting,
-  maxConnections: number,
-  onIdleError: ((error: Error) => void) | undefined,
-  statementTimeoutMs: number,
+  options: {
+    maxConnections: number;
+    onIdleError?: (error: Error) => void;
+    statementTimeoutMs: number;
+    backendNiceness?: number;
+    onNicenessRefused?: (error: Error) => void;
+  },
 ): Db {
-  const sessionOptions = `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${statementTimeoutMs}`;
-  return typeof database === 'string'
-    ? createDb(database, maxConnections, onIdleError, sessionOptions)
-    : database.pool({ name: 'search', maxConnections, sessionOptions, onIdleError });
+  const { maxConnections, onIdleError, backendNiceness, onNicenessRefused } = options;
+  const sessionOptions = `${SEARCH_CONNECTION_OPTIONS} -c statement_timeout=${options.statementTimeoutMs}`;
+  if (typeof database !== 'string') {
+    return database.pool({ name: 'search', maxConnections, sessionOptions, onIdleError });
+  }
+  return createDb(
+    database,
+    maxConnections,
+    onIdleError,
+    sessionOptions,
+    backendNiceness === undefined
+      ? undefined
+      : (backendPid) => {
+          try {
+            lowerCpuPriority(backendPid, backendNiceness);
+          } catch (error) {
+            onNicenessRefused?.(error as Error);
+          }
+        },
+  );
+}
+
+/**
+ * Gives a process on this machine the CPU priority `niceness`. Every Postgres backend starts a
+ * session of its own (setsid), and where Linux groups sessions for scheduling (autogroup, on by
+ * default on desktops and many servers) a process's nice value only orders it within its own
+ * session: the session's is set through /proc/<pid>/autogroup, with the same permission.
+ */
+function lowerCpuPriority(pid: number, niceness: number): void {
+  setPriority(pid, niceness);
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
+  } catch (error) {
+    // No autogroups here (another system, or a kernel without them): the nice value is enough.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /**

@@ -20,7 +20,10 @@ export function engineParts(connection: { url: string } | { db: Db }, tuning?: O
   const db =
     'db' in connection
       ? connection.db
-      : createSearchDb(connection.url, 2, undefined, SEARCH_STATEMENT_TIMEOUT_MS);
+      : createSearchDb(connection.url, {
+          maxConnections: 2,
+          statementTimeoutMs: SEARCH_STATEMENT_TIMEOUT_MS,
+        });
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   return {
     lexemes: (text: string) => lexemesOf(db, text),
