@@ -36,6 +36,8 @@ const { values } = parseArgs({
     sections: { type: 'string', default: 'storage,speed,totals,quality' },
     data: { type: 'string', default: '.data' },
     fresh: { type: 'boolean', default: false },
+    /** The server's SEARCH_CONCURRENCY (ADR 0124), to compare settings; the product's default unless given. */
+    'search-concurrency': { type: 'string' },
   },
 });
 const sections = new Set(values.sections.split(','));
@@ -55,7 +57,7 @@ const load = () =>
 
 const results: ResultStore = openResults(
   path.resolve(values.data, 'bench-search-results.json'),
-  { seconds, rounds, transports },
+  { seconds, rounds, transports, searchConcurrency: values['search-concurrency'] ?? 'default' },
   values.fresh,
 );
 
@@ -145,7 +147,10 @@ async function measureSize(size: number): Promise<SizeFigures> {
   const allKept = corpusKept && wanted.every((name) => results.get(size, name));
   let server: BenchServer | undefined;
   const running = async () => {
-    server ??= await startBenchServer(size, say, { dataRoot: values.data });
+    server ??= await startBenchServer(size, say, {
+      dataRoot: values.data,
+      settings: values['search-concurrency'] ? { SEARCH_CONCURRENCY: values['search-concurrency'] } : {},
+    });
     return server;
   };
   try {

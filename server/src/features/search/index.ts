@@ -35,6 +35,7 @@ export function createSearchFeature(
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
     statementTimeoutMs: deps.config.search.statementTimeoutMs,
+    concurrency: deps.config.search.concurrency,
     // Only the embedded Postgres's backends are processes of this machine that the server may
     // renice; an external database's are not.
     ...(deps.config.database.mode === 'embedded' && deps.config.search.yieldingNiceness > 0
