@@ -16,7 +16,9 @@ import { ADVANCED_QUERIES, AI_QUERIES } from './search-queries.js';
  * SQL statement the server sent, grouped by its first words (count, total and mean time as the
  * server's pg client saw it), the time searches waited for a pooled connection, the event loop's
  * busy share and the CPU of Node and Postgres; `--profile` also writes the server process's CPU
- * profile of each stretch (open it in Chrome's DevTools).
+ * profile of each stretch (open it in Chrome's DevTools). Then the ranking statements met are
+ * sent straight to Postgres, one, two, four and eight at once (`--statements-only` skips the
+ * stretches' measures and only meets the queries once for that).
  */
 const { values } = parseArgs({
   options: {
