@@ -4,12 +4,12 @@ import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { givePaidPlan } from '@patentscout/server/testing/plans';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
-import { abuse, probe } from '../fairness/abuse.js';
+import { abuse, probe, WORST_ACCEPTED_QUERIES } from '../fairness/abuse.js';
 
 /**
  * Fair sharing under abuse (ADR 0112): one user sends the worst accepted queries twelve at a time;
- * each user searches two at once and queues four, so the rest are refused at once, and /healthz
- * and another user's searches keep answering. The bound asserted here is loose on purpose (two
+ * each user searches two at once and queues four, so the rest are refused (after a pause of a
+ * second, ADR 0126), and /healthz and another user's searches keep answering. The bound asserted here is loose on purpose (two
  * shared cores); `npm run bench:fairness` measures the ratio to idle.
  */
 const PATENTS = 5_000;
@@ -62,4 +62,44 @@ describe('fair sharing', () => {
     expect(busy.health.p95).toBeLessThan(Math.max(1000, idle.health.p95 * 10));
     expect(busy.searches.p95).toBeLessThan(Math.max(5000, idle.searches.p95 * 10));
   }, 180_000);
+
+  it('answers a search beyond the turns after a pause, asking to retry after a second', async () => {
+    // A user of its own: the flood above may have used the abuser's searches of this minute.
+    const user = await createEmulatorUser({ verified: true });
+    await app.database.db
+      .insertInto('users')
+      .values({ uid: user.uid, email: user.email, name: 'Wave' })
+      .execute();
+    await givePaidPlan(app.database.db, user.uid);
+    const wave = await Promise.all(
+      Array.from({ length: PARALLEL }, async (_, n) => {
+        const started = performance.now();
+        const response = await fetch(`${app.baseUrl}/api/v1/boolean-search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
+          body: JSON.stringify({
+            query: WORST_ACCEPTED_QUERIES[n % WORST_ACCEPTED_QUERIES.length]!(10_000 + n),
+          }),
+        });
+        const body = (await response.json()) as { code?: string };
+        return {
+          status: response.status,
+          code: body.code,
+          retryAfter: response.headers.get('retry-after'),
+          ms: performance.now() - started,
+        };
+      }),
+    );
+    const refused = wave.filter((answer) => answer.status === 429);
+    // Twelve at once against two turns and four places in the queue: some are refused.
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ code: 'SEARCHES_IN_PROGRESS', retryAfter: '1' });
+      // Answered after the pause, so a client that retries at once asks once a second.
+      expect(answer.ms).toBeGreaterThanOrEqual(950);
+    }
+    expect(
+      wave.filter((answer) => answer.status !== 429).every((answer) => [200, 422].includes(answer.status)),
+    ).toBe(true);
+  }, 60_000);
 });

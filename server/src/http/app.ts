@@ -61,6 +61,8 @@ export async function buildHttpApp(deps: {
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
     if (mapped.unexpected) request.log.error({ err: error }, 'request failed');
+    if (mapped.retryAfterSeconds !== undefined)
+      void reply.header('retry-after', String(mapped.retryAfterSeconds));
     if (mapped.status === 503) {
       request.log.warn(`a part the request needs is unavailable: ${(error as Error).message}`);
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));

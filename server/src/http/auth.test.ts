@@ -43,7 +43,7 @@ function gate() {
 
 describe('the auth hook', () => {
   it("refuses a search beyond the user's turns before the account check, the body and the handler (ADR 0123)", async () => {
-    const slots = createSearchSlots({ atOnce: 1, waiting: 1 });
+    const slots = createSearchSlots({ atOnce: 1, waiting: 1, refusalPauseMs: 0 });
     const held = gate();
     // The abuser's one turn runs and its one place in the queue is taken.
     const running = slots.run('abuser', () => held.opened);

@@ -45,7 +45,7 @@ export function registerAuthHook(
     const viewer = token ? await identity.verifyIdToken(token) : null;
     // A verified caller the route refuses anyway (a search beyond the user's turns) is refused
     // before the account check's database round trip: a flood of them stays cheap (ADR 0123).
-    if (viewer) request.routeOptions.config.refuseEarly?.(viewer);
+    if (viewer) await request.routeOptions.config.refuseEarly?.(viewer);
     if (viewer && (await isDeleted(viewer.uid))) {
       throw new AccountDeletedError();
     }

@@ -42,6 +42,8 @@ export interface MappedError {
   body: { message: string; code: string } & Record<string, unknown>;
   /** True when the error is a bug or an outage rather than the caller's mistake. */
   unexpected: boolean;
+  /** Seconds the caller should wait before asking again (`Retry-After`), when the error says. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -64,6 +66,7 @@ export function mapError(error: unknown): MappedError {
       code: error.code,
       body: { ...error.body, message: error.message, code: error.code },
       unexpected: false,
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
   const clientStatus = (error as { statusCode?: number }).statusCode;

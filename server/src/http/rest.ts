@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** The route's cheap refusal of a signed-in caller, run by the auth hook (RestRoute.refuseEarly). */
-    refuseEarly?: (viewer: Viewer) => void;
+    refuseEarly?: (viewer: Viewer) => void | Promise<void>;
   }
 }
 

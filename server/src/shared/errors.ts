@@ -37,6 +37,9 @@ export type ErrorCode =
   | 'SERVICE_UNAVAILABLE';
 
 export class AppError extends Error {
+  /** Seconds after which asking again may succeed (HTTP `Retry-After`), when the error knows. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -33,8 +33,9 @@ export interface RestRoute {
   responseSchema?: Record<string, unknown>;
   /**
    * A cheap check of the signed-in caller, run as soon as the caller is known: before the
-   * account check, the rate limit and the body. Throws to refuse (a search beyond the user's turns).
+   * account check, the rate limit and the body. Throws or rejects to refuse (a search beyond the
+   * user's turns, answered after the refusal's pause: ADR 0126).
    */
-  refuseEarly?(viewer: Viewer): void;
+  refuseEarly?(viewer: Viewer): void | Promise<void>;
   handler(request: RestRequest): Promise<RestResponse>;
 }

@@ -10,7 +10,7 @@ function gate() {
 
 describe("a user's turns at searching", () => {
   it('runs two at once, queues four in order, refuses the next, and leaves other users alone', async () => {
-    const slots = createSearchSlots({ atOnce: 2, waiting: 4 });
+    const slots = createSearchSlots({ atOnce: 2, waiting: 4, refusalPauseMs: 0 });
     const gates = Array.from({ length: 6 }, gate);
     const started: number[] = [];
     const runs = gates.map((g, n) =>
@@ -38,7 +38,7 @@ describe("a user's turns at searching", () => {
   });
 
   it('gives the turn back when the work fails', async () => {
-    const slots = createSearchSlots({ atOnce: 1, waiting: 0 });
+    const slots = createSearchSlots({ atOnce: 1, waiting: 0, refusalPauseMs: 0 });
     await expect(
       slots.run('u', async () => {
         throw new Error('boom');
@@ -49,7 +49,7 @@ describe("a user's turns at searching", () => {
   });
 
   it('says why it refuses, with a 429 code', async () => {
-    const slots = createSearchSlots({ atOnce: 1, waiting: 0 });
+    const slots = createSearchSlots({ atOnce: 1, waiting: 0, refusalPauseMs: 0 });
     const held = gate();
     const first = slots.run('u', () => held.opened);
     const refused = await slots.run('u', async () => undefined).catch((error: unknown) => error);
@@ -65,7 +65,7 @@ describe("a user's turns at searching", () => {
 
 describe('crowded turns (ADR 0123)', () => {
   it("says a search is crowded when the user's others run or wait beside it", async () => {
-    const slots = createSearchSlots({ atOnce: 2, waiting: 4 });
+    const slots = createSearchSlots({ atOnce: 2, waiting: 4, refusalPauseMs: 0 });
     const seen: boolean[] = [];
     const first = gate();
     const second = gate();
@@ -95,17 +95,53 @@ describe('crowded turns (ADR 0123)', () => {
     expect(seen).toEqual([false, true, true, false]);
   });
 
-  it('refuses at once, without running anything, only a user whose turns and queue are full', async () => {
-    const slots = createSearchSlots({ atOnce: 1, waiting: 1 });
-    expect(() => slots.refuseWhenFull('u')).not.toThrow();
+  it('refuses, without running anything, only a user whose turns and queue are full', async () => {
+    const slots = createSearchSlots({ atOnce: 1, waiting: 1, refusalPauseMs: 0 });
+    await expect(slots.refuseWhenFull('u')).resolves.toBeUndefined();
     const held = gate();
     const running = slots.run('u', () => held.opened);
-    expect(() => slots.refuseWhenFull('u')).not.toThrow();
+    await expect(slots.refuseWhenFull('u')).resolves.toBeUndefined();
     const waiting = slots.run('u', async () => undefined);
-    expect(() => slots.refuseWhenFull('u')).toThrow(SearchesInProgressError);
-    expect(() => slots.refuseWhenFull('someone-else')).not.toThrow();
+    await expect(slots.refuseWhenFull('u')).rejects.toBeInstanceOf(SearchesInProgressError);
+    await expect(slots.refuseWhenFull('someone-else')).resolves.toBeUndefined();
     held.open();
     await Promise.all([running, waiting]);
-    expect(() => slots.refuseWhenFull('u')).not.toThrow();
+    await expect(slots.refuseWhenFull('u')).resolves.toBeUndefined();
+  });
+});
+
+describe("a refusal's pause (ADR 0126)", () => {
+  it('answers a refusal only after its pause, asking the caller to retry after a second', async () => {
+    const slots = createSearchSlots({ atOnce: 1, waiting: 0, refusalPauseMs: 300 });
+    const held = gate();
+    const running = slots.run('u', () => held.opened);
+    const started = performance.now();
+    const refused = await slots.run('u', async () => 'never').catch((error: unknown) => error);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(refused).toBeInstanceOf(SearchesInProgressError);
+    expect((refused as SearchesInProgressError).retryAfterSeconds).toBe(1);
+    expect(slots.pausedRefusals()).toBe(0);
+    held.open();
+    await running;
+  });
+
+  it('answers at once the refusals beyond the ones already waiting out their pause', async () => {
+    const slots = createSearchSlots({
+      atOnce: 1,
+      waiting: 0,
+      refusalPauseMs: 60_000,
+      pausedRefusalsAtMost: 1,
+    });
+    const held = gate();
+    const running = slots.run('u', () => held.opened);
+    let pausedSettled = false;
+    const paused = slots.refuseWhenFull('u').finally(() => (pausedSettled = true));
+    paused.catch(() => undefined);
+    expect(slots.pausedRefusals()).toBe(1);
+    // The cap is reached: the next refusal does not wait (a minute here).
+    await expect(slots.refuseWhenFull('u')).rejects.toBeInstanceOf(SearchesInProgressError);
+    expect(pausedSettled).toBe(false);
+    held.open();
+    await running;
   });
 });

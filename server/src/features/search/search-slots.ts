@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../shared/errors.js';
 
 /**
@@ -9,8 +10,18 @@ import { AppError } from '../../shared/errors.js';
  */
 export const SEARCHES_AT_ONCE_PER_USER = 2;
 export const SEARCHES_WAITING_PER_USER = 4;
+/**
+ * How long a refusal waits before it is answered (ADR 0126): a client that sends its next search
+ * as soon as it is refused then asks once a second rather than as fast as the server can refuse,
+ * so a flood of refused requests does not take the CPU from everyone else.
+ */
+export const REFUSAL_PAUSE_MS = 1_000;
+/** Refusals held in their pause at most, all users together; beyond, they are answered at once. */
+export const PAUSED_REFUSALS_AT_MOST = 1_000;
 
 export class SearchesInProgressError extends AppError {
+  override readonly retryAfterSeconds = 1;
+
   constructor(pending: number) {
     super(
       'SEARCHES_IN_PROGRESS',
@@ -32,17 +43,27 @@ export interface Turn {
   crowded: boolean;
 }
 
+export interface SearchSlotsOptions {
+  atOnce: number;
+  waiting: number;
+  refusalPauseMs: number;
+  pausedRefusalsAtMost: number;
+}
+
 /**
  * Turns at searching, per user: at most `atOnce` searches run, up to `waiting` more queue in
- * order, and the next is refused with SEARCHES_IN_PROGRESS (429) at once.
+ * order, and the next is refused with SEARCHES_IN_PROGRESS (429) after `refusalPauseMs`.
  */
-export function createSearchSlots(
-  options: { atOnce: number; waiting: number } = {
+export function createSearchSlots(overrides: Partial<SearchSlotsOptions> = {}) {
+  const options: SearchSlotsOptions = {
     atOnce: SEARCHES_AT_ONCE_PER_USER,
     waiting: SEARCHES_WAITING_PER_USER,
-  },
-) {
+    refusalPauseMs: REFUSAL_PAUSE_MS,
+    pausedRefusalsAtMost: PAUSED_REFUSALS_AT_MOST,
+    ...overrides,
+  };
   const users = new Map<string, UserTurns>();
+  let pausedRefusals = 0;
 
   function release(uid: string, turns: UserTurns): void {
     const next = turns.waiting.shift();
@@ -54,19 +75,38 @@ export function createSearchSlots(
     if (turns.running === 0) users.delete(uid);
   }
 
-  /** Refuses, as `run` would, a user with every turn taken and no room left to wait. */
-  function refuseWhenFull(uid: string): void {
+  /** How many of the user's searches run or wait, when every turn is taken and the queue full. */
+  function pendingWhenFull(uid: string): number | undefined {
     const turns = users.get(uid);
-    if (turns && turns.running >= options.atOnce && turns.waiting.length >= options.waiting) {
-      throw new SearchesInProgressError(turns.running + turns.waiting.length);
+    return turns && turns.running >= options.atOnce && turns.waiting.length >= options.waiting
+      ? turns.running + turns.waiting.length
+      : undefined;
+  }
+
+  /** The refusal, answered after its pause (unless too many wait in theirs already). */
+  async function refuse(pending: number): Promise<never> {
+    if (options.refusalPauseMs > 0 && pausedRefusals < options.pausedRefusalsAtMost) {
+      pausedRefusals += 1;
+      try {
+        // Unreferenced: a refusal in its pause never holds up the process's shutdown.
+        await sleep(options.refusalPauseMs, undefined, { ref: false });
+      } finally {
+        pausedRefusals -= 1;
+      }
     }
+    throw new SearchesInProgressError(pending);
   }
 
   return {
-    refuseWhenFull,
+    /** Refuses, as `run` would, a user with every turn taken and no room left to wait. */
+    async refuseWhenFull(uid: string): Promise<void> {
+      const pending = pendingWhenFull(uid);
+      if (pending !== undefined) await refuse(pending);
+    },
     /** Runs `work` in one of the user's turns, waiting for one when all are taken. */
     async run<T>(uid: string, work: (turn: Turn) => Promise<T>): Promise<T> {
-      refuseWhenFull(uid);
+      const pending = pendingWhenFull(uid);
+      if (pending !== undefined) return refuse(pending);
       let turns = users.get(uid);
       if (!turns) {
         turns = { running: 0, waiting: [] };
@@ -88,6 +128,8 @@ export function createSearchSlots(
     },
     /** Searches running now, all users together (for tests and metrics). */
     running: (): number => [...users.values()].reduce((sum, turns) => sum + turns.running, 0),
+    /** Refusals waiting out their pause now (for tests). */
+    pausedRefusals: (): number => pausedRefusals,
   };
 }
 

@@ -252,13 +252,12 @@ export function createSearchService(deps: {
     /** The search's part in purging closed accounts: their kept result sets. */
     purgeAccounts: (uids: readonly string[]) => resultSets.purgeAccounts(uids),
     /**
-     * Refuses at once (SEARCHES_IN_PROGRESS) a user whose turns are all taken and whose queue is
-     * full, as the search itself would: the HTTP layer asks as soon as it knows the caller, so a
-     * flood of refused requests costs no account check, body or database round trip.
+     * Refuses (SEARCHES_IN_PROGRESS, after the refusal's pause) a user whose turns are all taken
+     * and whose queue is full, as the search itself would: the HTTP layer asks as soon as it knows
+     * the caller, so a flood of refused requests costs no account check, body or database round
+     * trip, and comes back at most once a second per open request (ADR 0126).
      */
-    refuseWithoutTurn(viewer: Viewer): void {
-      deps.slots.refuseWhenFull(viewer.uid);
-    },
+    refuseWithoutTurn: (viewer: Viewer): Promise<void> => deps.slots.refuseWhenFull(viewer.uid),
     aiSearch: (viewer: Viewer | null, input: unknown) =>
       inTurn(viewer, (priority) => search('ai', viewer, input, priority)),
     booleanSearch: (viewer: Viewer | null, input: unknown) =>
