@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -72,6 +73,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEARCH_REPLICA_MAX_LAG_SECONDS: '-1' })).toThrowError(
       /SEARCH_REPLICA_MAX_LAG_SECONDS/,
     );
+  });
+
+  it('runs twice the cores of searches at once by default, SEARCH_CONCURRENCY when set, and refuses 0', () => {
+    expect(loadConfig({}).search.concurrency).toBe(2 * availableParallelism());
+    expect(loadConfig({ SEARCH_CONCURRENCY: '3' }).search.concurrency).toBe(3);
+    expect(() => loadConfig({ SEARCH_CONCURRENCY: '0' })).toThrowError(/SEARCH_CONCURRENCY/);
   });
 
   it('sends mail to the embedded SMTP server by default, and refuses a malformed SMTP_URL', () => {

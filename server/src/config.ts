@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DATABASE_ENV, databaseConfig, type DatabaseConfig } from './config-database.js';
@@ -48,6 +49,7 @@ const EnvSchema = z.object({
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   SEARCH_YIELDING_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -193,6 +195,11 @@ export interface AppConfig extends DatabaseConfig {
      * beyond their first at once (ADR 0123); 0 turns the yielding connections off.
      */
     yieldingNiceness: number;
+    /**
+     * Searches whose statements run at once on the engine's ordinary connections; the others wait
+     * their turn, first come first served (ADR 0124). Twice the machine's cores unless set.
+     */
+    concurrency: number;
   };
   /**
    * Requests allowed per window: searches and one-shots per user, sign-ups per address, webhook
@@ -330,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH,
       ...(vars.SEARCH_STATEMENT_TIMEOUT_MS ? { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS } : {}),
       yieldingNiceness: vars.SEARCH_YIELDING_NICENESS,
+      concurrency: vars.SEARCH_CONCURRENCY ?? 2 * availableParallelism(),
     },
     rateLimits: {
       store: vars.RATE_LIMIT_STORE,

@@ -8,13 +8,8 @@ const withFamily = patentRow({
   title: 'LITHIUM ANODE',
   inventors: ['SMITH ANNA', 'LEE BO'],
   applicants: ['THE UNIVERSITY OF MELBOURNE'],
-  family_members: JSON.stringify([
-    {
-      lens_id: '111-222-333-444-555',
-      document_id: { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1', date: '2018-02-01' },
-    },
-  ]),
-  record: JSON.stringify({ biblio: { invention_title: [{ text: 'LITHIUM ANODE', lang: 'en' }] } }),
+  family_members: JSON.stringify([['111-222-333-444-555', 'EP', '3123456', 'A1', '2018-02-01']]),
+  title_lang: 'en',
 });
 const withoutAiText = patentRow({
   ai_title: null,

@@ -136,6 +136,10 @@ describe('stored result sets', () => {
     });
     const id = searched.body.result_set_id as string;
     expect((await call(app.baseUrl, 'GET', `/api/v1/result-sets/${id}`, { token: '' })).status).toBe(401);
+    // The set is written after the answer (ADR 0118); reading it waits for that write.
+    expect(
+      (await call(app.baseUrl, 'GET', `/api/v1/result-sets/${id}`, { token: searcher.idToken })).status,
+    ).toBe(200);
     await app.database.db
       .updateTable('search_result_sets')
       .set({ created_at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
@@ -154,6 +158,10 @@ describe('stored result sets', () => {
     const id = searched.body.result_set_id as string;
     const exact = { total: airships.length, group_by_count: 6, estimated: false };
     expect(searched.body).toMatchObject(exact);
+    // The set is written after the answer (ADR 0118); reading it waits for that write.
+    expect(
+      (await call(app.baseUrl, 'GET', `/api/v1/result-sets/${id}`, { token: searcher.idToken })).body,
+    ).toMatchObject(exact);
     // As a set past the candidate budget would be kept: an estimate, here a wrong one.
     await app.database.db
       .updateTable('search_result_sets')

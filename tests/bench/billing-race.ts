@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
-import { benchUser, BENCH_PORTS, startBenchServer } from './bench-server.js';
+import { benchUser, startBenchServer } from './bench-server.js';
 
 /**
  * Races of checkouts against the product as `npm start` runs it (the local Stripe stand-in, its
@@ -17,8 +17,8 @@ const LOCAL_KEY = 'sk_test_patentscout_local';
 const PRICE = 'price_discover_monthly';
 const SETTLE_LIMIT_MS = 120_000;
 
-const server = await startBenchServer(1000, say, '.data/bench-billing');
-const standIn = new Stripe(LOCAL_KEY, { host: '127.0.0.1', port: BENCH_PORTS.stripe, protocol: 'http' });
+const server = await startBenchServer(1000, say, { dataDir: '.data/bench-billing' });
+const standIn = new Stripe(LOCAL_KEY, { host: '127.0.0.1', port: server.ports.stripe, protocol: 'http' });
 
 async function checkout(token: string): Promise<string> {
   const response = await fetch(`${server.baseUrl}/payments/create-checkout-session?plan=discover`, {

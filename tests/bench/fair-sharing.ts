@@ -34,12 +34,13 @@ say(
   `Fair sharing at ${Number(values.size).toLocaleString('en')} patents, ${parallel} abusive searches at a time`,
 );
 const dataDir = `.data/bench-search-${Number(values.size)}`;
-const server = await startBenchServer(
-  Number(values.size),
-  say,
+const server = await startBenchServer(Number(values.size), say, {
   dataDir,
-  values['yielding-niceness'] === undefined ? {} : { SEARCH_YIELDING_NICENESS: values['yielding-niceness'] },
-);
+  settings:
+    values['yielding-niceness'] === undefined
+      ? {}
+      : { SEARCH_YIELDING_NICENESS: values['yielding-niceness'] },
+});
 try {
   const [abuser, other] = [await benchUserToken(server), await benchUserToken(server)];
   // Warm: the statistics, the compiled operations, the first connections.

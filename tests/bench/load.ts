@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { benchUserToken, startBenchServer } from './bench-server.js';
+import { benchUsers, startBenchServer } from './bench-server.js';
 import { ADVANCED_QUERIES, AI_QUERIES } from './search-queries.js';
 
 /**
@@ -47,7 +47,7 @@ function percentile(sorted: number[], p: number): number {
 say(`Load test: ${users} users for ${seconds} s over ${size.toLocaleString('en')} patents`);
 const server = await startBenchServer(size, say);
 try {
-  const tokens = await Promise.all(Array.from({ length: users }, () => benchUserToken(server)));
+  const tokens = await benchUsers(server, users);
   const lensIds = (
     await server.db.selectFrom('patents').select('lens_id').orderBy('lens_id').limit(500).execute()
   ).map((row) => row.lens_id);

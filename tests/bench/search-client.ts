@@ -62,6 +62,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
  * more: node:http rather than fetch (whose web streams cost it CPU), and the answer's JSON (over
  * 400 KB) parsed only when `answer()` asks for it.
  */
+/** Searches the product stopped past their time budget since the process started. */
+export const stoppedSearches = { count: 0 };
+
 export function search(
   baseUrl: string,
   token: string,
@@ -96,6 +99,18 @@ export function search(
           // A GraphQL error answers 200 too; it is told by its first bytes, without parsing the rest.
           const failed =
             response.statusCode !== 200 || (transport === 'graphql' && text().startsWith('{"errors"'));
+          // The product stops a search past its time budget (SEARCH_TIMED_OUT): on a busy
+          // machine that is a figure to report (its time, and how many), not a crash.
+          if (failed && text().includes('SEARCH_TIMED_OUT')) {
+            stoppedSearches.count += 1;
+            resolve({
+              ms,
+              answer: () => {
+                throw new Error(`${kind} search "${body.query}" was stopped by its time budget`);
+              },
+            });
+            return;
+          }
           if (failed) {
             reject(
               new Error(

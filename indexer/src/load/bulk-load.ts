@@ -1,12 +1,21 @@
 import { stageSearchRows, type SearchRowBuild } from '@patentscout/server/search-engine';
 import type { Database } from '@patentscout/server/db/tables';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { writePatentBatch, type PositionedRow, type WriteOutcome } from './patent-writer.js';
 
 export interface BulkLoad {
   write(rows: PositionedRow[]): Promise<WriteOutcome>;
   /** Builds the search rows the load deferred; call it also after an interruption or a failure. */
   finish(): Promise<SearchRowBuild>;
+}
+
+/**
+ * A checkpoint once a load is indexed: the WAL it wrote is recycled at once instead of staying
+ * in the data folder until the next timed one. Needs a superuser (the embedded database's) or
+ * pg_checkpoint; elsewhere the server's own checkpoints do it later.
+ */
+async function checkpoint(db: Kysely<Database>): Promise<void> {
+  await sql`CHECKPOINT`.execute(db).catch(() => undefined);
 }
 
 /**
@@ -21,6 +30,10 @@ export async function startBulkLoad(db: Kysely<Database>): Promise<BulkLoad> {
       stager.add(rows.map((entry) => entry.row.lens_id));
       return outcome;
     },
-    finish: () => stager.finish(),
+    async finish() {
+      const build = await stager.finish();
+      await checkpoint(db);
+      return build;
+    },
   };
 }

@@ -48,7 +48,7 @@ const SOURCE_COLUMNS = [
   'anticipated_term_date',
   'family_id',
   'family_members',
-  'record',
+  'title_lang',
 ] as const satisfies ReadonlyArray<keyof NewPatent>;
 const AI_COLUMNS = [
   'ai_title',
@@ -67,17 +67,10 @@ const AI_INPUT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof NewPatent>;
 const WRITTEN_COLUMNS = ['lens_id', ...SOURCE_COLUMNS, ...AI_COLUMNS] as const;
 /** Serialized JSON already: spliced into the payload as JSON, not as a string. */
-const JSON_COLUMNS = new Set<string>(['family_members', 'record']);
+const JSON_COLUMNS = new Set<string>(['family_members']);
 
 const list = (columns: readonly string[], prefix = '') =>
   sql.raw(columns.map((column) => `${prefix}${column}`).join(', '));
-/** `json` has no equality: the record compares as the text it was delivered as. */
-const comparable = (columns: readonly string[], prefix: string) =>
-  sql.raw(
-    columns
-      .map((column) => (column === 'record' ? `${prefix}record::text` : `${prefix}${column}`))
-      .join(', '),
-  );
 const aiInputsDiffer = sql`(${list(AI_INPUT_COLUMNS, 'patents.')}) IS DISTINCT FROM (${list(AI_INPUT_COLUMNS, 'excluded.')})`;
 
 /**
@@ -124,7 +117,7 @@ const mergeBatch = (payload: string) => sql<{
               THEN ${sql.ref(`excluded.${column}`)} ELSE ${sql.ref(`patents.${column}`)} END`,
         ),
       )}
-    WHERE (${comparable(SOURCE_COLUMNS, 'patents.')}) IS DISTINCT FROM (${comparable(SOURCE_COLUMNS, 'excluded.')})
+    WHERE (${list(SOURCE_COLUMNS, 'patents.')}) IS DISTINCT FROM (${list(SOURCE_COLUMNS, 'excluded.')})
        OR (patents.ai_generated_at IS NULL AND excluded.ai_generated_at IS NOT NULL)
     RETURNING lens_id, (xmax = 0) AS inserted, ai_generated_at
   )

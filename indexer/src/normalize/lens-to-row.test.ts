@@ -29,10 +29,13 @@ describe('lensRecordToRow on the shared real records', () => {
     expect(new Set(all.map((row) => row.lens_id)).size).toBe(all.length);
     expect(new Set(all.map((row) => row.doc_key)).size).toBe(all.length);
     const stored = new Set<string>(LEGAL_STATUSES.map((status) => status.stored));
-    for (const row of all) {
+    for (const [id, row] of rows) {
       expect(stored.has(row.patent_status ?? '')).toBe(true);
       expect(row.first_ipc ?? null).toBe(row.ipc_symbols?.[0] ?? null);
-      expect(JSON.parse(String(row.record))).toEqual(records.get(JSON.parse(String(row.record)).id));
+      // The language of the title shown: the English one's when there is one.
+      const titles = records.get(id)!.biblio.invention_title ?? [];
+      const shown = titles.find((title) => !title.lang || title.lang.toLowerCase() === 'en') ?? titles[0];
+      expect(row.title_lang ?? null).toBe(shown?.lang ?? null);
     }
   });
 
@@ -60,14 +63,8 @@ describe('lensRecordToRow on the shared real records', () => {
     expect(row.abstract).not.toBe('');
     expect(row.family_id).toBe('038-066-141-127-891');
     expect(JSON.parse(String(row.family_members))).toEqual([
-      {
-        lens_id: '150-275-199-424-371',
-        document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'B', date: '2013-09-25' },
-      },
-      {
-        lens_id: '038-066-141-127-891',
-        document_id: { jurisdiction: 'CN', doc_number: '102206141', kind: 'A', date: '2011-10-05' },
-      },
+      ['150-275-199-424-371', 'CN', '102206141', 'B', '2013-09-25'],
+      ['038-066-141-127-891', 'CN', '102206141', 'A', '2011-10-05'],
     ]);
   });
 

@@ -52,15 +52,13 @@ function familyOf(record: LensPatentRecord, key: string): { familyId: string; me
     const documentId = member.document_id;
     if (!documentId) return [];
     return [
-      {
-        ...(member.lens_id ? { lens_id: member.lens_id } : {}),
-        document_id: {
-          jurisdiction: documentId.jurisdiction,
-          doc_number: documentId.doc_number,
-          kind: documentId.kind ?? '',
-          date: documentId.date ?? '',
-        },
-      },
+      [
+        member.lens_id ?? null,
+        documentId.jurisdiction,
+        documentId.doc_number,
+        documentId.kind ?? '',
+        documentId.date ?? '',
+      ],
     ];
   });
   return { familyId, members: listed };
@@ -76,6 +74,7 @@ export function lensRecordToRow(record: LensPatentRecord): NewPatent {
   const ipcSymbols = symbolsOf(record.biblio.classifications_ipcr);
   const parties = record.biblio.parties;
   const family = familyOf(record, key);
+  const shownTitle = preferEnglish(record.biblio.invention_title)[0];
   return {
     lens_id: key,
     doc_key: record.doc_key ?? stablePatentId(record),
@@ -84,7 +83,8 @@ export function lensRecordToRow(record: LensPatentRecord): NewPatent {
     kind: record.kind ?? '',
     date_published: record.date_published,
     publication_type: record.publication_type ?? null,
-    title: preferEnglish(record.biblio.invention_title)[0]?.text.trim() ?? '',
+    title: shownTitle?.text.trim() ?? '',
+    title_lang: shownTitle?.lang ?? null,
     abstract: preferEnglish(record.abstract)
       .map((paragraph) => paragraph.text.trim())
       .filter((text) => text !== '')
@@ -101,6 +101,5 @@ export function lensRecordToRow(record: LensPatentRecord): NewPatent {
     anticipated_term_date: record.legal_status?.anticipated_term_date ?? null,
     family_id: family.familyId,
     family_members: JSON.stringify(family.members),
-    record: JSON.stringify(record),
   };
 }

@@ -48,7 +48,7 @@ const SHARED_BUFFERS_MB = Math.min(8192, Math.max(128, Math.floor(totalmem() / 4
 const COMMON_SETTINGS = [
   `shared_buffers=${SHARED_BUFFERS_MB}MB`,
   'maintenance_work_mem=512MB',
-  'max_wal_size=4GB',
+  'max_wal_size=1GB',
   'checkpoint_timeout=15min',
   'jit=off',
 ];

@@ -18,10 +18,18 @@ export interface UsersTable {
   analyst: Generated<boolean>;
 }
 
-export interface FamilyMemberJson {
-  lens_id?: string;
-  document_id: { jurisdiction: string; doc_number: string; kind: string; date: string };
-}
+/**
+ * A member of a patent's simple family as stored: [lens_id (null when the provider gave none),
+ * jurisdiction, doc_number, kind, date], an array rather than an object so that no key is stored
+ * in every member of every row (ADR 0119).
+ */
+export type FamilyMemberJson = [
+  lensId: string | null,
+  jurisdiction: string,
+  docNumber: string,
+  kind: string,
+  date: string,
+];
 
 export interface PatentsTable {
   lens_id: string;
@@ -46,7 +54,8 @@ export interface PatentsTable {
   anticipated_term_date: DateText | null;
   family_id: string | null;
   family_members: ColumnType<FamilyMemberJson[], string, string>;
-  record: ColumnType<unknown, string, string>;
+  /** The language of the title shown (`title`), as the provider tagged it. */
+  title_lang: string | null;
   ai_title: string | null;
   ai_summary: string | null;
   ai_types: string[] | null;

@@ -16,7 +16,8 @@ export class PortInUseError extends Error {
   }
 }
 
-const isFree = (port: number) =>
+/** Whether nothing listens on `port` of the loopback address now. */
+export const isPortFree = (port: number) =>
   new Promise<boolean>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
@@ -30,7 +31,7 @@ const RELEASE_GRACE_MS = 3_000;
 
 export async function assertPortFree(port: number, purpose: string): Promise<void> {
   const deadline = Date.now() + RELEASE_GRACE_MS;
-  while (!(await isFree(port))) {
+  while (!(await isPortFree(port))) {
     if (Date.now() >= deadline) throw new PortInUseError(port, purpose, describePortHolder(port));
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

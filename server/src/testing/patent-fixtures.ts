@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { NewPatent } from '../db/tables.js';
+import type { FamilyMemberJson, NewPatent } from '../db/tables.js';
 
 let sequence = 0;
 
@@ -32,7 +32,7 @@ export function patentRow(overrides: Partial<NewPatent> = {}): NewPatent {
     anticipated_term_date: '2037-01-05',
     family_id: null,
     family_members: '[]',
-    record: '{}',
+    title_lang: 'en',
     ai_title: 'A widget',
     ai_summary: 'A widget that does things.',
     ai_types: ['Invention'],
@@ -47,15 +47,13 @@ export function patentRow(overrides: Partial<NewPatent> = {}): NewPatent {
  */
 export function familyRows(familyId: string, rows: NewPatent[]): NewPatent[] {
   const members = JSON.stringify(
-    rows.map((row) => ({
-      lens_id: row.lens_id,
-      document_id: {
-        jurisdiction: row.jurisdiction,
-        doc_number: row.doc_number,
-        kind: row.kind,
-        date: row.date_published,
-      },
-    })),
+    rows.map((row): FamilyMemberJson => [
+      row.lens_id,
+      row.jurisdiction,
+      row.doc_number,
+      row.kind,
+      String(row.date_published),
+    ]),
   );
   return rows.map((row) => Object.assign(row, { family_id: familyId, family_members: members }));
 }

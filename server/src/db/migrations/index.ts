@@ -22,6 +22,8 @@ import * as resultSets from './20261125T1010-result-sets.js';
 import * as searchWords from './20261125T1100-search-words.js';
 import * as retireMailingList from './20261126T0100-retire-mailing-list.js';
 import * as plansAndBilling from './20261126T0300-plans-and-billing-records.js';
+import * as withoutProviderRecord from './20261126T0400-patents-without-the-provider-record.js';
+import * as leanerSearchRows from './20261126T0410-leaner-search-rows-and-families.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T1100-search-words': searchWords,
   '20261126T0100-retire-mailing-list': retireMailingList,
   '20261126T0300-plans-and-billing-records': plansAndBilling,
+  '20261126T0400-patents-without-the-provider-record': withoutProviderRecord,
+  '20261126T0410-leaner-search-rows-and-families': leanerSearchRows,
 };
 
 export const migrationProvider: MigrationProvider = {

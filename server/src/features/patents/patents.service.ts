@@ -67,8 +67,6 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
 
 function toPatentDetail(row: PatentRow): PatentDetail {
   const names = (values: string[]) => values.map((value) => ({ extracted_name: { value } }));
-  const titleLang = (row.record as { biblio?: { invention_title?: { lang?: string }[] } })?.biblio
-    ?.invention_title?.[0]?.lang;
   return {
     generative_data: row.ai_title
       ? {
@@ -84,7 +82,7 @@ function toPatentDetail(row: PatentRow): PatentDetail {
       date_published: row.date_published,
       publication_type: row.publication_type,
       biblio: {
-        invention_title: row.title ? [{ text: row.title, lang: titleLang ?? null }] : [],
+        invention_title: row.title ? [{ text: row.title, lang: row.title_lang }] : [],
         parties: {
           inventors: names(row.inventors),
           applicants: names(row.applicants),
@@ -101,9 +99,9 @@ function toPatentDetail(row: PatentRow): PatentDetail {
       legal_status: { patent_status: row.patent_status, anticipated_term_date: row.anticipated_term_date },
       families: {
         simple_family: {
-          members: row.family_members.map((member) => ({
-            lens_id: member.lens_id ?? null,
-            document_id: member.document_id,
+          members: row.family_members.map(([lensId, jurisdiction, docNumber, kind, date]) => ({
+            lens_id: lensId,
+            document_id: { jurisdiction, doc_number: docNumber, kind, date },
           })),
         },
       },

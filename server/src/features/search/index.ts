@@ -35,6 +35,7 @@ export function createSearchFeature(
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
     statementTimeoutMs: deps.config.search.statementTimeoutMs,
+    concurrency: deps.config.search.concurrency,
     // Only the embedded Postgres's backends are processes of this machine that the server may
     // renice; an external database's are not.
     ...(deps.config.database.mode === 'embedded' && deps.config.search.yieldingNiceness > 0
@@ -61,6 +62,8 @@ export function createSearchFeature(
       repo: createResultSetsRepo(deps.localCommitDb, deps.reads.db),
       engine,
       clock: deps.clock,
+      onLostSets: (error, lost) =>
+        deps.logger.error({ err: error }, `${lost} kept result sets could not be written`),
     }),
     slots: createSearchSlots(),
   });
@@ -70,6 +73,9 @@ export function createSearchFeature(
     resolvers: searchResolvers,
     jobs: searchJobs(service),
     accountLifecycle: { purge: service.purgeAccounts },
-    close: () => engine.close(),
+    close: async () => {
+      await service.keptSetsWritten();
+      await engine.close();
+    },
   };
 }

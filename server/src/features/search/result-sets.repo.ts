@@ -25,6 +25,19 @@ const COLUMNS = [
   'explanation',
 ] as const;
 
+/** A set as a search keeps it. */
+export interface NewResultSet {
+  uid: string;
+  searchKey: string;
+  kind: SearchKind;
+  request: unknown;
+  lensIds: string[];
+  total: number;
+  families: number;
+  estimated: boolean;
+  explanation: unknown;
+}
+
 /** A set's row as read: its columns, the ids under their column name. */
 type StoredRow = Omit<StoredResultSet, 'lensIds'> & { lens_ids: string[] };
 
@@ -47,33 +60,26 @@ export function createResultSetsRepo(db: Db, reads: Db = db) {
       .executeTakeFirst();
 
   return {
-    async store(set: {
-      uid: string;
-      searchKey: string;
-      kind: SearchKind;
-      request: unknown;
-      lensIds: string[];
-      total: number;
-      families: number;
-      estimated: boolean;
-      explanation: unknown;
-    }): Promise<string> {
-      const { id } = await db
+    /** Writes sets made by the search (their ids chosen by it), in one statement. */
+    async storeMany(sets: ReadonlyArray<NewResultSet & { id: string }>): Promise<void> {
+      if (sets.length === 0) return;
+      await db
         .insertInto('search_result_sets')
-        .values({
-          user_uid: set.uid,
-          search_key: set.searchKey,
-          kind: set.kind,
-          request: JSON.stringify(set.request),
-          lens_ids: set.lensIds,
-          total: set.total,
-          families: set.families,
-          estimated: set.estimated,
-          explanation: set.explanation === null ? null : JSON.stringify(set.explanation),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+        .values(
+          sets.map((set) => ({
+            id: set.id,
+            user_uid: set.uid,
+            search_key: set.searchKey,
+            kind: set.kind,
+            request: JSON.stringify(set.request),
+            lens_ids: set.lensIds,
+            total: set.total,
+            families: set.families,
+            estimated: set.estimated,
+            explanation: set.explanation === null ? null : JSON.stringify(set.explanation),
+          })),
+        )
+        .execute();
     },
 
     /** The user's latest set of this search since `since`. */

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { RankedCandidates, SearchEngine, SearchExplanation, SearchPriority } from './engine/index.js';
 import { FILTER_INPUTS } from './engine/index.js';
 import { parseLensQuery } from './query/parser.js';
+import { createKeptSetsWriter } from './kept-sets-writer.js';
 import { ResultSetNotFoundError } from './search.errors.js';
 import type { ResultSetsRepo, StoredResultSet } from './result-sets.repo.js';
 import type { CheckedSearchRequest } from './search.service.js';
@@ -10,6 +11,9 @@ import type { SearchKind } from './search.types.js';
 
 /** How long a result set is kept: its id replays it (reloads, shared links) for this long. */
 export const RESULT_SET_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How long an unknown set's id is looked for again: another server's batch may be on its way. */
+const UNSEEN_SET_WAIT_MS = 100;
 
 /** A stored request, as written by `keep` (a checked request's query and filters). */
 const StoredRequest = z.object({ query: z.string(), ...FILTER_INPUTS });
@@ -26,8 +30,15 @@ export interface ReplayedSet {
  * Result sets kept by id: a search's ranked lens ids with its counts, replayed without
  * searching; the display fields are read again, so a replay shows the patents as they are now.
  */
-export function createResultSets(deps: { repo: ResultSetsRepo; engine: SearchEngine; clock: Clock }) {
+export function createResultSets(deps: {
+  repo: ResultSetsRepo;
+  engine: SearchEngine;
+  clock: Clock;
+  /** Told of kept sets that could not be written (the database down for several seconds). */
+  onLostSets?: (error: unknown, lost: number) => void;
+}) {
   const { repo, engine, clock } = deps;
+  const writer = createKeptSetsWriter({ repo, onError: deps.onLostSets ?? (() => undefined) });
   const keptSince = () => new Date(clock.now().getTime() - RESULT_SET_RETENTION_MS);
 
   async function replayed(set: StoredResultSet): Promise<ReplayedSet> {
@@ -48,20 +59,24 @@ export function createResultSets(deps: { repo: ResultSetsRepo; engine: SearchEng
 
   async function find(id: string): Promise<StoredResultSet> {
     const uuid = z.uuid().safeParse(id);
-    const set = uuid.success ? await repo.find(uuid.data, keptSince()) : undefined;
+    let set: StoredResultSet | undefined;
+    if (uuid.success) {
+      await writer.settled();
+      set = await repo.find(uuid.data, keptSince());
+      // Another copy of the server may have answered the id a moment ago, its batch not yet written.
+      if (!set) {
+        await new Promise((resolve) => setTimeout(resolve, UNSEEN_SET_WAIT_MS));
+        set = await repo.find(uuid.data, keptSince());
+      }
+    }
     if (!set) throw new ResultSetNotFoundError();
     return set;
   }
 
   return {
-    /** Keeps a search's answer; answers the set's id. */
-    keep: (
-      uid: string,
-      searchKey: string,
-      request: CheckedSearchRequest,
-      found: RankedCandidates,
-    ): Promise<string> =>
-      repo.store({
+    /** Keeps a search's answer, written off the answer's path; answers the set's id at once. */
+    keep: (uid: string, searchKey: string, request: CheckedSearchRequest, found: RankedCandidates): string =>
+      writer.keep({
         uid,
         searchKey,
         kind: request.kind,
@@ -75,6 +90,7 @@ export function createResultSets(deps: { repo: ResultSetsRepo; engine: SearchEng
 
     /** The user's set of the same search since `since`, replayed; undefined when there is none. */
     async latest(uid: string, searchKey: string, since: Date): Promise<ReplayedSet | undefined> {
+      await writer.settled();
       const set = await repo.latest(uid, searchKey, since);
       return set && replayed(set);
     },
@@ -106,6 +122,8 @@ export function createResultSets(deps: { repo: ResultSetsRepo; engine: SearchEng
     /** Removes the sets past their retention; answers how many. */
     purgeExpired: (): Promise<number> => repo.purgeBefore(keptSince()),
 
+    /** Resolves once the sets kept so far are written (before the server stops). */
+    settled: () => writer.settled(),
     /** The search's part in purging closed accounts. */
     purgeAccounts: (uids: readonly string[]): Promise<void> => repo.purgeAccounts(uids),
   };

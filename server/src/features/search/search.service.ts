@@ -141,7 +141,7 @@ export function createSearchService(deps: {
     let results: SearchOutcome['results'];
     try {
       const found = await ranked(request, maxResults, priority);
-      results = checkedAnswer(kind, found, await resultSets.keep(viewer.uid, searchKey, request, found));
+      results = checkedAnswer(kind, found, resultSets.keep(viewer.uid, searchKey, request, found));
     } catch (error) {
       await allowance.releaseSearch(reservation);
       throw error;
@@ -247,6 +247,8 @@ export function createSearchService(deps: {
       return inTurn(viewer, (priority) => resultSets.exactCounts(id, priority));
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
+    /** Resolves once the result sets kept so far are written (before the server stops). */
+    keptSetsWritten: () => resultSets.settled(),
     /** The search's part in purging closed accounts: their kept result sets. */
     purgeAccounts: (uids: readonly string[]) => resultSets.purgeAccounts(uids),
     /**

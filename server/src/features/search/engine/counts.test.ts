@@ -191,6 +191,18 @@ describe('counts beyond the candidate budget', () => {
     });
   });
 
+  it('answers the estimate when an exact count would be long, and the next answers the exact count made beside it', async () => {
+    const sample = await sampled();
+    const cache = createCountCache({ ttlMs: 60_000, max: 10 });
+    // Every sample too small to trust, and more families than a quick exact count covers.
+    const tuning = { ...COUNTING, minSampleFamilies: 10_000, exactBelowFamilies: 1 };
+    const first = await countMatches(database.db, everyZeppelin, tuning, cache);
+    expect(first).toEqual({ total: sample.total * 20, families: sample.families * 20, estimated: true });
+    await expect
+      .poll(() => countMatches(database.db, everyZeppelin, tuning, cache), { timeout: 10_000 })
+      .toEqual({ total: PATENTS, families: FAMILIES, estimated: false });
+  });
+
   it('keeps counts for searches run again until they expire, the oldest dropped first', async () => {
     let clock = 0;
     const cache = createCountCache({ ttlMs: 1_000, max: 2, now: () => clock });

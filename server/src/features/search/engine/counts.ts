@@ -105,18 +105,51 @@ export async function countMatches(
   tuning: CountingTuning = COUNTING,
   cache?: CountCache,
 ): Promise<MatchCount> {
-  const key = cache && countKey(db, where);
-  const cached = key === undefined ? undefined : cache!.get(key);
+  if (!cache) return countInSamples(db, where, tuning, () => undefined);
+  const key = countKey(db, where);
+  const cached = cache.get(key);
   if (cached) return cached;
-  const counted = await countInSamples(db, where, tuning);
-  if (key !== undefined) cache!.set(key, counted);
-  return counted;
+  // The same search answered for several people at once is counted once.
+  const inFlight = runningCounts.get(cache) ?? new Map<string, Promise<MatchCount>>();
+  runningCounts.set(cache, inFlight);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const counting = countInSamples(db, where, tuning, (exact) => {
+    // An exact count that came after the answer serves the next answers (and the "about N").
+    cache.set(key, { ...exact, estimated: false });
+  })
+    .then((counted) => {
+      cache.set(key, counted);
+      return counted;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, counting);
+  return counting;
 }
+
+/** The counts running now, by cache (one engine's) and condition. */
+const runningCounts = new WeakMap<CountCache, Map<string, Promise<MatchCount>>>();
+
+const waitAtMost = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    void promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+    );
+  });
 
 async function countInSamples(
   db: Db,
   where: RawBuilder<SqlBool>,
   tuning: CountingTuning,
+  countedLater: (exact: { total: number; families: number }) => void,
 ): Promise<MatchCount> {
   let estimate: MatchCount | null = null;
   for (const sample of tuning.samples) {
@@ -128,7 +161,16 @@ async function countInSamples(
     };
     if (sampled.families >= tuning.minSampleFamilies) return estimate;
   }
-  const exact = await exactCount(db, where, tuning.inlineExactMs);
+  // Few enough matches for a quick exact count: the answer waits for it (at most inlineExactMs).
+  // More: the answer says the sample's estimate, and the exact count runs on, off the answer's
+  // path (ADR 0118), for the next answers and the results page's "about N".
+  const counting = exactCount(db, where, tuning.deferredExactMs);
+  const small = (estimate?.families ?? 0) < tuning.exactBelowFamilies;
+  const exact = small ? await waitAtMost(counting, tuning.inlineExactMs) : undefined;
   if (exact) return { ...exact, estimated: false };
+  void counting.then(
+    (later) => later && countedLater(later),
+    () => undefined,
+  );
   return estimate ?? { total: 0, families: 0, estimated: true };
 }

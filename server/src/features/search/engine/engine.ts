@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
 import type { ReadRouting } from '../../../db/read-routing.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -94,6 +95,12 @@ export function createSearchEngine(
     /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
     statementTimeoutMs?: number;
     /**
+     * Searches that run at once on the ordinary connections (all of them by default); the others
+     * wait, in order, before their first statement (ADR 0124). Yielding searches are not counted:
+     * their own connections cap them.
+     */
+    concurrency?: number;
+    /**
      * Connections whose Postgres backends run at a low CPU priority (`niceness`, as `nice`), for
      * searches asked to yield; only for the database on this machine (the embedded one), never
      * routed. Their number also caps how many yielding statements run at once.
@@ -128,12 +135,18 @@ export function createSearchEngine(
   const statistics = createTermStatsSource(db, options.clock);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   const counts = createCountCache({ ttlMs: STATISTICS_REFRESH_MS, max: COUNT_CACHE_ENTRIES });
+  // Eight ranking statements at once on two cores cost each three times the CPU of two or four
+  // at once (ADR 0124): beyond the cores' worth, a search waits here rather than in Postgres.
+  const limit = options.concurrency ? pLimit(options.concurrency) : undefined;
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => (limit ? limit(work) : work());
   const timed = async (
     engine: 'natural' | 'advanced',
+    priority: SearchPriority | undefined,
     search: () => Promise<RankedCandidates>,
   ): Promise<RankedCandidates> => {
     const started = performance.now();
-    const answer = await withinStatementTimeout(search);
+    const run = () => withinStatementTimeout(search);
+    const answer = await (dbFor(priority) === db ? inTurn(run) : run());
     options.observe?.({ engine, estimated: answer.estimated, seconds: (performance.now() - started) / 1000 });
     return answer;
   };
@@ -150,7 +163,7 @@ export function createSearchEngine(
 
   return {
     natural: ({ text, filters, maxResults, priority }) =>
-      timed('natural', async () => {
+      timed('natural', priority, async () => {
         const on = dbFor(priority);
         const stats = await statistics.current();
         const terms = weightedTerms(await lexemesOf(on, text), stats);
@@ -163,7 +176,7 @@ export function createSearchEngine(
         return { ...found, explanation: explainNaturalSearch(text, terms) };
       }),
     advanced: ({ query, filters, maxResults, priority }) =>
-      timed('advanced', async () => {
+      timed('advanced', priority, async () => {
         const on = dbFor(priority);
         const stats = await statistics.current();
         const compiled = await compileAdvanced(query, stats, on);
@@ -197,6 +210,8 @@ export function createSearchEngine(
         } else {
           where = advancedMatchCondition(await compileAdvanced(request.query, stats, on), request.filters);
         }
+        const known = counts.get(countKey(db, where));
+        if (known && !known.estimated) return { total: known.total, families: known.families };
         const exact = await exactCount(on, where, COUNTING.deferredExactMs);
         // The next answers of this search (anyone's) say the exact counts at once.
         if (exact) counts.set(countKey(db, where), { ...exact, estimated: false });

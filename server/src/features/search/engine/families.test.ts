@@ -47,10 +47,7 @@ const otherFamilyTwin = patentRow({ title: 'ELECTROLYTE PUMP', family_id: 'fam-p
 familyRows('fam-electrolyte', [ep, us, ca, jp]);
 familyRows('fam-pump', [otherFamily, otherFamilyTwin]);
 // Its records also list a publication that is not in the index: it has no page here.
-const notHeld = {
-  lens_id: '999-999-999-999-99X',
-  document_id: { jurisdiction: 'WO', doc_number: '2019123456', kind: 'A1', date: '2019-01-01' },
-};
+const notHeld = ['999-999-999-999-99X', 'WO', '2019123456', 'A1', '2019-01-01'];
 for (const row of [ep, us, ca, jp])
   row.family_members = JSON.stringify([...(JSON.parse(row.family_members) as unknown[]), notHeld]);
 const ALL = [ep, us, ca, jp, single, otherFamily, otherFamilyTwin];

@@ -42,19 +42,22 @@ export function exactNameCondition(leaf: LeafNode): Condition {
 
 export function classificationCondition(leaf: LeafNode): Condition {
   const scheme = leaf.field === 'class_cpc.symbol' ? 'cpc' : 'ipc';
-  const prefixes = sql.ref(`s.${scheme}_prefixes`);
   const symbols = sql.ref(`s.${scheme}_symbols`);
+  // The expression of the GIN indexes patent_search_ipc_idx and _cpc_idx (ADR 0119). One prefix
+  // is asked at a time, so overlap (&&) means containment, and unlike @> its index answer needs no
+  // recheck: the prefixes are computed only for rows an index does not find.
+  const prefixes = sql`classification_prefixes(${symbols})`;
   const value = leafText(leaf).replace(/\s+/g, '').toUpperCase();
   const wildcardAt = value.search(/[*?]/);
-  if (wildcardAt < 0) return sql<SqlBool>`${prefixes} @> ARRAY[${value}]::text[]`;
+  if (wildcardAt < 0) return sql<SqlBool>`${prefixes} && ARRAY[${value}]::text[]`;
   const literal = value.slice(0, wildcardAt);
   if (value === `${literal}*` && [1, 3, 4].includes(literal.length)) {
-    return sql<SqlBool>`${prefixes} @> ARRAY[${literal}]::text[]`;
+    return sql<SqlBool>`${prefixes} && ARRAY[${literal}]::text[]`;
   }
   const level = [4, 3, 1].find((length) => literal.length >= length);
   const match = sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${symbols}) AS symbol WHERE upper(symbol) LIKE ${likePattern(value)})`;
   return level
-    ? sql<SqlBool>`(${prefixes} @> ARRAY[${literal.slice(0, level)}]::text[] AND ${match})`
+    ? sql<SqlBool>`(${prefixes} && ARRAY[${literal.slice(0, level)}]::text[] AND ${match})`
     : match;
 }
 

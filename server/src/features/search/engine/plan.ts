@@ -123,8 +123,14 @@ export interface CountingTuning {
    * in the demo corpus, more for some applicants), so 5.2 % here, and 20 % is near four sigma.
    */
   minSampleFamilies: number;
-  /** With fewer in every sample, an exact count taking longer than this falls back to the largest sample's estimate. */
+  /**
+   * With fewer in every sample, and fewer than `exactBelowFamilies` families estimated by the
+   * largest, the answer waits for an exact count, this long at most; otherwise it says the
+   * largest sample's estimate, and the exact count runs on (up to `deferredExactMs`) beside it.
+   */
   inlineExactMs: number;
+  /** Below this many families (as the largest sample estimates them) an exact count is quick. */
+  exactBelowFamilies: number;
   /** An exact count asked for afterwards (the results page's "about N") may take this long. */
   deferredExactMs: number;
 }
@@ -139,6 +145,7 @@ export const COUNTING: CountingTuning = {
   ],
   minSampleFamilies: 600,
   inlineExactMs: 1_000,
+  exactBelowFamilies: 2_000,
   deferredExactMs: 30_000,
 };
 

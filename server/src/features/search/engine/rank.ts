@@ -99,20 +99,19 @@ export async function estimateMatches(db: Db, where: RawBuilder<SqlBool>): Promi
 /**
  * The other members of ranked family `r` (patent `p`) that are in the index, each with a page of
  * its own, as its record lists them (ADR 0100): read from the row already joined for display,
- * each checked by primary key, at half the cost of finding them by family key. `matched` says
+ * each ([lens_id, jurisdiction, doc_number, kind, date]) checked by primary key, at half the cost of finding them by family key. `matched` says
  * whether member `e` matched the search.
  */
 const familyMembers = (matched: RawBuilder<SqlBool>) => sql`(
   SELECT coalesce(json_agg(json_build_object(
-           'lens_id', e->>'lens_id', 'jurisdiction', e->'document_id'->>'jurisdiction',
-           'doc_number', e->'document_id'->>'doc_number', 'kind', coalesce(e->'document_id'->>'kind', ''),
-           'date_published', coalesce(e->'document_id'->>'date', ''),
+           'lens_id', e->>0, 'jurisdiction', e->>1, 'doc_number', e->>2, 'kind', coalesce(e->>3, ''),
+           'date_published', coalesce(e->>4, ''),
            'matched', ${matched})
-           ORDER BY e->'document_id'->>'date', e->'document_id'->>'jurisdiction'), '[]'::json)
+           ORDER BY e->>4, e->>1), '[]'::json)
   FROM jsonb_array_elements(p.family_members) e
-  WHERE e->>'lens_id' <> r.lens_id AND EXISTS (SELECT 1 FROM patent_search m WHERE m.lens_id = e->>'lens_id'))`;
+  WHERE e->>0 <> r.lens_id AND EXISTS (SELECT 1 FROM patent_search m WHERE m.lens_id = e->>0))`;
 
-const FAMILY_MEMBERS = familyMembers(sql<SqlBool>`(e->>'lens_id') IN (SELECT lens_id FROM candidates)`);
+const FAMILY_MEMBERS = familyMembers(sql<SqlBool>`(e->>0) IN (SELECT lens_id FROM candidates)`);
 
 /**
  * The results of a kept result set, in its order, with their display fields and family members

@@ -1,0 +1,103 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
+import { migrationProvider } from './index.js';
+
+const MIGRATION = '20261126T0410-leaner-search-rows-and-families';
+const BEFORE = '20261126T0400-patents-without-the-provider-record';
+
+/** Family members as the indexer wrote them before the migration: objects with their keys. */
+const SPELT_OUT = [
+  {
+    lens_id: '111-222-333-444-555',
+    document_id: { jurisdiction: 'EP', doc_number: '3123456', kind: 'A1', date: '2018-02-01' },
+  },
+  { document_id: { jurisdiction: 'WO', doc_number: '2017001', kind: 'A2', date: '2017-07-01' } },
+];
+
+const columnsOf = async (database: TestDatabase, table: string) =>
+  (
+    await sql<{ name: string }>`
+      SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped`.execute(database.db)
+  ).rows.map((column) => column.name);
+
+describe(MIGRATION, () => {
+  let database: TestDatabase;
+  let migrator: Migrator;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    migrator = new Migrator({ db: database.db, provider: migrationProvider });
+    const { error } = await migrator.migrateTo(BEFORE);
+    if (error) throw error;
+  });
+  afterAll(async () => {
+    await migrator?.migrateToLatest();
+    await database?.drop();
+  });
+
+  it('keeps every family member of patents already stored, in compact form, and finds classes without stored prefixes', async () => {
+    const battery = patentRow({
+      title: 'BATTERY',
+      ipc_symbols: ['H01M10/05'],
+      cpc_symbols: ['Y02E60/10'],
+      family_members: JSON.stringify(SPELT_OUT),
+    });
+    await insertPatents(database.db, [battery, patentRow({ ipc_symbols: ['A01B1/00'] })]);
+    const tableBytes = async () =>
+      (await sql<{ bytes: number }>`SELECT pg_table_size('patents')::int AS bytes`.execute(database.db))
+        .rows[0]!.bytes;
+    const before = await tableBytes();
+
+    const { error, results } = await migrator.migrateTo(MIGRATION);
+    expect(error).toBeUndefined();
+    expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
+
+    const stored = await database.db
+      .selectFrom('patents')
+      .select('family_members')
+      .where('lens_id', '=', battery.lens_id)
+      .executeTakeFirstOrThrow();
+    expect(stored.family_members).toEqual([
+      ['111-222-333-444-555', 'EP', '3123456', 'A1', '2018-02-01'],
+      [null, 'WO', '2017001', 'A2', '2017-07-01'],
+    ]);
+    expect(await tableBytes()).toBeLessThanOrEqual(before);
+
+    for (const table of ['patent_search', 'patent_search_sample', 'patent_search_subsample']) {
+      expect(await columnsOf(database, table)).not.toContain('ipc_prefixes');
+      expect(await columnsOf(database, table)).not.toContain('cpc_prefixes');
+    }
+    // The search rows of patents written after the migration have the row function's shape.
+    const later = patentRow({ ipc_symbols: ['H01M4/00'] });
+    await insertPatents(database.db, [later]);
+    const byClass = async (prefix: string, scheme = 'ipc') =>
+      (
+        await sql<{ lens_id: string }>`
+          SELECT lens_id FROM patent_search
+          WHERE classification_prefixes(${sql.ref(`${scheme}_symbols`)}) @> ARRAY[${prefix}]::text[]
+          ORDER BY lens_id`.execute(database.db)
+      ).rows.map((row) => row.lens_id);
+    expect(await byClass('H01M')).toEqual([battery.lens_id, later.lens_id].sort());
+    expect(await byClass('H01M10/05')).toEqual([battery.lens_id]);
+    expect(await byClass('Y02E', 'cpc')).toEqual([battery.lens_id]);
+  });
+
+  it('goes back to stored prefixes and spelt-out members, and forward again', async () => {
+    const down = await migrator.migrateTo(BEFORE);
+    expect(down.error).toBeUndefined();
+    expect(await columnsOf(database, 'patent_search')).toContain('ipc_prefixes');
+    const prefixes = await sql<{ ipc_prefixes: string[] }>`
+      SELECT ipc_prefixes FROM patent_search WHERE 'H01M10/05' = ANY (ipc_symbols)`.execute(database.db);
+    expect(prefixes.rows[0]!.ipc_prefixes).toEqual(
+      expect.arrayContaining(['H', 'H01', 'H01M', 'H01M10', 'H01M10/05']),
+    );
+    const members = await sql<{ family_members: unknown }>`
+      SELECT family_members FROM patents WHERE jsonb_array_length(family_members) = 2`.execute(database.db);
+    expect(members.rows[0]!.family_members).toEqual(SPELT_OUT);
+
+    const up = await migrator.migrateTo(MIGRATION);
+    expect(up.error).toBeUndefined();
+  });
+});
