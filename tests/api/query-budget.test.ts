@@ -1,6 +1,6 @@
 import { readLensQuery } from '@patentscout/schema';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
@@ -165,8 +165,13 @@ describe('the statement allowance', () => {
       error: expect.stringMatching(/^This search took longer than 1 ms and was stopped/),
       attempts: 1,
     });
-    // Its job ended there: completed, not waiting for a retry.
-    expect(await oneShotJobs(slow, requestId)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    // Its job ended there: completed, not waiting for a retry (pg-boss marks it a moment after the
+    // handler has failed the request).
+    await vi.waitFor(
+      async () =>
+        expect(await oneShotJobs(slow, requestId)).toEqual([{ state: 'completed', retry_count: 0 }]),
+      { timeout: 15_000, interval: 200 },
+    );
     expect(await searchCount(slow, searcher.idToken)).toBe(0);
   });
 
@@ -197,7 +202,10 @@ describe('the statement allowance', () => {
       error: expect.stringMatching(/fit 1,200 words together; a search may read at most 1,000/),
       attempts: 1,
     });
-    expect(await oneShotJobs(app, requestId)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    await vi.waitFor(
+      async () => expect(await oneShotJobs(app, requestId)).toEqual([{ state: 'completed', retry_count: 0 }]),
+      { timeout: 15_000, interval: 200 },
+    );
     // Its credit was given back.
     expect(await searchCount(app, owner.idToken)).toBe(0);
   });

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, search, verifyAndSignIn } from './accounts.js';
 import {
@@ -149,8 +151,18 @@ describe('more than one copy', () => {
       await other.ready;
       expect((await readyz(other)).status).toBe(200);
       expect((await readyz(stack)).status).toBe(200);
-      expect((await register(other, `beside-${Date.now()}@example.com`)).status).toBe(201);
+      const besideEmail = `beside-${Date.now()}@example.com`;
+      expect((await register(other, besideEmail)).status).toBe(201);
       expect((await register(stack, `first-copy-${Date.now()}@example.com`)).status).toBe(201);
+      await other.stop();
+      // The second copy exported its own accounts on its way out, not the first copy's (the
+      // emulators share a project id; each finds its own hub).
+      const exported = await readFile(
+        path.join(other.dataDir, 'firebase', 'auth-export', 'auth_export', 'accounts.json'),
+        'utf8',
+      );
+      expect(exported).toContain(besideEmail);
+      expect(exported).not.toContain('first-copy-');
     } finally {
       await other.stop();
     }

@@ -44,7 +44,12 @@ export async function startAuthEmulator(options: {
     `the Firebase emulator's logging (FIREBASE_AUTH_EMULATOR_PORT + 2)`,
   );
   const configDir = path.join(dataDir, 'firebase');
-  await mkdir(configDir, { recursive: true });
+  // firebase-tools finds "the" running hub of a project through a file in the temporary folder
+  // named after the project (hub-<project>.json), and exports on exit through that hub: two copies
+  // side by side with one project id would export each other's accounts. A temporary folder of
+  // the copy's own keeps each emulator to its own hub.
+  const temporaryDir = path.join(configDir, 'tmp');
+  await mkdir(temporaryDir, { recursive: true });
   const configFile = path.join(configDir, 'firebase.json');
   await writeFile(
     configFile,
@@ -91,7 +96,13 @@ export async function startAuthEmulator(options: {
       // emulator that outlives a crashed `npm start` must still be able to write (an EPIPE
       // there breaks its export of the accounts when the next start stops it).
       stdio: ['ignore', log.fd, log.fd],
-      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
+      env: {
+        ...process.env,
+        TMPDIR: temporaryDir,
+        NO_UPDATE_NOTIFIER: '1',
+        FIREBASE_CLI_EXPERIMENTS: '',
+        CI: 'true',
+      },
     },
   );
   let stopping = false;
