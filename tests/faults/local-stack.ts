@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { stopRemembered, type ProcessIdentity } from '@patentscout/server/supervisor/processes';
 import { TEST_PORT_OFFSET } from '@patentscout/server/testing/constants';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -96,13 +97,45 @@ export function startStack(n: number, env: Record<string, string> = {}): LocalSt
     killGroup: () => process.kill(-child.pid!, 'SIGKILL'),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
-      return exited;
+      const code = await exited;
+      // npm, the group's leader, ends at once; the app goes on with its orderly stop (the
+      // emulator's export, Postgres): wait for the whole group, as an operator would.
+      await until(
+        'the orderly stop to end',
+        async () => (groupIsGone(child.pid!) ? true : undefined),
+        90_000,
+      );
+      return code;
     },
   };
 }
 
+function groupIsGone(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Ends what an earlier run of this copy left running (its run file names the processes, with
+ * their start times): a wiped folder would no longer tell the next start what holds its ports.
+ */
+async function stopLeftovers(dataDir: string): Promise<void> {
+  let run: { owner?: ProcessIdentity; parts?: Record<string, ProcessIdentity[]> };
+  try {
+    run = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as typeof run;
+  } catch {
+    return;
+  }
+  await stopRemembered([...(run.owner ? [run.owner] : []), ...Object.values(run.parts ?? {}).flat()], 2_000);
+}
+
 export async function wipeDataDir(n: number): Promise<void> {
   const dataDir = path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`);
+  await stopLeftovers(dataDir);
   await rm(dataDir, { recursive: true, force: true });
   await rm(`${dataDir}.out`, { force: true });
 }
