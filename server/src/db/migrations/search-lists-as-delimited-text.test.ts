@@ -113,7 +113,22 @@ describe(MIGRATION, () => {
       applicants_exact: ['acme corp'],
       owners_exact: [],
     });
-    await sql`DELETE FROM patents WHERE lens_id = ${later.lens_id}`.execute(database.db);
+    // The samples' trigger copies the new rows' lists as they are.
+    const laterRows = Array.from({ length: 60 }, (_, index) =>
+      patentRow({ inventors: [`ROE ${index}`, 'DOE, JANE'], ipc_symbols: ['H01M4/13', 'B65D81/28'] }),
+    );
+    await insertPatents(database.db, laterRows);
+    const searchRows = new Map(
+      (await listsOf(database, 'patent_search', 'text')).map((row) => [row.lens_id, row]),
+    );
+    const sampled = await listsOf(database, 'patent_search_sample', 'text');
+    expect(
+      sampled.filter((row) => laterRows.some((later) => later.lens_id === row.lens_id)).length,
+    ).toBeGreaterThan(0);
+    for (const row of sampled) expect(row).toEqual(searchRows.get(row.lens_id));
+
+    const added = [later, ...laterRows].map((row) => row.lens_id);
+    await sql`DELETE FROM patents WHERE lens_id = ANY (${added}::text[])`.execute(database.db);
   });
 
   it('goes back to arrays holding the same items, and forward again', async () => {
