@@ -1,15 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The five lists of a search row (IPC and CPC symbols, inventors', applicants' and owners' exact
- * names) as one text each, items separated by U+001F (ADR 0125), in `patent_search` and its two
- * samples: a `text[]` pays a 16-byte header and 4 bytes an item, a short text one byte and one
- * an item. Each table is rewritten once (one ALTER for its five columns) inside the migration's
- * transaction; the search reads the lists back with `list_items(list)`, the expression of their
- * GIN indexes.
+ * Lists as one text each, items separated by U+001F (ADR 0125): a `text[]` pays a 24-byte header
+ * and 4 bytes an item, a short text one byte and one an item. The five lists of a search row
+ * (IPC and CPC symbols, inventors', applicants' and owners' exact names) in `patent_search` and
+ * its two samples, and a patent's AI types and uses (its largest lists) in `patents`. Each table
+ * is rewritten once (one ALTER for its lists) inside the migration's transaction; `list_items(list)`
+ * reads a list back, and is the expression of the search lists' GIN indexes.
  */
 const SEARCH_TABLES = ['patent_search', 'patent_search_sample', 'patent_search_subsample'] as const;
 const LISTS = ['ipc_symbols', 'cpc_symbols', 'inventors_exact', 'applicants_exact', 'owners_exact'] as const;
+/** A patent without AI text keeps NULL. */
+const AI_LISTS = ['ai_types', 'ai_uses'] as const;
 const LIST_INDEXES = [
   ['patent_search_ipc_idx', 'classification_prefixes', 'ipc_symbols'],
   ['patent_search_cpc_idx', 'classification_prefixes', 'cpc_symbols'],
@@ -70,12 +72,14 @@ async function retypeLists(
   type: string,
   using: (column: string) => string,
 ): Promise<void> {
+  const retype = (columns: readonly string[]) =>
+    sql.raw(columns.map((column) => `ALTER COLUMN ${column} TYPE ${type} USING ${using(column)}`).join(', '));
   for (const table of SEARCH_TABLES) {
-    const changes = LISTS.map((column) => `ALTER COLUMN ${column} TYPE ${type} USING ${using(column)}`);
-    await sql`ALTER TABLE ${sql.table(table)} ${sql.raw(changes.join(', '))}`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} ${retype(LISTS)}`.execute(db);
     // The rewrite forgets the changed columns' statistics, which the planner and term-stats read.
     await sql`ANALYZE ${sql.table(table)}`.execute(db);
   }
+  await sql`ALTER TABLE patents ${retype(AI_LISTS)}`.execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { migrationProvider } from './index.js';
 
@@ -28,12 +28,32 @@ const listsOf = async (database: TestDatabase, table: string, stored: 'arrays' |
       FROM ${sql.table(table)} ORDER BY lens_id`.execute(database.db)
   ).rows;
 
-const typesOf = async (database: TestDatabase, table: string) =>
+const typesOf = async (database: TestDatabase, table: string, columns = LISTS) =>
   (
     await sql<{ type: string }>`
       SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
-      WHERE attrelid = ${table}::regclass AND attname = ANY (${LISTS}::text[])`.execute(database.db)
+      WHERE attrelid = ${table}::regclass AND attname = ANY (${columns}::text[])`.execute(database.db)
   ).rows.map((column) => column.type);
+
+const AI_LISTS = ['ai_types', 'ai_uses'];
+
+interface AiLists {
+  lens_id: string;
+  ai_types: string[] | null;
+  ai_uses: string[] | null;
+}
+
+/** Every patent's AI types and uses as arrays, whichever way they are stored. */
+const aiListsOf = async (database: TestDatabase, stored: 'arrays' | 'text') =>
+  (
+    await sql<AiLists>`
+      SELECT lens_id, ${sql.raw(
+        stored === 'text'
+          ? 'list_items(ai_types) AS ai_types, list_items(ai_uses) AS ai_uses'
+          : 'ai_types, ai_uses',
+      )}
+      FROM patents ORDER BY lens_id`.execute(database.db)
+  ).rows;
 
 /** The plan of a search by the engine's expressions with sequential scans off: which index it reads. */
 const planOf = async (database: TestDatabase, condition: string) =>
@@ -48,6 +68,7 @@ describe(MIGRATION, () => {
   let database: TestDatabase;
   let migrator: Migrator;
   const before: Record<string, Lists[]> = {};
+  const aiBefore: AiLists[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
     migrator = new Migrator({ db: database.db, provider: migrationProvider });
@@ -59,11 +80,12 @@ describe(MIGRATION, () => {
     await database?.drop();
   });
 
-  it('keeps every item of the search rows already stored, in less space, and their indexes answer', async () => {
+  it('keeps every item of the search rows and AI lists already stored, in less space, and the indexes answer', async () => {
     // Enough patents for the samples (a family in 20, in 100) to hold some; names with the
     // characters an array literal quotes, empty lists, many symbols.
     const rows = Array.from({ length: 120 }, (_, index) =>
       patentRow({
+        ...AI_LISTS_BEFORE_0500,
         ipc_symbols: index % 3 === 0 ? ['H01M10/05', 'H01M4/13', 'Y02E60/10'] : ['A01B1/00'],
         cpc_symbols: index % 2 === 0 ? ['Y02E60/10', 'H01M2220/20'] : [],
         inventors: ['DOE, JANE', `SMITH "JR" {${index}}`, "O'BRIEN  KATE"],
@@ -71,8 +93,19 @@ describe(MIGRATION, () => {
         owners: index % 5 === 0 ? ['ACME CORP', 'WIDGETS LLC'] : [],
       }),
     );
-    await insertPatents(database.db, rows);
+    // AI types and uses written as the indexer wrote them before: arrays, empty, or none at all.
+    const aiRows = [
+      ['{Invention,"Method, process"}', '{"Cooling a chip","Storing heat {at night}"}'],
+      ['{}', '{"Doing things"}'],
+      [null, null],
+    ].map(([types, uses]) => ({ ...patentRow(), ai_types: types, ai_uses: uses }));
+    await insertPatents(database.db, [...rows, ...aiRows]);
     for (const table of SEARCH_TABLES) before[table] = await listsOf(database, table, 'arrays');
+    aiBefore.push(...(await aiListsOf(database, 'arrays')));
+    expect(aiBefore.find((row) => row.lens_id === aiRows[0]!.lens_id)?.ai_types).toEqual([
+      'Invention',
+      'Method, process',
+    ]);
     expect(before.patent_search_sample!.length).toBeGreaterThan(0);
     const searchBytes = async () =>
       (await sql<{ bytes: number }>`SELECT pg_table_size('patent_search')::int AS bytes`.execute(database.db))
@@ -88,6 +121,8 @@ describe(MIGRATION, () => {
       expect(await listsOf(database, table, 'text')).toEqual(before[table]);
     }
     expect(await searchBytes()).toBeLessThan(bytesBefore);
+    expect(await typesOf(database, 'patents', AI_LISTS)).toEqual(['text', 'text']);
+    expect(await aiListsOf(database, 'text')).toEqual(aiBefore);
     expect(await planOf(database, `list_items(inventors_exact) @> ARRAY['doe, jane']`)).toContain(
       'patent_search_inventors_idx',
     );
@@ -115,7 +150,10 @@ describe(MIGRATION, () => {
     });
     // The samples' trigger copies the new rows' lists as they are.
     const laterRows = Array.from({ length: 60 }, (_, index) =>
-      patentRow({ inventors: [`ROE ${index}`, 'DOE, JANE'], ipc_symbols: ['H01M4/13', 'B65D81/28'] }),
+      patentRow({
+        inventors: [`ROE ${index}`, 'DOE, JANE'],
+        ipc_symbols: ['H01M4/13', 'B65D81/28'],
+      }),
     );
     await insertPatents(database.db, laterRows);
     const searchRows = new Map(
@@ -138,6 +176,8 @@ describe(MIGRATION, () => {
       expect(await typesOf(database, table)).toEqual(LISTS.map(() => 'text[]'));
       expect(await listsOf(database, table, 'arrays')).toEqual(before[table]);
     }
+    expect(await typesOf(database, 'patents', AI_LISTS)).toEqual(['text[]', 'text[]']);
+    expect(await aiListsOf(database, 'arrays')).toEqual(aiBefore);
     expect(await planOf(database, `inventors_exact @> ARRAY['doe, jane']`)).toContain(
       'patent_search_inventors_idx',
     );
@@ -145,5 +185,6 @@ describe(MIGRATION, () => {
     const up = await migrator.migrateTo(MIGRATION);
     expect(up.error).toBeUndefined();
     expect(await listsOf(database, 'patent_search', 'text')).toEqual(before.patent_search);
+    expect(await aiListsOf(database, 'text')).toEqual(aiBefore);
   });
 });
