@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@patentscout/server/testi
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
+import { summarizerInputOf } from './enrich/enrich-rows.js';
 import { OfflineSummarizer } from './enrich/offline-summarizer.js';
 import { ENRICH_JOB, indexerJobs, REINDEX_JOB } from './jobs.js';
 import { isoDay } from './load/index-runs.js';
@@ -97,6 +98,14 @@ describe('indexer.enrich', () => {
       },
     });
     expect(result).toMatchObject({ enriched: 3, failed: 1, remaining: 1, interrupted: false });
+    // The AI types and uses are stored as delimited text (ADR 0125) and read back item by item.
+    const enriched = rows.find((row) => row.title !== failing)!;
+    const expected = await offline.summarize(summarizerInputOf(enriched));
+    const stored = await sql<{ types: string[]; uses: string[] }>`
+      SELECT list_items(ai_types) AS types, list_items(ai_uses) AS uses FROM patents
+      WHERE lens_id = ${enriched.lens_id}`.execute(database.db);
+    expect(stored.rows).toEqual([{ types: expected.types, uses: expected.uses }]);
+    expect(expected.types.length + expected.uses.length).toBeGreaterThan(1);
   });
 });
 

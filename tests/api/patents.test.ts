@@ -33,7 +33,7 @@ describe('GET /api/v1/patents/{lensId}', () => {
       title: 'A widget',
       summary: 'A widget that does things.',
       types: ['Invention'],
-      uses: ['Doing things'],
+      uses: ['Doing things', 'Making widgets, cheaply'],
     });
     expect(response.body.data).toMatchObject({
       lens_id: withFamily.lens_id,

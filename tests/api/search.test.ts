@@ -108,7 +108,7 @@ describe('POST /api/v1/ai-search', () => {
         title: 'A widget',
         summary: 'A widget that does things.',
         types: ['Invention'],
-        uses: ['Doing things'],
+        uses: ['Doing things', 'Making widgets, cheaply'],
       },
       biblio: {
         publication_reference: {

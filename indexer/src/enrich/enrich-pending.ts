@@ -90,7 +90,7 @@ export async function enrichPendingPatents(options: EnrichPendingOptions): Promi
       );
       // The row must still lack AI text: an import may have written newer text meanwhile.
       await sql`
-        UPDATE patents p SET ai_title = t.ai_title, ai_summary = t.ai_summary, ai_types = t.ai_types, ai_uses = t.ai_uses, ai_generated_at = ${generatedAt}
+        UPDATE patents p SET ai_title = t.ai_title, ai_summary = t.ai_summary, ai_types = array_to_string(t.ai_types, E'\\x1F'), ai_uses = array_to_string(t.ai_uses, E'\\x1F'), ai_generated_at = ${generatedAt}
         FROM jsonb_to_recordset(${payload}::jsonb) AS t(lens_id text, ai_title text, ai_summary text, ai_types text[], ai_uses text[])
         WHERE p.lens_id = t.lens_id AND p.ai_generated_at IS NULL`.execute(db);
     }

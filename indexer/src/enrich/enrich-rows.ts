@@ -1,3 +1,4 @@
+import { listText } from '@patentscout/server/db/lists';
 import type { NewPatent } from '@patentscout/server/db/tables';
 import type { Summarizer, SummarizerInput } from './summarizer.js';
 
@@ -38,8 +39,8 @@ export async function enrichRows(
           ...row,
           ai_title: text.title,
           ai_summary: text.summary,
-          ai_types: text.types,
-          ai_uses: text.uses,
+          ai_types: listText(text.types),
+          ai_uses: listText(text.uses),
           ai_generated_at: generatedAt,
         };
       } catch (error) {

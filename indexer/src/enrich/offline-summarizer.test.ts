@@ -1,3 +1,4 @@
+import { listText } from '@patentscout/server/db/lists';
 import { describe, expect, it } from 'vitest';
 import { lensRecordToRow } from '../normalize/lens-to-row.js';
 import { generatePatents } from '../sources/generator.js';
@@ -135,8 +136,8 @@ describe('enrichRows', () => {
       ...ROWS[0],
       ai_title: expected.title,
       ai_summary: expected.summary,
-      ai_types: expected.types,
-      ai_uses: expected.uses,
+      ai_types: listText(expected.types),
+      ai_uses: listText(expected.uses),
       ai_generated_at: generatedAt,
     });
   });

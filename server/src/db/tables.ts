@@ -58,8 +58,9 @@ export interface PatentsTable {
   title_lang: string | null;
   ai_title: string | null;
   ai_summary: string | null;
-  ai_types: string[] | null;
-  ai_uses: string[] | null;
+  /** Lists as one text, items separated by U+001F (`listItems`/`listText` in lists.ts, ADR 0125). */
+  ai_types: string | null;
+  ai_uses: string | null;
   ai_generated_at: Timestamp | null;
   indexed_at: Timestamp;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { listText } from '../db/lists.js';
 import type { FamilyMemberJson, NewPatent } from '../db/tables.js';
 
 let sequence = 0;
@@ -35,11 +36,17 @@ export function patentRow(overrides: Partial<NewPatent> = {}): NewPatent {
     title_lang: 'en',
     ai_title: 'A widget',
     ai_summary: 'A widget that does things.',
-    ai_types: ['Invention'],
-    ai_uses: ['Doing things'],
+    ai_types: listText(['Invention']),
+    ai_uses: listText(['Doing things', 'Making widgets, cheaply']),
     ...overrides,
   };
 }
+
+/**
+ * The default AI types and uses as array literals, the way the schema stored them before migration
+ * 20261126T0500 (ADR 0125): for migration tests that write patents at an earlier version.
+ */
+export const AI_LISTS_BEFORE_0500 = { ai_types: '{Invention}', ai_uses: '{"Doing things"}' } as const;
 
 /**
  * Rows of one simple family: each gets the family id and, as a Lens record lists them, every

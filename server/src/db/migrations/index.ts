@@ -24,6 +24,7 @@ import * as retireMailingList from './20261126T0100-retire-mailing-list.js';
 import * as plansAndBilling from './20261126T0300-plans-and-billing-records.js';
 import * as withoutProviderRecord from './20261126T0400-patents-without-the-provider-record.js';
 import * as leanerSearchRows from './20261126T0410-leaner-search-rows-and-families.js';
+import * as searchListsAsDelimitedText from './20261126T0500-search-lists-as-delimited-text.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T0300-plans-and-billing-records': plansAndBilling,
   '20261126T0400-patents-without-the-provider-record': withoutProviderRecord,
   '20261126T0410-leaner-search-rows-and-families': leanerSearchRows,
+  '20261126T0500-search-lists-as-delimited-text': searchListsAsDelimitedText,
 };
 
 export const migrationProvider: MigrationProvider = {

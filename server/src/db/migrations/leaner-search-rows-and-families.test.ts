@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { migrationProvider } from './index.js';
 
@@ -39,12 +39,16 @@ describe(MIGRATION, () => {
 
   it('keeps every family member of patents already stored, in compact form, and finds classes without stored prefixes', async () => {
     const battery = patentRow({
+      ...AI_LISTS_BEFORE_0500,
       title: 'BATTERY',
       ipc_symbols: ['H01M10/05'],
       cpc_symbols: ['Y02E60/10'],
       family_members: JSON.stringify(SPELT_OUT),
     });
-    await insertPatents(database.db, [battery, patentRow({ ipc_symbols: ['A01B1/00'] })]);
+    await insertPatents(database.db, [
+      battery,
+      patentRow({ ...AI_LISTS_BEFORE_0500, ipc_symbols: ['A01B1/00'] }),
+    ]);
     const tableBytes = async () =>
       (await sql<{ bytes: number }>`SELECT pg_table_size('patents')::int AS bytes`.execute(database.db))
         .rows[0]!.bytes;
@@ -70,7 +74,7 @@ describe(MIGRATION, () => {
       expect(await columnsOf(database, table)).not.toContain('cpc_prefixes');
     }
     // The search rows of patents written after the migration have the row function's shape.
-    const later = patentRow({ ipc_symbols: ['H01M4/00'] });
+    const later = patentRow({ ...AI_LISTS_BEFORE_0500, ipc_symbols: ['H01M4/00'] });
     await insertPatents(database.db, [later]);
     const byClass = async (prefix: string, scheme = 'ipc') =>
       (

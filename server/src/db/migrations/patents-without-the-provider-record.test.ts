@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patentRow } from '../../testing/patent-fixtures.js';
+import { AI_LISTS_BEFORE_0500, patentRow } from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { migrationProvider } from './index.js';
 
@@ -9,7 +9,10 @@ const BEFORE = '20261126T0300-plans-and-billing-records';
 
 /** A patent row as the indexer wrote it before the migration: the provider's record kept whole. */
 function withRecord(titles: Array<{ text: string; lang?: string }>) {
-  const { title_lang: _dropped, ...row } = patentRow({ title: titles[0]?.text ?? '' });
+  const { title_lang: _dropped, ...row } = patentRow({
+    ...AI_LISTS_BEFORE_0500,
+    title: titles[0]?.text ?? '',
+  });
   return {
     ...row,
     record: { biblio: { invention_title: titles }, abstract: [{ text: 'x'.repeat(4000) }] },

@@ -96,7 +96,7 @@ export function createOneShotRepo(db: Db) {
     async details(lensIds: string[]): Promise<FamilyDetails[]> {
       if (lensIds.length === 0) return [];
       const { rows } = await sql<FamilyDetails>`
-        SELECT p.lens_id, p.family_id, p.title, p.ai_title, p.ai_summary, p.ai_uses, p.patent_status,
+        SELECT p.lens_id, p.family_id, p.title, p.ai_title, p.ai_summary, list_items(p.ai_uses) AS ai_uses, p.patent_status,
                p.jurisdiction, p.doc_number, p.kind, p.date_published, p.earliest_priority_date,
                p.owners, p.applicants
         FROM unnest(${lensIds}::text[]) WITH ORDINALITY AS given(lens_id, position)

@@ -1,4 +1,5 @@
 import type { PatentRow } from '../../db/tables.js';
+import { listItems } from '../../db/lists.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { PatentsRepo } from './patents.repo.js';
@@ -72,8 +73,8 @@ function toPatentDetail(row: PatentRow): PatentDetail {
       ? {
           title: row.ai_title,
           summary: row.ai_summary ?? '',
-          types: row.ai_types ?? [],
-          uses: row.ai_uses ?? [],
+          types: listItems(row.ai_types),
+          uses: listItems(row.ai_uses),
         }
       : null,
     data: {

@@ -30,20 +30,21 @@ export function leafText(leaf: LeafNode): string {
 }
 
 export function exactNameCondition(leaf: LeafNode): Condition {
-  const column = sql.ref(
+  // The names as stored, one delimited text (ADR 0125); `list_items` of it is the GIN index's expression.
+  const names = sql`list_items(${sql.ref(
     `s.${leaf.field.split('.')[0] === 'owner_all' ? 'owners' : `${leaf.field.split('.')[0]}s`}_exact`,
-  );
+  )})`;
   const name = leafText(leaf).trim().toLowerCase();
   if (leaf.kind === 'term' && leaf.wildcard) {
-    return sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${column}) AS name WHERE name LIKE ${likePattern(name)})`;
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM unnest(${names}) AS name WHERE name LIKE ${likePattern(name)})`;
   }
-  return sql<SqlBool>`${column} @> ARRAY[${name}]::text[]`;
+  return sql<SqlBool>`${names} @> ARRAY[${name}]::text[]`;
 }
 
 export function classificationCondition(leaf: LeafNode): Condition {
   const scheme = leaf.field === 'class_cpc.symbol' ? 'cpc' : 'ipc';
-  const symbols = sql.ref(`s.${scheme}_symbols`);
-  // The expression of the GIN indexes patent_search_ipc_idx and _cpc_idx (ADR 0119). One prefix
+  const symbols = sql`list_items(${sql.ref(`s.${scheme}_symbols`)})`;
+  // The expression of the GIN indexes patent_search_ipc_idx and _cpc_idx (ADRs 0119, 0125). One prefix
   // is asked at a time, so overlap (&&) means containment, and unlike @> its index answer needs no
   // recheck: the prefixes are computed only for rows an index does not find.
   const prefixes = sql`classification_prefixes(${symbols})`;

@@ -75,7 +75,8 @@ const DISPLAY_COLUMNS = sql.raw(
       'ai_title',
       'ai_summary',
     ].map((column) => `p.${column}`),
-    ...['ipc_symbols', 'ai_types', 'ai_uses'].map((column) => `to_json(p.${column}) AS ${column}`),
+    'to_json(p.ipc_symbols) AS ipc_symbols',
+    ...['ai_types', 'ai_uses'].map((column) => `to_json(list_items(p.${column})) AS ${column}`),
   ].join(', '),
 );
 

@@ -1,0 +1,190 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
+import { migrationProvider } from './index.js';
+
+const MIGRATION = '20261126T0500-search-lists-as-delimited-text';
+const BEFORE = '20261126T0410-leaner-search-rows-and-families';
+const SEARCH_TABLES = ['patent_search', 'patent_search_sample', 'patent_search_subsample'];
+const LISTS = ['ipc_symbols', 'cpc_symbols', 'inventors_exact', 'applicants_exact', 'owners_exact'];
+
+interface Lists {
+  lens_id: string;
+  ipc_symbols: string[];
+  cpc_symbols: string[];
+  inventors_exact: string[];
+  applicants_exact: string[];
+  owners_exact: string[];
+}
+
+/** Every search row's five lists as arrays, whichever way they are stored. */
+const listsOf = async (database: TestDatabase, table: string, stored: 'arrays' | 'text') =>
+  (
+    await sql<Lists>`
+      SELECT lens_id, ${sql.raw(
+        LISTS.map((column) => (stored === 'text' ? `list_items(${column}) AS ${column}` : column)).join(', '),
+      )}
+      FROM ${sql.table(table)} ORDER BY lens_id`.execute(database.db)
+  ).rows;
+
+const typesOf = async (database: TestDatabase, table: string, columns = LISTS) =>
+  (
+    await sql<{ type: string }>`
+      SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
+      WHERE attrelid = ${table}::regclass AND attname = ANY (${columns}::text[])`.execute(database.db)
+  ).rows.map((column) => column.type);
+
+const AI_LISTS = ['ai_types', 'ai_uses'];
+
+interface AiLists {
+  lens_id: string;
+  ai_types: string[] | null;
+  ai_uses: string[] | null;
+}
+
+/** Every patent's AI types and uses as arrays, whichever way they are stored. */
+const aiListsOf = async (database: TestDatabase, stored: 'arrays' | 'text') =>
+  (
+    await sql<AiLists>`
+      SELECT lens_id, ${sql.raw(
+        stored === 'text'
+          ? 'list_items(ai_types) AS ai_types, list_items(ai_uses) AS ai_uses'
+          : 'ai_types, ai_uses',
+      )}
+      FROM patents ORDER BY lens_id`.execute(database.db)
+  ).rows;
+
+/** The plan of a search by the engine's expressions with sequential scans off: which index it reads. */
+const planOf = async (database: TestDatabase, condition: string) =>
+  database.db.transaction().execute(async (transaction) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN SELECT lens_id FROM patent_search WHERE ${sql.raw(condition)}`.execute(transaction);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+
+describe(MIGRATION, () => {
+  let database: TestDatabase;
+  let migrator: Migrator;
+  const before: Record<string, Lists[]> = {};
+  const aiBefore: AiLists[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    migrator = new Migrator({ db: database.db, provider: migrationProvider });
+    const { error } = await migrator.migrateTo(BEFORE);
+    if (error) throw error;
+  });
+  afterAll(async () => {
+    await migrator?.migrateToLatest();
+    await database?.drop();
+  });
+
+  it('keeps every item of the search rows and AI lists already stored, in less space, and the indexes answer', async () => {
+    // Enough patents for the samples (a family in 20, in 100) to hold some; names with the
+    // characters an array literal quotes, empty lists, many symbols.
+    const rows = Array.from({ length: 120 }, (_, index) =>
+      patentRow({
+        ...AI_LISTS_BEFORE_0500,
+        ipc_symbols: index % 3 === 0 ? ['H01M10/05', 'H01M4/13', 'Y02E60/10'] : ['A01B1/00'],
+        cpc_symbols: index % 2 === 0 ? ['Y02E60/10', 'H01M2220/20'] : [],
+        inventors: ['DOE, JANE', `SMITH "JR" {${index}}`, "O'BRIEN  KATE"],
+        applicants: index % 4 === 0 ? [] : ['ACME CORP, INC.'],
+        owners: index % 5 === 0 ? ['ACME CORP', 'WIDGETS LLC'] : [],
+      }),
+    );
+    // AI types and uses written as the indexer wrote them before: arrays, empty, or none at all.
+    const aiRows = [
+      ['{Invention,"Method, process"}', '{"Cooling a chip","Storing heat {at night}"}'],
+      ['{}', '{"Doing things"}'],
+      [null, null],
+    ].map(([types, uses]) => ({ ...patentRow(), ai_types: types, ai_uses: uses }));
+    await insertPatents(database.db, [...rows, ...aiRows]);
+    for (const table of SEARCH_TABLES) before[table] = await listsOf(database, table, 'arrays');
+    aiBefore.push(...(await aiListsOf(database, 'arrays')));
+    expect(aiBefore.find((row) => row.lens_id === aiRows[0]!.lens_id)?.ai_types).toEqual([
+      'Invention',
+      'Method, process',
+    ]);
+    expect(before.patent_search_sample!.length).toBeGreaterThan(0);
+    const searchBytes = async () =>
+      (await sql<{ bytes: number }>`SELECT pg_table_size('patent_search')::int AS bytes`.execute(database.db))
+        .rows[0]!.bytes;
+    const bytesBefore = await searchBytes();
+
+    const { error, results } = await migrator.migrateTo(MIGRATION);
+    expect(error).toBeUndefined();
+    expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
+
+    for (const table of SEARCH_TABLES) {
+      expect(await typesOf(database, table)).toEqual(LISTS.map(() => 'text'));
+      expect(await listsOf(database, table, 'text')).toEqual(before[table]);
+    }
+    expect(await searchBytes()).toBeLessThan(bytesBefore);
+    expect(await typesOf(database, 'patents', AI_LISTS)).toEqual(['text', 'text']);
+    expect(await aiListsOf(database, 'text')).toEqual(aiBefore);
+    expect(await planOf(database, `list_items(inventors_exact) @> ARRAY['doe, jane']`)).toContain(
+      'patent_search_inventors_idx',
+    );
+    expect(
+      await planOf(database, `classification_prefixes(list_items(ipc_symbols)) && ARRAY['H01M']`),
+    ).toContain('patent_search_ipc_idx');
+
+    // A patent written after the migration gets its search row (and its lists) from the row function.
+    const later = patentRow({
+      inventors: ['ROE RICHARD', 'DOE, JANE'],
+      cpc_symbols: ['B65D81/28'],
+      owners: [],
+    });
+    await insertPatents(database.db, [later]);
+    const [stored] = (await listsOf(database, 'patent_search', 'text')).filter(
+      (row) => row.lens_id === later.lens_id,
+    );
+    expect(stored).toEqual({
+      lens_id: later.lens_id,
+      ipc_symbols: ['A01B1/00'],
+      cpc_symbols: ['B65D81/28'],
+      inventors_exact: ['roe richard', 'doe, jane'],
+      applicants_exact: ['acme corp'],
+      owners_exact: [],
+    });
+    // The samples' trigger copies the new rows' lists as they are.
+    const laterRows = Array.from({ length: 60 }, (_, index) =>
+      patentRow({
+        inventors: [`ROE ${index}`, 'DOE, JANE'],
+        ipc_symbols: ['H01M4/13', 'B65D81/28'],
+      }),
+    );
+    await insertPatents(database.db, laterRows);
+    const searchRows = new Map(
+      (await listsOf(database, 'patent_search', 'text')).map((row) => [row.lens_id, row]),
+    );
+    const sampled = await listsOf(database, 'patent_search_sample', 'text');
+    expect(
+      sampled.filter((row) => laterRows.some((later) => later.lens_id === row.lens_id)).length,
+    ).toBeGreaterThan(0);
+    for (const row of sampled) expect(row).toEqual(searchRows.get(row.lens_id));
+
+    const added = [later, ...laterRows].map((row) => row.lens_id);
+    await sql`DELETE FROM patents WHERE lens_id = ANY (${added}::text[])`.execute(database.db);
+  });
+
+  it('goes back to arrays holding the same items, and forward again', async () => {
+    const down = await migrator.migrateTo(BEFORE);
+    expect(down.error).toBeUndefined();
+    for (const table of SEARCH_TABLES) {
+      expect(await typesOf(database, table)).toEqual(LISTS.map(() => 'text[]'));
+      expect(await listsOf(database, table, 'arrays')).toEqual(before[table]);
+    }
+    expect(await typesOf(database, 'patents', AI_LISTS)).toEqual(['text[]', 'text[]']);
+    expect(await aiListsOf(database, 'arrays')).toEqual(aiBefore);
+    expect(await planOf(database, `inventors_exact @> ARRAY['doe, jane']`)).toContain(
+      'patent_search_inventors_idx',
+    );
+
+    const up = await migrator.migrateTo(MIGRATION);
+    expect(up.error).toBeUndefined();
+    expect(await listsOf(database, 'patent_search', 'text')).toEqual(before.patent_search);
+    expect(await aiListsOf(database, 'text')).toEqual(aiBefore);
+  });
+});
