@@ -97,6 +97,7 @@ describe('a part killed while the app runs', () => {
       body: JSON.stringify({ query: '{ favourites { id } }' }),
     });
     expect(graphql.status).toBe(503);
+    expect(graphql.headers.get('retry-after')).toBe('30');
     expect((await graphql.json()).errors[0]).toMatchObject({
       message: RESTARTING.message,
       extensions: { code: 'SERVICE_UNAVAILABLE' },

@@ -10,7 +10,6 @@ import { registerAuthHook } from './auth.js';
 import { registerDevRoutes } from './dev-routes.js';
 import { mapError } from './error-map.js';
 import { registerGraphQL } from './graphql.js';
-import { RETRY_AFTER_SECONDS } from './graphql-outage.js';
 import { OPS_PATHS, registerHealthRoutes, type HealthProbe } from './health.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { mountRestRoutes, registerBodyParsers } from './rest.js';
@@ -65,7 +64,6 @@ export async function buildHttpApp(deps: {
       void reply.header('retry-after', String(mapped.retryAfterSeconds));
     if (mapped.status === 503) {
       request.log.warn(`a part the request needs is unavailable: ${(error as Error).message}`);
-      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       // Before Apollo runs (the sign-in check reads the database): still a GraphQL answer.
       if (request.url.startsWith('/graphql'))
         return reply.status(503).send({

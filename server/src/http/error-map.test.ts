@@ -67,6 +67,7 @@ describe('text Postgres cannot store', () => {
         code: 'SERVICE_UNAVAILABLE',
         body: { message: 'The service is restarting, try again in a minute', code: 'SERVICE_UNAVAILABLE' },
         unexpected: false,
+        retryAfterSeconds: 30,
       });
     }
   });

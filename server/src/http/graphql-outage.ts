@@ -1,7 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-
-/** Seconds a client is asked to wait before trying again while a part restarts. */
-export const RETRY_AFTER_SECONDS = 30;
+import { SERVICE_RETRY_AFTER_SECONDS } from '../shared/errors.js';
 
 /**
  * A GraphQL answer whose error is SERVICE_UNAVAILABLE (the database or the identity service is
@@ -17,7 +15,7 @@ export function serviceUnavailableStatus(): ApolloServerPlugin {
           const errors = response.body.singleResult.errors ?? [];
           if (!errors.some((error) => error.extensions?.['code'] === 'SERVICE_UNAVAILABLE')) return;
           response.http.status = 503;
-          response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+          response.http.headers.set('retry-after', String(SERVICE_RETRY_AFTER_SECONDS));
         },
       };
     },

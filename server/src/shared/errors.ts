@@ -93,8 +93,13 @@ export class EmailNotVerifiedError extends AppError {
   }
 }
 
+/** Seconds a client is asked to wait before trying again while a part restarts. */
+export const SERVICE_RETRY_AFTER_SECONDS = 30;
+
 /** A part the request needs cannot be reached right now (it is being restarted): 503, not 500. */
 export class ServiceUnavailableError extends AppError {
+  override readonly retryAfterSeconds = SERVICE_RETRY_AFTER_SECONDS;
+
   constructor() {
     super('SERVICE_UNAVAILABLE', SERVICE_RESTARTING_MESSAGE);
   }
