@@ -1,8 +1,8 @@
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { migrationProvider } from './index.js';
+import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
+import type { TestDatabase } from '../../testing/test-db.js';
 
 const MIGRATION = '20261126T0410-leaner-search-rows-and-families';
 const BEFORE = '20261126T0400-patents-without-the-provider-record';
@@ -24,18 +24,14 @@ const columnsOf = async (database: TestDatabase, table: string) =>
   ).rows.map((column) => column.name);
 
 describe(MIGRATION, () => {
+  let migrated: MigratedDatabase | undefined;
   let database: TestDatabase;
   let migrator: Migrator;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    migrator = new Migrator({ db: database.db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo(BEFORE);
-    if (error) throw error;
+    migrated = await databaseMigratedTo(BEFORE);
+    ({ database, migrator } = migrated);
   });
-  afterAll(async () => {
-    await migrator?.migrateToLatest();
-    await database?.drop();
-  });
+  afterAll(() => dropMigrated(migrated));
 
   it('keeps every family member of patents already stored, in compact form, and finds classes without stored prefixes', async () => {
     const battery = patentRow({

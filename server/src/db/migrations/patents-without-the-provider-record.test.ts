@@ -1,8 +1,8 @@
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_LISTS_BEFORE_0500, patentRow } from '../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { migrationProvider } from './index.js';
+import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
+import type { TestDatabase } from '../../testing/test-db.js';
 
 const MIGRATION = '20261126T0400-patents-without-the-provider-record';
 const BEFORE = '20261126T0300-plans-and-billing-records';
@@ -20,18 +20,14 @@ function withRecord(titles: Array<{ text: string; lang?: string }>) {
 }
 
 describe(MIGRATION, () => {
+  let migrated: MigratedDatabase | undefined;
   let database: TestDatabase;
   let migrator: Migrator;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    migrator = new Migrator({ db: database.db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo(BEFORE);
-    if (error) throw error;
+    migrated = await databaseMigratedTo(BEFORE);
+    ({ database, migrator } = migrated);
   });
-  afterAll(async () => {
-    await migrator?.migrateToLatest();
-    await database?.drop();
-  });
+  afterAll(() => dropMigrated(migrated));
 
   it('keeps the shown title language of patents already stored, and no byte of their record', async () => {
     const rows = [

@@ -1,8 +1,8 @@
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
-import { migrationProvider } from './index.js';
+import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
+import type { TestDatabase } from '../../testing/test-db.js';
 
 const MIGRATION = '20261126T0500-search-lists-as-delimited-text';
 const BEFORE = '20261126T0410-leaner-search-rows-and-families';
@@ -65,20 +65,16 @@ const planOf = async (database: TestDatabase, condition: string) =>
   });
 
 describe(MIGRATION, () => {
+  let migrated: MigratedDatabase | undefined;
   let database: TestDatabase;
   let migrator: Migrator;
   const before: Record<string, Lists[]> = {};
   const aiBefore: AiLists[] = [];
   beforeAll(async () => {
-    database = await createTestDatabase();
-    migrator = new Migrator({ db: database.db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo(BEFORE);
-    if (error) throw error;
+    migrated = await databaseMigratedTo(BEFORE);
+    ({ database, migrator } = migrated);
   });
-  afterAll(async () => {
-    await migrator?.migrateToLatest();
-    await database?.drop();
-  });
+  afterAll(() => dropMigrated(migrated));
 
   it('keeps every item of the search rows and AI lists already stored, in less space, and the indexes answer', async () => {
     // Enough patents for the samples (a family in 20, in 100) to hold some; names with the
