@@ -37,8 +37,11 @@ export function createBillingRepo(db: Db) {
       return row?.customer_id;
     },
 
-    async accountOfCustomer(customerId: string): Promise<string | undefined> {
-      const row = await db
+    async accountOfCustomer(
+      customerId: string,
+      executor: Kysely<Database> = db,
+    ): Promise<string | undefined> {
+      const row = await executor
         .selectFrom('billing_customers')
         .select('user_uid')
         .where('customer_id', '=', customerId)

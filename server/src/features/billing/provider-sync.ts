@@ -19,6 +19,7 @@ export interface BillingDeps {
     | 'accountOfSubscription'
     | 'chargeableSubscriptions'
     | 'endVanished'
+    | 'lockAccount'
   >;
   accounts: Pick<AccountsService, 'getAccount' | 'contactOf' | 'isDeleted'>;
   mail: Pick<MailService, 'queue' | 'flushSoon' | 'link'>;
@@ -56,24 +57,42 @@ export function createProviderSync(deps: BillingDeps) {
   }
 
   /** The account a subscription belongs to: its customer's, else the one that kept it. */
-  async function accountOf(subscription: ProviderSubscription): Promise<string | undefined> {
+  async function accountOf(
+    subscription: ProviderSubscription,
+    executor?: PlansExecutor,
+  ): Promise<string | undefined> {
     return (
-      (await repo.accountOfCustomer(subscription.customerId)) ??
-      (await plans.accountOfSubscription(subscription.id))
+      (await repo.accountOfCustomer(subscription.customerId, executor)) ??
+      (await plans.accountOfSubscription(subscription.id, executor))
     );
   }
 
-  /** The provider's state, kept for the account (in the caller's transaction when given). */
+  /**
+   * Takes the account's lock in `trx` (the purge of the account takes it too), then resolves the
+   * subscription's account again: false when the account is no longer its owner, because its
+   * purge removed the customer and the subscriptions after the account was first resolved.
+   * Nothing may then be written for the account: it would outlive the purge.
+   */
+  async function claim(
+    trx: PlansExecutor,
+    subscription: ProviderSubscription,
+    uid: string,
+  ): Promise<boolean> {
+    await plans.lockAccount(trx, uid);
+    return (await accountOf(subscription, trx)) === uid;
+  }
+
+  /** The provider's state, kept for the account if it still owns the subscription (null: nothing kept). */
   function record(
     subscription: ProviderSubscription,
     uid: string,
     setBy: string,
-    executor?: PlansExecutor,
-  ): Promise<RecordOutcome> {
-    const input = { uid, subscription, setBy };
-    return executor
-      ? plans.recordSubscription(executor, input)
-      : repo.transaction((trx) => plans.recordSubscription(trx, input));
+  ): Promise<RecordOutcome | null> {
+    return repo.transaction(async (trx) =>
+      (await claim(trx, subscription, uid))
+        ? plans.recordSubscription(trx, { uid, subscription, setBy })
+        : null,
+    );
   }
 
   async function tellAboutDuplicate(uid: string, duplicate: ProviderSubscription, refundedCents: number) {
@@ -112,6 +131,7 @@ export function createProviderSync(deps: BillingDeps) {
   return {
     provider,
     accountOf,
+    claim,
     record,
     cancelEverything,
 

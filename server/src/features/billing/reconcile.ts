@@ -59,26 +59,29 @@ export function createReconciliation(deps: BillingDeps & { sync: ProviderSync })
     const touched = new Set<string>();
     let checked = 0;
 
-    async function check(subscription: ProviderSubscription): Promise<void> {
+    /** Records the provider's state for its account; false when no account has it (nothing kept). */
+    async function check(subscription: ProviderSubscription): Promise<boolean> {
       checked += 1;
       const uid = await sync.accountOf(subscription);
-      if (!uid) {
+      // Null too when the account's purge ran since it was resolved.
+      const outcome = uid ? await sync.record(subscription, uid, 'reconciliation') : null;
+      if (!uid || !outcome) {
         fixes.unknown += 1;
         logger.warn(
           { subscription: subscription.id, customer: subscription.customerId },
           'reconciliation: a subscription of a customer no account has',
         );
-        return;
+        return false;
       }
       touched.add(uid);
-      const outcome = await sync.record(subscription, uid, 'reconciliation');
       const fix = fixOf(outcome);
-      if (!fix) return;
+      if (!fix) return true;
       fixes[fix] += 1;
       logger.warn(
         { subscription: subscription.id, uid, fix, change: outcome.change },
         'reconciliation fixed the plan',
       );
+      return true;
     }
 
     try {
@@ -89,7 +92,10 @@ export function createReconciliation(deps: BillingDeps & { sync: ProviderSync })
           await repo.settleEvent(event.id, subscription ? 'unmatched' : 'dropped');
           continue;
         }
-        await check(subscription);
+        if (!(await check(subscription))) {
+          await repo.settleEvent(event.id, 'unmatched');
+          continue;
+        }
         await repo.settleEvent(event.id, 'applied');
         fixes.eventRetried += 1;
         logger.warn(

@@ -23,7 +23,7 @@ type Then = (
  * retried by the reconciliation.
  */
 export function createWebhookHandlers(deps: BillingDeps & { sync: ProviderSync }) {
-  const { repo, accounts, mail, logger, sync } = deps;
+  const { repo, plans, accounts, mail, logger, sync } = deps;
 
   const recordOnly = (event: ProviderEvent, outcome: 'ignored' | 'unmatched' | 'applied', extra = {}) =>
     repo.transaction((trx) => repo.recordEvent(trx, { id: event.id, type: event.type, outcome, ...extra }));
@@ -46,18 +46,29 @@ export function createWebhookHandlers(deps: BillingDeps & { sync: ProviderSync }
       return;
     }
     let queued = false;
-    await repo.transaction(async (trx) => {
+    const stillTheirs = await repo.transaction(async (trx) => {
+      // The account's purge may have run since it was resolved: resolved again under its lock.
+      const theirs = await sync.claim(trx, subscription, uid);
       const first = await repo.recordEvent(trx, {
         id: event.id,
         type: event.type,
-        outcome: 'applied',
+        outcome: theirs ? 'applied' : 'unmatched',
         subscriptionId,
         customerId: subscription.customerId,
       });
-      if (!first) return;
-      const outcome = await sync.record(subscription, uid, event.id, trx);
-      if (then) queued = await then(trx, { uid, subscription, outcome });
+      if (first && theirs) {
+        const outcome = await plans.recordSubscription(trx, { uid, subscription, setBy: event.id });
+        if (then) queued = await then(trx, { uid, subscription, outcome });
+      }
+      return theirs;
     });
+    if (!stillTheirs) {
+      logger.warn(
+        { event: event.id, type: event.type, subscription: subscriptionId, uid },
+        'event for an account purged meanwhile: kept for the reconciliation',
+      );
+      return;
+    }
     if (queued) await mail.flushSoon();
     try {
       await sync.settle(uid);

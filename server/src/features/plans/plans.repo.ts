@@ -28,7 +28,10 @@ export function createPlansRepo(db: Db) {
       return db.transaction().execute(work);
     },
 
-    /** Serialises the changes of one account's subscriptions, so that a second one is told apart. */
+    /**
+     * Serialises the changes of one account's subscriptions until the caller's transaction ends:
+     * recording one (so that a second one is told apart) and the purge that removes them.
+     */
     async lockAccount(executor: Executor, uid: string): Promise<void> {
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`plan:${uid}`}, 0))`.execute(executor);
     },
@@ -95,8 +98,11 @@ export function createPlansRepo(db: Db) {
       return query.execute();
     },
 
-    async accountOfSubscription(subscriptionId: string): Promise<string | undefined> {
-      const row = await db
+    async accountOfSubscription(
+      subscriptionId: string,
+      executor: Executor = db,
+    ): Promise<string | undefined> {
+      const row = await executor
         .selectFrom('plan_subscriptions')
         .select('user_uid')
         .where('subscription_id', '=', subscriptionId)
@@ -104,9 +110,15 @@ export function createPlansRepo(db: Db) {
       return row?.user_uid;
     },
 
-    /** The purge of closed accounts: their subscriptions go; their history stays, anonymous. */
+    /**
+     * The purge of closed accounts: their subscriptions go; their history stays, anonymous. Under
+     * each account's lock (taken in one order, so two purges cannot deadlock), so that a
+     * subscription being recorded meanwhile is either kept before and removed here, or finds the
+     * account gone once this commits.
+     */
     async purge(uids: readonly string[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        for (const uid of [...uids].sort()) await this.lockAccount(trx, uid);
         await trx
           .deleteFrom('plan_subscriptions')
           .where('user_uid', 'in', [...uids])

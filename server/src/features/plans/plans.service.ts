@@ -251,8 +251,16 @@ export function createPlansService(deps: { repo: PlansRepo; allowance: Allowance
     chargeableSubscriptions: async () =>
       (await repo.chargeable()).map((row) => ({ subscriptionId: row.subscription_id, uid: row.user_uid })),
 
-    /** The account a known subscription belongs to. */
-    accountOfSubscription: (subscriptionId: string) => repo.accountOfSubscription(subscriptionId),
+    /** The account a known subscription belongs to (read in the caller's transaction when given). */
+    accountOfSubscription: (subscriptionId: string, executor?: Executor) =>
+      repo.accountOfSubscription(subscriptionId, executor),
+
+    /**
+     * Holds the account's lock until the caller's transaction ends: recording its subscriptions
+     * and the purge of the account wait for it, so what the caller reads of the account then
+     * stays true until it commits.
+     */
+    lockAccount: (executor: Executor, uid: string) => repo.lockAccount(executor, uid),
 
     /** The plan's part in purging closed accounts: subscriptions, ledger; the history stays anonymous. */
     async purge(uids: readonly string[]): Promise<void> {
