@@ -154,8 +154,5 @@ export function createWebhookHandlers(deps: BillingDeps & { sync: ProviderSync }
           if (!(await repo.isRecorded(event.id))) await recordOnly(event, 'ignored');
       }
     },
-
-    /** An unmatched event again (the reconciliation's retry): applied once its account is known. */
-    applySubscription,
   };
 }
