@@ -1,6 +1,11 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import {
+  AI_LISTS_BEFORE_0500,
+  BEFORE_0930,
+  insertPatents,
+  patentRow,
+} from '../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
 import { migrationProvider } from './index.js';
 
@@ -99,7 +104,7 @@ describe(MIGRATION, () => {
       ['{}', '{"Doing things"}'],
       [null, null],
     ].map(([types, uses]) => ({ ...patentRow(), ai_types: types, ai_uses: uses }));
-    await insertPatents(database.db, [...rows, ...aiRows]);
+    await insertPatents(database.db, [...rows, ...aiRows], BEFORE_0930);
     for (const table of SEARCH_TABLES) before[table] = await listsOf(database, table, 'arrays');
     aiBefore.push(...(await aiListsOf(database, 'arrays')));
     expect(aiBefore.find((row) => row.lens_id === aiRows[0]!.lens_id)?.ai_types).toEqual([
@@ -136,7 +141,7 @@ describe(MIGRATION, () => {
       cpc_symbols: ['B65D81/28'],
       owners: [],
     });
-    await insertPatents(database.db, [later]);
+    await insertPatents(database.db, [later], BEFORE_0930);
     const [stored] = (await listsOf(database, 'patent_search', 'text')).filter(
       (row) => row.lens_id === later.lens_id,
     );
@@ -155,7 +160,7 @@ describe(MIGRATION, () => {
         ipc_symbols: ['H01M4/13', 'B65D81/28'],
       }),
     );
-    await insertPatents(database.db, laterRows);
+    await insertPatents(database.db, laterRows, BEFORE_0930);
     const searchRows = new Map(
       (await listsOf(database, 'patent_search', 'text')).map((row) => [row.lens_id, row]),
     );
