@@ -68,7 +68,7 @@ const CASES: Case[] = [
   {
     query: 'class_ipcr.symbol:H01M*',
     filters: { years: [2018, 2018] },
-    where: `EXISTS (SELECT 1 FROM unnest(p.ipc_symbols) AS symbol WHERE upper(symbol) LIKE 'H01M%') AND p.year_published = 2018`,
+    where: `EXISTS (SELECT 1 FROM unnest(list_items(p.ipc_symbols)) AS symbol WHERE upper(symbol) LIKE 'H01M%') AND p.year_published = 2018`,
   },
   {
     query: 'earliest_priority_claim_date:[2000-01-01 TO 2000-12-31]',

@@ -8,12 +8,11 @@ import { parseDbCommand, runDbCommand } from '@patentscout/server/admin/db-comma
 import { loadConfig } from '@patentscout/server/config';
 import { embeddedDatabaseUrl, postmasterPid, signalPostmaster } from '@patentscout/server/db/embedded';
 import { startEmbeddedCluster, type EmbeddedCluster } from '@patentscout/server/db/embedded-cluster';
-import type { NewPatent } from '@patentscout/server/db/tables';
 import { startServer, type RunningServer } from '@patentscout/server/main';
 import { createLogger } from '@patentscout/server/shared/logger';
 import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { patentRow, storedPatent, type PatentFixture } from '@patentscout/server/testing/patent-fixtures';
 import { freePort, metricSample, scrapeMetrics } from '@patentscout/server/testing/server-probes';
 import { call, graphql } from './http.js';
 
@@ -108,10 +107,10 @@ async function rowsAt<T>(url: string, query: string): Promise<T[]> {
 }
 const onStandby = <T>(query: string) => rowsAt<T>(embeddedDatabaseUrl(STANDBY_PORT), query);
 
-const ingest = (rows: NewPatent[]) =>
+const ingest = (rows: PatentFixture[]) =>
   writePatentBatch(
     server.db,
-    rows.map((row, index) => ({ row, position: `test:${index}` })),
+    rows.map((row, index) => ({ row: storedPatent(row), position: `test:${index}` })),
   );
 
 const PATENTS = [

@@ -1,4 +1,4 @@
-import { listText } from '@patentscout/server/db/lists';
+import { listItems, listText } from '@patentscout/server/db/lists';
 import type { NewPatent } from '@patentscout/server/db/tables';
 import type { Summarizer, SummarizerInput } from './summarizer.js';
 
@@ -9,7 +9,7 @@ export function summarizerInputOf(
     title: row.title,
     abstract: row.abstract ?? '',
     claims: row.claims ?? '',
-    ipcSymbols: row.ipc_symbols ?? [],
+    ipcSymbols: listItems(row.ipc_symbols),
     publicationType: row.publication_type ?? null,
   };
 }

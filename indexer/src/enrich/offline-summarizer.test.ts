@@ -1,4 +1,4 @@
-import { listText } from '@patentscout/server/db/lists';
+import { listItems, listText } from '@patentscout/server/db/lists';
 import { describe, expect, it } from 'vitest';
 import { lensRecordToRow } from '../normalize/lens-to-row.js';
 import { generatePatents } from '../sources/generator.js';
@@ -13,7 +13,7 @@ const inputOf = (row: (typeof ROWS)[number]): SummarizerInput => ({
   title: row.title,
   abstract: row.abstract ?? '',
   claims: row.claims ?? '',
-  ipcSymbols: row.ipc_symbols ?? [],
+  ipcSymbols: listItems(row.ipc_symbols),
   publicationType: row.publication_type ?? null,
 });
 

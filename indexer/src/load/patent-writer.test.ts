@@ -1,3 +1,4 @@
+import { listText } from '@patentscout/server/db/lists';
 import type { NewPatent } from '@patentscout/server/db/tables';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { sql } from 'kysely';
@@ -52,7 +53,7 @@ describe('writePatentBatch', () => {
     await writePatentBatch(database.db, positioned([moved!, renamed!]));
     const [movedBefore, renamedBefore] = await versionsOf([moved!.lens_id, renamed!.lens_id].sort());
     const changes = [
-      { ...ROWS[10]!, applicants: ['NEW OWNER PTY LTD'] },
+      { ...ROWS[10]!, applicants: listText(['NEW OWNER PTY LTD']) },
       { ...ROWS[11]!, title: 'A completely different title' },
     ];
     expect(await writePatentBatch(database.db, positioned(changes))).toMatchObject({

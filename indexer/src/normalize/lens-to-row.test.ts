@@ -1,5 +1,6 @@
 import { LEGAL_STATUSES, LensPatentRecordSchema, type LensPatentRecord } from '@patentscout/schema';
 import { readSharedPatents, SHARED_PATENT_COUNT } from '@patentscout/schema/testing/shared-patents';
+import { listItems, listText } from '@patentscout/server/db/lists';
 import type { NewPatent } from '@patentscout/server/db/tables';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimsText } from './lens-text.js';
@@ -31,7 +32,7 @@ describe('lensRecordToRow on the shared real records', () => {
     const stored = new Set<string>(LEGAL_STATUSES.map((status) => status.stored));
     for (const [id, row] of rows) {
       expect(stored.has(row.patent_status ?? '')).toBe(true);
-      expect(row.first_ipc ?? null).toBe(row.ipc_symbols?.[0] ?? null);
+      expect(row.first_ipc ?? null).toBe(listItems(row.ipc_symbols)[0] ?? null);
       // The language of the title shown: the English one's when there is one.
       const titles = records.get(id)!.biblio.invention_title ?? [];
       const shown = titles.find((title) => !title.lang || title.lang.toLowerCase() === 'en') ?? titles[0];
@@ -40,16 +41,17 @@ describe('lensRecordToRow on the shared real records', () => {
   });
 
   it('reads a Lens CSV record: classifications, parties, priority, family size only', () => {
-    expect(rowOf('AR_021856_A1_20020807')).toMatchObject({
+    const row = rowOf('AR_021856_A1_20020807');
+    expect(listItems(row.cpc_symbols)).toContain('H04R1/283');
+    expect(row).toMatchObject({
       lens_id: '189-466-043-698-920',
       doc_key: 'AR_021856_A1_20020807',
       kind: 'A1',
       title: expect.stringMatching(/^Elemento Pasivo/),
-      ipc_symbols: ['B60R11/00', 'B60R11/02', 'H04R1/28'],
+      ipc_symbols: listText(['B60R11/00', 'B60R11/02', 'H04R1/28']),
       first_ipc: 'B60R11/00',
-      cpc_symbols: expect.arrayContaining(['H04R1/283']),
-      applicants: ['ASK IND SPA'],
-      inventors: [],
+      applicants: listText(['ASK IND SPA']),
+      inventors: '',
       earliest_priority_date: '1998-11-23',
       patent_status: 'UNKNOWN',
       family_id: '189-466-043-698-920',

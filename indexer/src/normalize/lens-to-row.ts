@@ -7,6 +7,7 @@ import {
   type StoredPatentStatus,
 } from '@patentscout/schema';
 import type { FamilyMemberJson, NewPatent } from '@patentscout/server/db/tables';
+import { listText } from '@patentscout/server/db/lists';
 import { claimsText, preferEnglish } from './lens-text.js';
 
 type Classifications = NonNullable<LensPatentRecord['biblio']['classifications_ipcr']>;
@@ -90,12 +91,12 @@ export function lensRecordToRow(record: LensPatentRecord): NewPatent {
       .filter((text) => text !== '')
       .join('\n\n'),
     claims: claimsText(record.claims),
-    ipc_symbols: ipcSymbols,
+    ipc_symbols: listText(ipcSymbols),
     first_ipc: ipcSymbols[0] ?? null,
-    cpc_symbols: symbolsOf(record.biblio.classifications_cpc),
-    inventors: namesOf(parties?.inventors),
-    applicants: namesOf(parties?.applicants),
-    owners: namesOf(parties?.owners_all),
+    cpc_symbols: listText(symbolsOf(record.biblio.classifications_cpc)),
+    inventors: listText(namesOf(parties?.inventors)),
+    applicants: listText(namesOf(parties?.applicants)),
+    owners: listText(namesOf(parties?.owners_all)),
     earliest_priority_date: earliestPriorityOf(record),
     patent_status: patentStatusOf(record),
     anticipated_term_date: record.legal_status?.anticipated_term_date ?? null,

@@ -43,12 +43,13 @@ export interface PatentsTable {
   title: string;
   abstract: string;
   claims: string;
-  ipc_symbols: string[];
+  /** The five lists as one text each, items separated by U+001F (lists.ts, ADR 0130). */
+  ipc_symbols: string;
   first_ipc: string | null;
-  cpc_symbols: string[];
-  inventors: string[];
-  applicants: string[];
-  owners: string[];
+  cpc_symbols: string;
+  inventors: string;
+  applicants: string;
+  owners: string;
   earliest_priority_date: DateText | null;
   patent_status: string;
   anticipated_term_date: DateText | null;

@@ -4,8 +4,16 @@ import type { FamilyMemberJson, NewPatent } from '../db/tables.js';
 
 let sequence = 0;
 
+type ListColumn = 'ipc_symbols' | 'cpc_symbols' | 'inventors' | 'applicants' | 'owners';
+
+/**
+ * A `patents` row as tests write it: its five lists as arrays, which `insertPatents` stores as the
+ * schema does (one delimited text each since migration 20261126T0930, ADR 0130).
+ */
+export type PatentFixture = Omit<NewPatent, ListColumn> & Record<ListColumn, string[]>;
+
 /** A complete `patents` row with sensible defaults; tests override what they care about. */
-export function patentRow(overrides: Partial<NewPatent> = {}): NewPatent {
+export function patentRow(overrides: Partial<PatentFixture> = {}): PatentFixture {
   sequence += 1;
   const number = String(9_000_000 + sequence);
   const jurisdiction = overrides.jurisdiction ?? 'US';
@@ -52,7 +60,7 @@ export const AI_LISTS_BEFORE_0500 = { ai_types: '{Invention}', ai_uses: '{"Doing
  * Rows of one simple family: each gets the family id and, as a Lens record lists them, every
  * member (itself included) in its `family_members`.
  */
-export function familyRows(familyId: string, rows: NewPatent[]): NewPatent[] {
+export function familyRows(familyId: string, rows: PatentFixture[]): PatentFixture[] {
   const members = JSON.stringify(
     rows.map((row): FamilyMemberJson => [
       row.lens_id,
@@ -65,6 +73,28 @@ export function familyRows(familyId: string, rows: NewPatent[]): NewPatent[] {
   return rows.map((row) => Object.assign(row, { family_id: familyId, family_members: members }));
 }
 
-export async function insertPatents(db: Db, rows: NewPatent[]): Promise<void> {
-  await db.insertInto('patents').values(rows).execute();
+/** The row as stored: its five lists as delimited text. */
+export function storedPatent(row: PatentFixture): NewPatent {
+  const { ipc_symbols, cpc_symbols, inventors, applicants, owners, ...rest } = row;
+  return {
+    ...rest,
+    ipc_symbols: listText(ipc_symbols),
+    cpc_symbols: listText(cpc_symbols),
+    inventors: listText(inventors),
+    applicants: listText(applicants),
+    owners: listText(owners),
+  };
+}
+
+/** `insertPatents`' option for migration tests that write patents at a version before 20261126T0930. */
+export const BEFORE_0930 = { lists: 'arrays' } as const;
+
+/** Writes the rows, their five lists as the schema stores them (as arrays with `BEFORE_0930`). */
+export async function insertPatents(
+  db: Db,
+  rows: PatentFixture[],
+  options: { lists?: 'text' | 'arrays' } = {},
+): Promise<void> {
+  const stored = options.lists === 'arrays' ? (rows as unknown as NewPatent[]) : rows.map(storedPatent);
+  await db.insertInto('patents').values(stored).execute();
 }

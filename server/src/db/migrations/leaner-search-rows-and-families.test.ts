@@ -1,6 +1,11 @@
 import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import {
+  AI_LISTS_BEFORE_0500,
+  BEFORE_0930,
+  insertPatents,
+  patentRow,
+} from '../../testing/patent-fixtures.js';
 import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
 import type { TestDatabase } from '../../testing/test-db.js';
 
@@ -41,10 +46,11 @@ describe(MIGRATION, () => {
       cpc_symbols: ['Y02E60/10'],
       family_members: JSON.stringify(SPELT_OUT),
     });
-    await insertPatents(database.db, [
-      battery,
-      patentRow({ ...AI_LISTS_BEFORE_0500, ipc_symbols: ['A01B1/00'] }),
-    ]);
+    await insertPatents(
+      database.db,
+      [battery, patentRow({ ...AI_LISTS_BEFORE_0500, ipc_symbols: ['A01B1/00'] })],
+      BEFORE_0930,
+    );
     const tableBytes = async () =>
       (await sql<{ bytes: number }>`SELECT pg_table_size('patents')::int AS bytes`.execute(database.db))
         .rows[0]!.bytes;
@@ -71,7 +77,7 @@ describe(MIGRATION, () => {
     }
     // The search rows of patents written after the migration have the row function's shape.
     const later = patentRow({ ...AI_LISTS_BEFORE_0500, ipc_symbols: ['H01M4/00'] });
-    await insertPatents(database.db, [later]);
+    await insertPatents(database.db, [later], BEFORE_0930);
     const byClass = async (prefix: string, scheme = 'ipc') =>
       (
         await sql<{ lens_id: string }>`

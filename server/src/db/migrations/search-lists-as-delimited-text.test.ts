@@ -1,6 +1,11 @@
 import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_LISTS_BEFORE_0500, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
+import {
+  AI_LISTS_BEFORE_0500,
+  BEFORE_0930,
+  insertPatents,
+  patentRow,
+} from '../../testing/patent-fixtures.js';
 import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
 import type { TestDatabase } from '../../testing/test-db.js';
 
@@ -95,7 +100,7 @@ describe(MIGRATION, () => {
       ['{}', '{"Doing things"}'],
       [null, null],
     ].map(([types, uses]) => ({ ...patentRow(), ai_types: types, ai_uses: uses }));
-    await insertPatents(database.db, [...rows, ...aiRows]);
+    await insertPatents(database.db, [...rows, ...aiRows], BEFORE_0930);
     for (const table of SEARCH_TABLES) before[table] = await listsOf(database, table, 'arrays');
     aiBefore.push(...(await aiListsOf(database, 'arrays')));
     expect(aiBefore.find((row) => row.lens_id === aiRows[0]!.lens_id)?.ai_types).toEqual([
@@ -132,7 +137,7 @@ describe(MIGRATION, () => {
       cpc_symbols: ['B65D81/28'],
       owners: [],
     });
-    await insertPatents(database.db, [later]);
+    await insertPatents(database.db, [later], BEFORE_0930);
     const [stored] = (await listsOf(database, 'patent_search', 'text')).filter(
       (row) => row.lens_id === later.lens_id,
     );
@@ -151,7 +156,7 @@ describe(MIGRATION, () => {
         ipc_symbols: ['H01M4/13', 'B65D81/28'],
       }),
     );
-    await insertPatents(database.db, laterRows);
+    await insertPatents(database.db, laterRows, BEFORE_0930);
     const searchRows = new Map(
       (await listsOf(database, 'patent_search', 'text')).map((row) => [row.lens_id, row]),
     );

@@ -222,7 +222,8 @@ export function createInsightsRepo(db: Db) {
         countries: Counted[] | null;
       }>`
         WITH m AS MATERIALIZED (
-          SELECT year_published, jurisdiction, owners, applicants, ipc_symbols
+          SELECT year_published, jurisdiction, list_items(owners) AS owners, list_items(applicants) AS applicants,
+                 list_items(ipc_symbols) AS ipc_symbols
           FROM patents WHERE lens_id = ANY(${lensIds}::text[]))
         SELECT
           (SELECT json_agg(json_build_object('value', y::text, 'count', n) ORDER BY y)

@@ -98,7 +98,7 @@ export function createOneShotRepo(db: Db) {
       const { rows } = await sql<FamilyDetails>`
         SELECT p.lens_id, p.family_id, p.title, p.ai_title, p.ai_summary, list_items(p.ai_uses) AS ai_uses, p.patent_status,
                p.jurisdiction, p.doc_number, p.kind, p.date_published, p.earliest_priority_date,
-               p.owners, p.applicants
+               list_items(p.owners) AS owners, list_items(p.applicants) AS applicants
         FROM unnest(${lensIds}::text[]) WITH ORDINALITY AS given(lens_id, position)
         JOIN patents p ON p.lens_id = given.lens_id
         ORDER BY given.position`.execute(db);

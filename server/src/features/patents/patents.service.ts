@@ -58,7 +58,18 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
       if (ids.length > EXPORT_MAX)
         throw new ValidationError(`At most ${EXPORT_MAX} patents can be exported at once.`);
       if (ids.length === 0) return [];
-      const rows = new Map((await deps.repo.exportDetails(ids)).map((row) => [row.lens_id, row]));
+      const rows = new Map(
+        (await deps.repo.exportDetails(ids)).map((row) => [
+          row.lens_id,
+          {
+            ...row,
+            inventors: listItems(row.inventors),
+            applicants: listItems(row.applicants),
+            owners: listItems(row.owners),
+            ipc_symbols: listItems(row.ipc_symbols),
+          },
+        ]),
+      );
       return ids.flatMap((id) => rows.get(id) ?? []);
     },
 
@@ -67,7 +78,7 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
 }
 
 function toPatentDetail(row: PatentRow): PatentDetail {
-  const names = (values: string[]) => values.map((value) => ({ extracted_name: { value } }));
+  const names = (list: string) => listItems(list).map((value) => ({ extracted_name: { value } }));
   return {
     generative_data: row.ai_title
       ? {

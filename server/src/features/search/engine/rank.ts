@@ -20,12 +20,17 @@ export interface FamilyMemberHit {
  * A ranked simple family: its best-ranked matching publication, with the fields a result shows,
  * and the family's other indexed publications.
  */
-export type SearchHit = { family_members: FamilyMemberHit[] } & Pick<
+export type SearchHit = {
+  family_members: FamilyMemberHit[];
+  /** The stored lists, read back item by item (`list_items`). */
+  ipc_symbols: string[];
+  ai_types: string[] | null;
+  ai_uses: string[] | null;
+} & Pick<
   PatentRow,
   | 'lens_id'
   | 'doc_key'
   | 'patent_status'
-  | 'ipc_symbols'
   | 'jurisdiction'
   | 'doc_number'
   | 'kind'
@@ -33,8 +38,6 @@ export type SearchHit = { family_members: FamilyMemberHit[] } & Pick<
   | 'title'
   | 'ai_title'
   | 'ai_summary'
-  | 'ai_types'
-  | 'ai_uses'
 >;
 
 /** The engine's answer: the best candidates, best first, and how many matched. */
@@ -75,8 +78,9 @@ const DISPLAY_COLUMNS = sql.raw(
       'ai_title',
       'ai_summary',
     ].map((column) => `p.${column}`),
-    'to_json(p.ipc_symbols) AS ipc_symbols',
-    ...['ai_types', 'ai_uses'].map((column) => `to_json(list_items(p.${column})) AS ${column}`),
+    ...['ipc_symbols', 'ai_types', 'ai_uses'].map(
+      (column) => `to_json(list_items(p.${column})) AS ${column}`,
+    ),
   ].join(', '),
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.js';
-import { patentRow } from '../../../testing/patent-fixtures.js';
+import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { SEARCH_STATEMENT_TIMEOUT_MS } from './plan.js';
 import { createSearchDb, topRankFirst } from './row-order.js';
@@ -64,7 +64,7 @@ describe('the row order the engine reads in', () => {
     );
     await database.db.transaction().execute(async (transaction) => {
       await deferSearchRows(transaction);
-      await transaction.insertInto('patents').values(patents).execute();
+      await insertPatents(transaction, patents);
       const build = await buildDeferredSearchRows(transaction);
       expect(build).toMatchObject({ built: 60, reindexed: true });
     });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../../db/client.js';
-import type { NewPatent } from '../../../db/tables.js';
-import { insertPatents } from '../../../testing/patent-fixtures.js';
+import { insertPatents, type PatentFixture } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { advancedSearch, type SearchCorpus } from './advanced.js';
 import type { CompiledQuery } from './compile.js';
@@ -43,7 +42,7 @@ export type EngineParts = ReturnType<typeof engineParts>;
  * A test file's own database holding `rows`, with the engine's parts over it: created before the
  * file's tests and dropped after them.
  */
-export function engineTestCorpus(rows: NewPatent[]): {
+export function engineTestCorpus(rows: PatentFixture[]): {
   readonly database: TestDatabase;
   readonly parts: EngineParts;
 } {

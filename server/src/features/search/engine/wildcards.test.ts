@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewPatent } from '../../../db/tables.js';
-import { patentRow } from '../../../testing/patent-fixtures.js';
+import { insertPatents, patentRow, type PatentFixture } from '../../../testing/patent-fixtures.js';
 import { parseLensQuery } from '../query/parser.js';
 import { compileLensQuery } from './compile.js';
 import { NO_FILTERS } from './filters.js';
@@ -37,7 +36,7 @@ const named = {
     claims: Array.from({ length: WILDCARD_WORDS_CAP + 1 }, (_, index) => `zqw${index}x`).join(' '),
   }),
 };
-const ROWS: NewPatent[] = Object.values(named);
+const ROWS: PatentFixture[] = Object.values(named);
 const nameOf = new Map(Object.entries(named).map(([name, row]) => [row.lens_id, name]));
 
 const fixture = engineTestCorpus(ROWS);
@@ -152,7 +151,7 @@ describe('the vocabulary of words as written', () => {
   it('follows single inserts and updates of the text', async () => {
     const db = fixture.database.db;
     const added = patentRow({ title: 'QUUXIFIED GASKET' });
-    await db.insertInto('patents').values(added).execute();
+    await insertPatents(db, [added]);
     expect(await words('quuxified')).toEqual(['quuxified:quuxifi']);
     await db
       .updateTable('patents')
@@ -168,7 +167,7 @@ describe('the vocabulary of words as written', () => {
     const deferred = patentRow({ title: 'BLORPTASTIC VALVE' });
     await db.transaction().execute(async (transaction) => {
       await deferSearchRows(transaction);
-      await transaction.insertInto('patents').values(deferred).execute();
+      await insertPatents(transaction, [deferred]);
     });
     expect(await words('blorptastic')).toEqual([]);
     await buildDeferredSearchRows(db);
@@ -186,10 +185,7 @@ describe('the vocabulary of words as written', () => {
     for (let start = 0; start < staged.length; start += 1000) {
       await db.transaction().execute(async (transaction) => {
         await deferSearchRows(transaction);
-        await transaction
-          .insertInto('patents')
-          .values(staged.slice(start, start + 1000))
-          .execute();
+        await insertPatents(transaction, staged.slice(start, start + 1000));
       });
     }
     stager.add(staged.map((row) => row.lens_id));
