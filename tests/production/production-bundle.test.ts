@@ -244,15 +244,23 @@ describe('the production bundle', () => {
     expect(confirmation).toContain('Discover');
 
     expect((await fetch(`${BASE_URL}/metrics`)).status).toBe(401);
-    const metrics = await fetch(`${BASE_URL}/metrics`, {
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    });
-    expect(metrics.status).toBe(200);
-    const text = await metrics.text();
+    // The mail job counts itself once its send has returned: a moment after the mailbox has it.
+    const mailJobDone = /patentscout_jobs_total\{queue="mail.flush",outcome="completed",role="all"\} [1-9]/;
+    const text = await waitFor(
+      'the mail job counted in /metrics',
+      async () => {
+        const metrics = await fetch(`${BASE_URL}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        expect(metrics.status).toBe(200);
+        const body = await metrics.text();
+        return mailJobDone.test(body) ? body : undefined;
+      },
+      30_000,
+    );
     expect(text).toMatch(
       /patentscout_search_duration_seconds_count\{role="all",kind="ai",tier="[a-z-]+"\} 1/,
     );
-    expect(text).toMatch(/patentscout_jobs_total\{queue="mail.flush",outcome="completed",role="all"\} [1-9]/);
 
     // SIGTERM (docker stop): an orderly stop, exiting 143 (128 + SIGTERM) as a terminated process does.
     const exited = new Promise<number | null>((resolve) => server!.on('exit', (code) => resolve(code)));
