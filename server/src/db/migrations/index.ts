@@ -25,6 +25,7 @@ import * as plansAndBilling from './20261126T0300-plans-and-billing-records.js';
 import * as withoutProviderRecord from './20261126T0400-patents-without-the-provider-record.js';
 import * as leanerSearchRows from './20261126T0410-leaner-search-rows-and-families.js';
 import * as searchListsAsDelimitedText from './20261126T0500-search-lists-as-delimited-text.js';
+import * as reserveSearchUse from './20261126T0900-reserve-search-use.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T0400-patents-without-the-provider-record': withoutProviderRecord,
   '20261126T0410-leaner-search-rows-and-families': leanerSearchRows,
   '20261126T0500-search-lists-as-delimited-text': searchListsAsDelimitedText,
+  '20261126T0900-reserve-search-use': reserveSearchUse,
 };
 
 export const migrationProvider: MigrationProvider = {
