@@ -26,6 +26,7 @@ import * as withoutProviderRecord from './20261126T0400-patents-without-the-prov
 import * as leanerSearchRows from './20261126T0410-leaner-search-rows-and-families.js';
 import * as searchListsAsDelimitedText from './20261126T0500-search-lists-as-delimited-text.js';
 import * as patentListsAsDelimitedText from './20261126T0930-patent-lists-as-delimited-text.js';
+import * as reserveSearchUse from './20261126T0940-reserve-search-use.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T0410-leaner-search-rows-and-families': leanerSearchRows,
   '20261126T0500-search-lists-as-delimited-text': searchListsAsDelimitedText,
   '20261126T0930-patent-lists-as-delimited-text': patentListsAsDelimitedText,
+  '20261126T0940-reserve-search-use': reserveSearchUse,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,59 +54,34 @@ export function createAllowanceRepo(db: Db) {
     /**
      * Reserves one use of the user's allowance, atomically: under a per-user lock (so concurrent
      * requests, aliases and batches of one user queue here), a repeat of a search run since
-     * `repeatSince` is free, and otherwise the use is recorded unless `refuse(used)` says the
-     * uses this month are too many. Answers the reservation, or null if refused.
+     * `repeatSince` is free, and otherwise the use is recorded unless the uses this month (counted
+     * up to `countAtMost`) are more than `refuseAbove` (null: never refused). One round trip: the
+     * lock, the reads and the insert are the function `reserve_search_use` (ADR 0127). Answers the
+     * reservation, or null if refused.
      */
     async reserve(
       use: { uid: string; kind: UseKind; query: string; request?: unknown; searchKey?: string },
       window: { monthStart: Date; repeatSince: Date; countAtMost: number },
-      /** Synchronous on purpose: nothing may wait for another connection while the lock is held. */
-      refuse: (usedThisMonth: number) => boolean,
+      refuseAbove: number | null,
     ): Promise<Reservation | null> {
-      return db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`search-allowance:${use.uid}`}, 0))`.execute(
-          trx,
-        );
-        if (use.searchKey) {
-          const repeat = await trx
-            .selectFrom('search_events')
-            .select('id')
-            .where('user_uid', '=', use.uid)
-            .where('search_key', '=', use.searchKey)
-            .where(sql<SqlBool>`created_at >= ${window.repeatSince}`)
-            .limit(1)
-            .executeTakeFirst();
-          if (repeat) return { id: null };
-        }
-        const used = await countIn(trx, use.uid, window.monthStart, window.countAtMost);
-        if (refuse(used)) return null;
-        const request = use.request === undefined ? null : JSON.stringify(use.request);
-        const { id } = await trx
-          .insertInto('search_events')
-          .values({
-            user_uid: use.uid,
-            kind: use.kind,
-            query: use.query,
-            result_count: 0,
-            request,
-            search_key: use.searchKey ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { id: String(id) };
-      });
+      const request = use.request === undefined ? null : JSON.stringify(use.request);
+      const { rows } = await sql<{ id: string | null; refused: boolean }>`
+        SELECT id, refused FROM reserve_search_use(
+          ${use.uid}, ${use.kind}, ${use.query}, ${request}::jsonb, ${use.searchKey ?? null},
+          ${window.monthStart}, ${window.repeatSince}, ${window.countAtMost}, ${refuseAbove})`.execute(db);
+      const { id, refused } = rows[0]!;
+      if (refused) return null;
+      return { id: id === null ? null : String(id) };
     },
 
-    /** A reserved search ran: keeps its result count, and answers the uses since `since`. */
-    async complete(reservation: Reservation, resultCount: number, uid: string, since: Date) {
-      if (reservation.id === null) return countIn(db, uid, since);
-      const { rows } = await sql<{ count: number }>`
-        WITH completed AS (
-          UPDATE search_events SET result_count = ${resultCount} WHERE id = ${reservation.id}
-        )
-        SELECT count(*)::int AS count FROM search_events
-        WHERE user_uid = ${uid} AND created_at >= ${since}`.execute(db);
-      return rows[0]!.count;
+    /** A reserved search ran: keeps its result count. */
+    async complete(reservation: Reservation, resultCount: number): Promise<void> {
+      if (reservation.id === null) return;
+      await db
+        .updateTable('search_events')
+        .set({ result_count: resultCount })
+        .where('id', '=', reservation.id)
+        .execute();
     },
 
     /** A reserved use failed: its credit goes back. */

@@ -59,7 +59,8 @@ export function createAllowance(deps: {
         // Only whether the free uses are spent matters here, so the count stops past the limit.
         countAtMost: freeSearchesPerMonth + 1,
       },
-      (used) => isLimited(used, subscribed),
+      // isLimited's rule: more uses than the free ones, without a subscription.
+      subscribed ? null : freeSearchesPerMonth,
     );
     if (!reservation) throw new SearchLimitReachedError(freeSearchesPerMonth);
     return { ...reservation, repeatSince };
@@ -85,9 +86,9 @@ export function createAllowance(deps: {
       search: { kind: 'ai' | 'boolean'; query: string; request: unknown; searchKey: string },
     ): Promise<AllowanceReservation> => reserve(uid, search),
 
-    /** A reserved search ran: keeps its result count; answers the month's searches with it. */
-    completeSearch: (reservation: Reservation, resultCount: number, uid: string): Promise<number> =>
-      repo.complete(reservation, resultCount, uid, startOfMonth()),
+    /** A reserved search ran: keeps its result count (Previous Searches shows it). */
+    completeSearch: (reservation: Reservation, resultCount: number): Promise<void> =>
+      repo.complete(reservation, resultCount),
 
     /** A reserved search failed: the use goes back. */
     releaseSearch: (reservation: Reservation): Promise<void> => repo.release(reservation),

@@ -11,7 +11,7 @@ import { createPlansService, planFrom, type PlansService } from './plans.service
 export { SearchLimitReachedError } from './plans.errors.js';
 export { canStillCharge } from './plan-status.js';
 export { planReports, type Executor as PlansExecutor } from './plans.repo.js';
-export { rememberSearchesThisMonth } from './plans.resolvers.js';
+export { forgetSearchesThisMonth } from './plans.resolvers.js';
 export type { AllowanceReservation } from './allowance.js';
 export type { AccountPlan, Plan, PlanStatus, PlansService, RecordOutcome } from './plans.service.js';
 

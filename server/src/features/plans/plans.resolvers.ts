@@ -10,7 +10,8 @@ interface GraphQLContext {
 
 /**
  * The viewer's searches this month, counted once per request: `searchCount`, `limited` and
- * `plan` all need it, and a search's payload already knows it (`rememberSearchesThisMonth`).
+ * `plan` all need it. A search in the request forgets what was counted before it
+ * (`forgetSearchesThisMonth`).
  */
 const monthCounts = new WeakMap<object, Promise<number>>();
 
@@ -23,9 +24,12 @@ function searchesThisMonth(context: GraphQLContext): Promise<number> {
   return count;
 }
 
-/** A search's payload counted the month already: the account's fields in it need no query more. */
-export function rememberSearchesThisMonth(context: object, count: number): void {
-  monthCounts.set(context, Promise.resolve(count));
+/**
+ * A search ran in this request: the account's fields in its payload count the month again, with
+ * it. Counted only when asked (REST's answer and most GraphQL selections never ask).
+ */
+export function forgetSearchesThisMonth(context: object): void {
+  monthCounts.delete(context);
   accountPlans.delete(context);
 }
 

@@ -1,7 +1,7 @@
 import { HighlightKind, type Resolvers } from '../../__generated__/resolvers-types.js';
 import type { Viewer } from '../../shared/viewer.js';
 import type { AccountsService } from '../accounts/index.js';
-import { rememberSearchesThisMonth } from '../plans/index.js';
+import { forgetSearchesThisMonth } from '../plans/index.js';
 import type { SearchOutcome, SearchService } from './search.service.js';
 
 /** What these resolvers use of the GraphQL context (one per request). */
@@ -11,8 +11,8 @@ interface GraphQLContext {
 }
 
 async function payload(outcome: Promise<SearchOutcome>, context: GraphQLContext) {
-  const { results, searchesThisMonth } = await outcome;
-  rememberSearchesThisMonth(context, searchesThisMonth);
+  const { results } = await outcome;
+  forgetSearchesThisMonth(context);
   return { results, account: await context.services.accounts.findAccount(context.viewer) };
 }
 

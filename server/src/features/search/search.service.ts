@@ -58,11 +58,10 @@ export interface CheckedSearchRequest {
   filters: SearchFilters;
 }
 
-/** A search's answer, and the searcher's searches this month with this one counted. */
+/** A search's answer. */
 export interface SearchOutcome {
   /** The specification's result set (all REST sends), with how an AI search read its text. */
   results: AnsweredResultSet;
-  searchesThisMonth: number;
 }
 
 export function createSearchService(deps: {
@@ -70,10 +69,7 @@ export function createSearchService(deps: {
   engine: SearchEngine;
   maxResults: number;
   /** The plan's allowance: every search is reserved there before it runs. */
-  allowance: Pick<
-    PlansService,
-    'reserveSearch' | 'completeSearch' | 'releaseSearch' | 'searchesThisMonth' | 'recentSearches'
-  >;
+  allowance: Pick<PlansService, 'reserveSearch' | 'completeSearch' | 'releaseSearch' | 'recentSearches'>;
   resultSets: ResultSets;
   slots: SearchSlots;
 }) {
@@ -131,12 +127,7 @@ export function createSearchService(deps: {
     });
     if (reservation.id === null) {
       const stored = await resultSets.latest(viewer.uid, searchKey, reservation.repeatSince);
-      if (stored) {
-        return {
-          results: checkedAnswer(kind, stored.found, stored.id),
-          searchesThisMonth: await allowance.searchesThisMonth(viewer.uid),
-        };
-      }
+      if (stored) return { results: checkedAnswer(kind, stored.found, stored.id) };
     }
     let results: SearchOutcome['results'];
     try {
@@ -146,8 +137,8 @@ export function createSearchService(deps: {
       await allowance.releaseSearch(reservation);
       throw error;
     }
-    const searchesThisMonth = await allowance.completeSearch(reservation, results.total, viewer.uid);
-    return { results, searchesThisMonth };
+    await allowance.completeSearch(reservation, results.total);
+    return { results };
   }
 
   return {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
 import type { ReadRouting } from '../../../db/read-routing.js';
@@ -16,6 +17,7 @@ import {
   CANDIDATE_BUDGET,
   COUNT_CACHE_ENTRIES,
   COUNTING,
+  LEXEME_CACHE_ENTRIES,
   SEARCH_STATEMENT_TIMEOUT_MS,
   STATISTICS_REFRESH_MS,
 } from './plan.js';
@@ -135,6 +137,17 @@ export function createSearchEngine(
   const statistics = createTermStatsSource(db, options.clock);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   const counts = createCountCache({ ttlMs: STATISTICS_REFRESH_MS, max: COUNT_CACHE_ENTRIES });
+  // A text's lexemes depend on the text alone (the 'english' configuration, fixed by the schema):
+  // a text searched again (with other filters, by another user, for its highlights or its exact
+  // count) costs no round trip to Postgres (ADR 0127).
+  const knownLexemes = new LRUCache<string, readonly string[]>({ max: LEXEME_CACHE_ENTRIES });
+  const lexemesOfText = async (on: Db, text: string): Promise<string[]> => {
+    const known = knownLexemes.get(text);
+    if (known) return [...known];
+    const found = await lexemesOf(on, text);
+    knownLexemes.set(text, found);
+    return [...found];
+  };
   // Eight ranking statements at once on two cores cost each three times the CPU of two or four
   // at once (ADR 0124): beyond the cores' worth, a search waits here rather than in Postgres.
   const limit = options.concurrency ? pLimit(options.concurrency) : undefined;
@@ -166,7 +179,7 @@ export function createSearchEngine(
       timed('natural', priority, async () => {
         const on = dbFor(priority);
         const stats = await statistics.current();
-        const terms = weightedTerms(await lexemesOf(on, text), stats);
+        const terms = weightedTerms(await lexemesOfText(on, text), stats);
         const found = await naturalSearch(
           on,
           { terms, filters, maxResults, budget: budget(maxResults), counts },
@@ -190,11 +203,11 @@ export function createSearchEngine(
       withinStatementTimeout(async () => {
         if ('text' in request) {
           const stats = await statistics.current();
-          const terms = weightedTerms(await lexemesOf(db, request.text), stats);
+          const terms = weightedTerms(await lexemesOfText(db, request.text), stats);
           return anyLexemeQuery(terms.map((term) => term.lexeme));
         }
         return anyLexemeQuery([
-          ...(await lexemesOf(db, queryTextWords(request.query).join(' '))),
+          ...(await lexemesOfText(db, queryTextWords(request.query).join(' '))),
           ...wildcardLexemes(await expandWildcards(db, request.query)),
         ]);
       }),
@@ -204,7 +217,7 @@ export function createSearchEngine(
         const stats = await statistics.current();
         let where;
         if ('text' in request) {
-          const terms = weightedTerms(await lexemesOf(on, request.text), stats);
+          const terms = weightedTerms(await lexemesOfText(on, request.text), stats);
           if (terms.length === 0) return { total: 0, families: 0 };
           where = naturalMatchCondition(terms, request.filters);
         } else {

@@ -138,6 +138,12 @@ export interface CountingTuning {
 /** Counts kept for searches run again (counts.ts), for STATISTICS_REFRESH_MS; about 200 bytes each. */
 export const COUNT_CACHE_ENTRIES = 20_000;
 
+/**
+ * Search texts whose lexemes are kept (engine.ts): a text is at most 2,000 characters, so at most
+ * a few megabytes, and most texts are a few words.
+ */
+export const LEXEME_CACHE_ENTRIES = 2_000;
+
 export const COUNTING: CountingTuning = {
   samples: [
     { table: 'patent_search_subsample', buckets: 100 },

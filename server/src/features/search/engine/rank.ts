@@ -105,16 +105,21 @@ export async function estimateMatches(db: Db, where: RawBuilder<SqlBool>): Promi
  * The other members of ranked family `r` (patent `p`) that are in the index, each with a page of
  * its own, as its record lists them (ADR 0100): read from the row already joined for display,
  * each ([lens_id, jurisdiction, doc_number, kind, date]) checked by primary key, at half the cost of finding them by family key. `matched` says
- * whether member `e` matched the search.
+ * whether member `e` matched the search. A patent alone in its family (its list holds itself, or
+ * nothing) skips the sub-select: no set-returning scan, sort or aggregate for it.
  */
-const familyMembers = (matched: RawBuilder<SqlBool>) => sql`(
+const familyMembers = (matched: RawBuilder<SqlBool>) => sql`CASE
+  WHEN jsonb_array_length(p.family_members) = 0
+    OR (jsonb_array_length(p.family_members) = 1 AND p.family_members->0->>0 = r.lens_id)
+  THEN '[]'::json
+  ELSE (
   SELECT coalesce(json_agg(json_build_object(
            'lens_id', e->>0, 'jurisdiction', e->>1, 'doc_number', e->>2, 'kind', coalesce(e->>3, ''),
            'date_published', coalesce(e->>4, ''),
            'matched', ${matched})
            ORDER BY e->>4, e->>1), '[]'::json)
   FROM jsonb_array_elements(p.family_members) e
-  WHERE e->>0 <> r.lens_id AND EXISTS (SELECT 1 FROM patent_search m WHERE m.lens_id = e->>0))`;
+  WHERE e->>0 <> r.lens_id AND EXISTS (SELECT 1 FROM patent_search m WHERE m.lens_id = e->>0)) END`;
 
 const FAMILY_MEMBERS = familyMembers(sql<SqlBool>`(e->>0) IN (SELECT lens_id FROM candidates)`);
 
