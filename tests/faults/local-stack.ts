@@ -171,6 +171,52 @@ export async function until<T>(what: string, check: () => Promise<T | undefined>
   }
 }
 
+/**
+ * Asks again every `everyMs` without waiting for the answers before: one request that hangs on a
+ * server dying under it (and is answered once the server is back) must not hide the outage from
+ * the requests after it. Resolves with the first answer `wanted` accepts; every answer must pass
+ * `allowed` (checked when it arrives).
+ */
+export async function firstOverlapping<T>(
+  what: string,
+  ask: () => Promise<T>,
+  wanted: (answer: T) => boolean,
+  allowed: (answer: T) => void,
+  ms: number,
+  everyMs = 200,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(timer);
+      outcome();
+    };
+    const probe = () => {
+      if (Date.now() > deadline) {
+        settle(() => reject(new Error(`timed out after ${ms / 1000} s waiting for ${what}`)));
+        return;
+      }
+      ask().then(
+        (answer) => {
+          try {
+            allowed(answer);
+          } catch (error) {
+            settle(() => reject(error));
+            return;
+          }
+          if (wanted(answer)) settle(() => resolve(answer));
+        },
+        () => undefined,
+      );
+    };
+    const timer = setInterval(probe, everyMs);
+    probe();
+  });
+}
+
 export async function readyz(stack: LocalStack): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${stack.baseUrl}/readyz`);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
