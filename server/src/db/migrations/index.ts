@@ -27,6 +27,7 @@ import * as leanerSearchRows from './20261126T0410-leaner-search-rows-and-famili
 import * as searchListsAsDelimitedText from './20261126T0500-search-lists-as-delimited-text.js';
 import * as patentListsAsDelimitedText from './20261126T0930-patent-lists-as-delimited-text.js';
 import * as reserveSearchUse from './20261126T0940-reserve-search-use.js';
+import * as sampleFilterIndexes from './20261126T1600-sample-filter-indexes.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T0500-search-lists-as-delimited-text': searchListsAsDelimitedText,
   '20261126T0930-patent-lists-as-delimited-text': patentListsAsDelimitedText,
   '20261126T0940-reserve-search-use': reserveSearchUse,
+  '20261126T1600-sample-filter-indexes': sampleFilterIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

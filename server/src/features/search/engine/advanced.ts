@@ -8,6 +8,7 @@ import {
   RANK_WEIGHTS,
   textIndexedShares,
   UNKNOWN_VALUE_SHARES,
+  type CountingTuning,
   type OrderedScanTuning,
 } from './plan.js';
 import type { PlanNode } from './query-plan.js';
@@ -75,11 +76,13 @@ export async function advancedSearch(
     budget: number;
     /** Counts made before, kept for searches run again. */
     counts?: CountCache;
+    /** How counts beyond the budget are made (COUNTING by default). */
+    counting?: CountingTuning;
   },
   corpus: SearchCorpus,
   tuning: OrderedScanTuning = ORDERED_SCAN,
 ): Promise<RankedCandidates> {
-  const { compiled, filters, maxResults, budget: limit, counts } = request;
+  const { compiled, filters, maxResults, budget: limit, counts, counting = COUNTING } = request;
   const { documents } = corpus;
   const filter = filtersCondition(filters, compiled.textDriven ? textIndexedShares(corpus) : corpus);
   const where = sql<SqlBool>`${compiled.where} AND ${filter}`;
@@ -100,7 +103,7 @@ export async function advancedSearch(
   // With sparse matches even a common filter value's index is worth reading, and counting all
   // the matches is a sparse read of them.
   const sparse = advancedMatchCondition(compiled, filters);
-  const count = countAhead(countMatches(db, sparse, COUNTING, counts));
+  const count = countAhead(countMatches(db, sparse, counting, counts), counting.exactGraceMs);
   if (documents === 0 || estimated < tuning.probeShare * documents) {
     return countedAnswer(await search(sql`patent_search s`), limit, count);
   }

@@ -11,6 +11,12 @@ export interface MatchCount {
   estimated: boolean;
 }
 
+/** A count as a search meets it: an estimate may come with the exact count still running. */
+export interface CountInProgress extends MatchCount {
+  /** The exact count begun beside the estimate (null when it ran past its allowance). */
+  exact?: Promise<{ total: number; families: number } | null>;
+}
+
 async function countIn(
   db: Db,
   table: 'patent_search' | CountingSample['table'],
@@ -54,14 +60,41 @@ export function createCountCache(options: { ttlMs: number; max: number; now?: ()
   };
 }
 
+const waitAtMost = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    void promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+    );
+  });
+
 /**
  * A count started now, beside the search's ranking (on another connection, so on the other core),
  * for the answer to ask for when its candidates filled the budget: a first search then waits for
- * the slower of the two, not for both. A count that fails fails only an answer that asks for it.
+ * the slower of the two, not for both. An exact count still running when the answer asks is
+ * waited for `graceMs` at most, from that moment: the answer never waits for a long one (ADR
+ * 0134). A count that fails fails only an answer that asks for it.
  */
-export function countAhead(counting: Promise<MatchCount>): () => Promise<MatchCount> {
+export function countAhead(
+  counting: Promise<CountInProgress>,
+  graceMs: number = COUNTING.exactGraceMs,
+): () => Promise<MatchCount> {
   counting.catch(() => undefined);
-  return () => counting;
+  return () => counting.then((counted) => settledCount(counted, graceMs));
+}
+
+/** The exact count when it ends within `graceMs`, the estimate otherwise. */
+export async function settledCount(counted: CountInProgress, graceMs: number): Promise<MatchCount> {
+  const { exact, ...estimate } = counted;
+  const exactly = exact ? await waitAtMost(exact, graceMs) : undefined;
+  return exactly ? { ...exactly, estimated: false } : estimate;
 }
 
 /** The cache key of a condition: its SQL and parameters, as Postgres would receive them. */
@@ -95,31 +128,32 @@ export async function exactCount(
  * family in `buckets`) scale to an estimate whose relative error falls with the square root of
  * the sampled families: with at least `minSampleFamilies` of them it is within a few percent, and
  * said to be an estimate. The samples are tried smallest first, so that a broad search reads few
- * rows. Fewer families in every sample mean few matches, which an exact count reads quickly; one
- * that still takes longer than `inlineExactMs` falls back to the largest sample's estimate,
- * marked as such.
+ * rows. With fewer families in every sample the estimate is rough: the exact count starts, and
+ * comes with the largest sample's estimate for the answer to wait for briefly (`settledCount`)
+ * when the estimate is small; it then runs on, off the answer's path, for the next answers.
  */
 export async function countMatches(
   db: Db,
   where: RawBuilder<SqlBool>,
   tuning: CountingTuning = COUNTING,
   cache?: CountCache,
-): Promise<MatchCount> {
-  if (!cache) return countInSamples(db, where, tuning, () => undefined);
+): Promise<CountInProgress> {
+  if (!cache) return countInSamples(db, where, tuning, () => exactCount(db, where, tuning.deferredExactMs));
   const key = countKey(db, where);
   const cached = cache.get(key);
   if (cached) return cached;
   // The same search answered for several people at once is counted once.
-  const inFlight = runningCounts.get(cache) ?? new Map<string, Promise<MatchCount>>();
+  const inFlight = runningCounts.get(cache) ?? new Map<string, Promise<CountInProgress>>();
   runningCounts.set(cache, inFlight);
   const running = inFlight.get(key);
   if (running) return running;
-  const counting = countInSamples(db, where, tuning, (exact) => {
-    // An exact count that came after the answer serves the next answers (and the "about N").
-    cache.set(key, { ...exact, estimated: false });
-  })
+  const counting = countInSamples(db, where, tuning, () =>
+    exactCountOnce(db, where, tuning.deferredExactMs, cache),
+  )
     .then((counted) => {
-      cache.set(key, counted);
+      const { exact: _running, ...count } = counted;
+      // An exact count that ended first is not replaced by the estimate.
+      if (cache.get(key)?.estimated !== false) cache.set(key, count);
       return counted;
     })
     .finally(() => inFlight.delete(key));
@@ -127,31 +161,46 @@ export async function countMatches(
   return counting;
 }
 
-/** The counts running now, by cache (one engine's) and condition. */
-const runningCounts = new WeakMap<CountCache, Map<string, Promise<MatchCount>>>();
+/**
+ * The exact counts of `where` once per condition: those the cache holds, the count of them
+ * already running (begun beside an answer, ADR 0118), or a new one, kept in the cache when it
+ * ends, so that the results page's "about N" and the next answers say it.
+ */
+export function exactCountOnce(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  timeoutMs: number,
+  cache: CountCache,
+): Promise<{ total: number; families: number } | null> {
+  const key = countKey(db, where);
+  const known = cache.get(key);
+  if (known && !known.estimated) return Promise.resolve({ total: known.total, families: known.families });
+  const inFlight = runningExactCounts.get(cache) ?? new Map<string, Promise<{ total: number; families: number } | null>>();
+  runningExactCounts.set(cache, inFlight);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const counting = exactCount(db, where, timeoutMs)
+    .then((exact) => {
+      if (exact) cache.set(key, { ...exact, estimated: false });
+      return exact;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, counting);
+  return counting;
+}
 
-const waitAtMost = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), ms);
-    void promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      },
-    );
-  });
+/** The counts running now, by cache (one engine's) and condition. */
+const runningCounts = new WeakMap<CountCache, Map<string, Promise<CountInProgress>>>();
+/** The exact counts running now, by cache and condition. */
+const runningExactCounts = new WeakMap<CountCache, Map<string, Promise<{ total: number; families: number } | null>>>();
 
 async function countInSamples(
   db: Db,
   where: RawBuilder<SqlBool>,
   tuning: CountingTuning,
-  countedLater: (exact: { total: number; families: number }) => void,
-): Promise<MatchCount> {
-  let estimate: MatchCount | null = null;
+  startExact: () => Promise<{ total: number; families: number } | null>,
+): Promise<CountInProgress> {
+  let estimate: MatchCount = { total: 0, families: 0, estimated: true };
   for (const sample of tuning.samples) {
     const sampled = await countIn(db, sample.table, where);
     estimate = {
@@ -161,16 +210,10 @@ async function countInSamples(
     };
     if (sampled.families >= tuning.minSampleFamilies) return estimate;
   }
-  // Few enough matches for a quick exact count: the answer waits for it (at most inlineExactMs).
-  // More: the answer says the sample's estimate, and the exact count runs on, off the answer's
-  // path (ADR 0118), for the next answers and the results page's "about N".
-  const counting = exactCount(db, where, tuning.deferredExactMs);
-  const small = (estimate?.families ?? 0) < tuning.exactBelowFamilies;
-  const exact = small ? await waitAtMost(counting, tuning.inlineExactMs) : undefined;
-  if (exact) return { ...exact, estimated: false };
-  void counting.then(
-    (later) => later && countedLater(later),
-    () => undefined,
-  );
-  return estimate ?? { total: 0, families: 0, estimated: true };
+  // Too few sampled families for a close estimate: the exact count runs (ADR 0118), for the next
+  // answers and the results page's "about N". A small estimate, the roughest, is offered the exact
+  // count if it ends within the answer's grace (ADR 0134).
+  const counting = startExact();
+  counting.catch(() => undefined);
+  return estimate.families < tuning.exactBelowFamilies ? { ...estimate, exact: counting } : estimate;
 }

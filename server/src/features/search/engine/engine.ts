@@ -7,7 +7,7 @@ import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
 import { advancedMatchCondition, advancedSearch } from './advanced.js';
 import { cancelledAsTimedOut, checkStatementBudget, checkWildcardBudget } from './budget.js';
-import { countKey, createCountCache, exactCount } from './counts.js';
+import { createCountCache, exactCountOnce } from './counts.js';
 import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
@@ -223,12 +223,9 @@ export function createSearchEngine(
         } else {
           where = advancedMatchCondition(await compileAdvanced(request.query, stats, on), request.filters);
         }
-        const known = counts.get(countKey(db, where));
-        if (known && !known.estimated) return { total: known.total, families: known.families };
-        const exact = await exactCount(on, where, COUNTING.deferredExactMs);
-        // The next answers of this search (anyone's) say the exact counts at once.
-        if (exact) counts.set(countKey(db, where), { ...exact, estimated: false });
-        return exact;
+        // Joins the count begun beside the answer, if it still runs; the next answers of this
+        // search (anyone's) say the exact counts at once.
+        return exactCountOnce(on, where, COUNTING.deferredExactMs, counts);
       }),
     hitsByIds: (lensIds) => withinStatementTimeout(() => hitsByIds(db, lensIds)),
     poolUsage: () => poolUsageOf(db),

@@ -8,6 +8,7 @@ import {
   STATIC_RANK_SHARE,
   textIndexedShares,
   UNKNOWN_VALUE_SHARES,
+  type CountingTuning,
 } from './plan.js';
 import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
@@ -102,13 +103,15 @@ export async function naturalSearch(
     budget: number;
     /** Counts made before, kept for searches run again. */
     counts?: CountCache;
+    /** How counts beyond the budget are made (COUNTING by default). */
+    counting?: CountingTuning;
   },
   shares: ValueShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget, counts } = request;
+  const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
   const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares);
-  const count = countAhead(countMatches(db, everyMatch, COUNTING, counts));
+  const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   const candidates = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);
   // Every candidate contains some word, and the tiers together are every match, so when they

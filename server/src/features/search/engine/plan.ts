@@ -124,12 +124,13 @@ export interface CountingTuning {
    */
   minSampleFamilies: number;
   /**
-   * With fewer in every sample, and fewer than `exactBelowFamilies` families estimated by the
-   * largest, the answer waits for an exact count, this long at most; otherwise it says the
-   * largest sample's estimate, and the exact count runs on (up to `deferredExactMs`) beside it.
+   * With fewer in every sample, an exact count runs (up to `deferredExactMs`) beside the answer.
+   * When the largest sample estimates fewer than `exactBelowFamilies` families, a rough estimate,
+   * the answer, once ranked, waits this long at most for the exact count (ADR 0134): long enough
+   * for a small corpus's, never for a long one at a million patents.
    */
-  inlineExactMs: number;
-  /** Below this many families (as the largest sample estimates them) an exact count is quick. */
+  exactGraceMs: number;
+  /** Below this many families (as the largest sample estimates them) the estimate is rough. */
   exactBelowFamilies: number;
   /** An exact count asked for afterwards (the results page's "about N") may take this long. */
   deferredExactMs: number;
@@ -150,7 +151,7 @@ export const COUNTING: CountingTuning = {
     { table: 'patent_search_sample', buckets: 20 },
   ],
   minSampleFamilies: 600,
-  inlineExactMs: 1_000,
+  exactGraceMs: 50,
   exactBelowFamilies: 2_000,
   deferredExactMs: 30_000,
 };

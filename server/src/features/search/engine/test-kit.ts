@@ -6,7 +6,13 @@ import { advancedSearch, type SearchCorpus } from './advanced.js';
 import type { CompiledQuery } from './compile.js';
 import type { SearchFilters } from './filters.js';
 import { naturalSearch } from './natural.js';
-import { CANDIDATE_BUDGET, SEARCH_STATEMENT_TIMEOUT_MS, type OrderedScanTuning } from './plan.js';
+import {
+  CANDIDATE_BUDGET,
+  COUNTING,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  type CountingTuning,
+  type OrderedScanTuning,
+} from './plan.js';
 import { createSearchDb } from './row-order.js';
 import type { ValueShares } from './term-stats.js';
 import { lexemesOf, type WeightedLexeme } from './words.js';
@@ -15,7 +21,11 @@ import { lexemesOf, type WeightedLexeme } from './words.js';
  * The engine's parts with their inputs given directly (the words' rarities, the corpus figures,
  * the tuning), for the engine's own tests; `db` defaults to an engine connection pool.
  */
-export function engineParts(connection: { url: string } | { db: Db }, tuning?: OrderedScanTuning) {
+export function engineParts(
+  connection: { url: string } | { db: Db },
+  tuning?: OrderedScanTuning,
+  counting: CountingTuning = COUNTING,
+) {
   const db =
     'db' in connection
       ? connection.db
@@ -27,9 +37,9 @@ export function engineParts(connection: { url: string } | { db: Db }, tuning?: O
   return {
     lexemes: (text: string) => lexemesOf(db, text),
     natural: (terms: WeightedLexeme[], filters: SearchFilters, maxResults: number, shares?: ValueShares) =>
-      naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults) }, shares),
+      naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults), counting }, shares),
     advanced: (compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus) =>
-      advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults) }, corpus, tuning),
+      advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults), counting }, corpus, tuning),
     close: async () => {
       if (!('db' in connection)) await db.destroy();
     },
