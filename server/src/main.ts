@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
-import { createDb, DURABLE_COMMIT, migrateToLatest, poolUsageOf, type Db } from './db/client.js';
+import {
+  createDb,
+  DURABLE_COMMIT,
+  KEEP_IDLE_CONNECTIONS,
+  migrateToLatest,
+  poolUsageOf,
+  type Db,
+} from './db/client.js';
 import { startEmbeddedParts } from './embedded-parts.js';
 import { healthProbe } from './health-probe.js';
 import { claimDataDir } from './supervisor/run-file.js';
@@ -128,6 +135,8 @@ export async function startServer(options: {
       10,
       reportUnlessStopping('idle database connection lost'),
       DURABLE_COMMIT,
+      undefined,
+      KEEP_IDLE_CONNECTIONS,
     );
     stops.push(() => db.destroy());
     metrics.watchPool('app', () => poolUsageOf(db));

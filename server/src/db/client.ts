@@ -51,8 +51,17 @@ export function keepLostConnectionsQuiet(pool: pg.Pool, onLost?: (error: Error) 
 }
 
 /**
+ * How long the server's pools keep an idle connection: for ever (0). A new Postgres backend maps
+ * each page of shared memory it touches on first use, and on virtual machines like this one each
+ * mapping costs microseconds, so a search on a new backend took 200-300 ms where the same search
+ * on a used one took 35 (ADR 0135). node-postgres closes idle connections after 10 s by default,
+ * which put most searches of a quiet server, and their bookkeeping, on new backends.
+ */
+export const KEEP_IDLE_CONNECTIONS = { idleTimeoutMillis: 0 } as const;
+
+/**
  * A pool of `maxConnections`; `options` are session settings (`-c name=value ...`); `onConnect`
- * is told each new connection's backend process id.
+ * is told each new connection's backend process id; `idle` how long idle connections are kept.
  */
 export function createDb(
   connectionString: string,
@@ -60,8 +69,14 @@ export function createDb(
   onIdleError?: (error: Error) => void,
   options?: string,
   onConnect?: (backendPid: number) => void,
+  idle: { idleTimeoutMillis?: number } = {},
 ): Db {
-  const pool = new pg.Pool({ connectionString, max: maxConnections, ...(options ? { options } : {}) });
+  const pool = new pg.Pool({
+    connectionString,
+    max: maxConnections,
+    ...(options ? { options } : {}),
+    ...idle,
+  });
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
   pool.on('error', (error) => onIdleError?.(error));
@@ -96,7 +111,14 @@ export function createLocalCommitDb(
   maxConnections: number,
   onIdleError?: (error: Error) => void,
 ): Db {
-  return createDb(connectionString, maxConnections, onIdleError, '-c synchronous_commit=local');
+  return createDb(
+    connectionString,
+    maxConnections,
+    onIdleError,
+    '-c synchronous_commit=local',
+    undefined,
+    KEEP_IDLE_CONNECTIONS,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator accepts any schema

@@ -2,7 +2,13 @@ import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../shared/logger.js';
 import type { ReadObserver, ReplicaState } from '../shared/observer.js';
-import { keepLostConnectionsQuiet, registerPoolUsage, usageOfPools, type Db } from './client.js';
+import {
+  KEEP_IDLE_CONNECTIONS,
+  keepLostConnectionsQuiet,
+  registerPoolUsage,
+  usageOfPools,
+  type Db,
+} from './client.js';
 import { parseLsn, PrimaryPositions } from './replica-lag.js';
 import { RoutedPostgresDialect, type RouteTarget, type Router } from './routed-driver.js';
 import type { Database } from './tables.js';
@@ -163,6 +169,8 @@ export async function createReadRouting(options: {
         max: settings.maxConnections,
         options: [settings.sessionOptions, READ_ONLY].filter(Boolean).join(' '),
         application_name: `patentscout-${settings.name}`,
+        // Searches and reads on a used backend: a new one is slow until it has mapped its pages.
+        ...KEEP_IDLE_CONNECTIONS,
         ...(isPrimary ? {} : { connectionTimeoutMillis: REPLICA_TIMEOUT_MS }),
       });
       target.on('error', (error) => settings.onIdleError?.(error));

@@ -30,7 +30,9 @@ const INDEXES: readonly (readonly [string, string])[] = [
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of SAMPLES) {
     for (const [suffix, definition] of INDEXES) {
-      await sql`CREATE INDEX ${sql.id(`${table}_${suffix}`)} ON ${sql.table(table)} ${sql.raw(definition)}`.execute(db);
+      await sql`CREATE INDEX ${sql.id(`${table}_${suffix}`)} ON ${sql.table(table)} ${sql.raw(definition)}`.execute(
+        db,
+      );
     }
     await sql`ANALYZE ${sql.table(table)}`.execute(db);
   }
@@ -38,6 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of SAMPLES) {
-    for (const [suffix] of INDEXES) await sql`DROP INDEX IF EXISTS ${sql.id(`${table}_${suffix}`)}`.execute(db);
+    for (const [suffix] of INDEXES)
+      await sql`DROP INDEX IF EXISTS ${sql.id(`${table}_${suffix}`)}`.execute(db);
   }
 }

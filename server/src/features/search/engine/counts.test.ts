@@ -228,13 +228,19 @@ describe('counts beyond the candidate budget', () => {
     const slow = sql<SqlBool>`${everyZeppelin} AND pg_sleep(0.002) IS NOT NULL`;
     const cache = createCountCache({ ttlMs: 60_000, max: 10 });
     const started = performance.now();
-    const answer = await countAhead(countMatches(database.db, slow, COUNTING, cache), COUNTING.exactGraceMs)();
+    const answer = await countAhead(
+      countMatches(database.db, slow, COUNTING, cache),
+      COUNTING.exactGraceMs,
+    )();
     expect(performance.now() - started).toBeLessThan(900);
     expect(answer).toEqual({ ...(await sampledTimes20()), estimated: true });
     // The results page's exact count joins the one running: a count of its own would take 3 s.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const joined = performance.now();
-    expect(await exactCountOnce(database.db, slow, 30_000, cache)).toEqual({ total: PATENTS, families: FAMILIES });
+    expect(await exactCountOnce(database.db, slow, 30_000, cache)).toEqual({
+      total: PATENTS,
+      families: FAMILIES,
+    });
     expect(performance.now() - joined).toBeLessThan(2_900);
     expect(await countMatches(database.db, slow, COUNTING, cache)).toEqual({
       total: PATENTS,
@@ -275,7 +281,10 @@ describe('counts beyond the candidate budget', () => {
       (SELECT lens_id FROM patent_search ORDER BY lens_id LIMIT 10)`.execute(database.db);
     expect(await countMatches(database.db, everyZeppelin, tuning, cache)).toEqual(first);
     clock = 1_001;
-    const recounted = await settledCount(await countMatches(database.db, everyZeppelin, tuning, cache), 10_000);
+    const recounted = await settledCount(
+      await countMatches(database.db, everyZeppelin, tuning, cache),
+      10_000,
+    );
     expect(recounted.total).toBe(PATENTS - 10);
     // Two more conditions push the first out.
     cache.set('a', first);

@@ -175,7 +175,8 @@ export function exactCountOnce(
   const key = countKey(db, where);
   const known = cache.get(key);
   if (known && !known.estimated) return Promise.resolve({ total: known.total, families: known.families });
-  const inFlight = runningExactCounts.get(cache) ?? new Map<string, Promise<{ total: number; families: number } | null>>();
+  const inFlight =
+    runningExactCounts.get(cache) ?? new Map<string, Promise<{ total: number; families: number } | null>>();
   runningExactCounts.set(cache, inFlight);
   const running = inFlight.get(key);
   if (running) return running;
@@ -192,7 +193,10 @@ export function exactCountOnce(
 /** The counts running now, by cache (one engine's) and condition. */
 const runningCounts = new WeakMap<CountCache, Map<string, Promise<CountInProgress>>>();
 /** The exact counts running now, by cache and condition. */
-const runningExactCounts = new WeakMap<CountCache, Map<string, Promise<{ total: number; families: number } | null>>>();
+const runningExactCounts = new WeakMap<
+  CountCache,
+  Map<string, Promise<{ total: number; families: number } | null>>
+>();
 
 async function countInSamples(
   db: Db,

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { createDb, type Db } from '../../../db/client.js';
+import { createDb, KEEP_IDLE_CONNECTIONS, type Db } from '../../../db/client.js';
 import type { ReadRouting } from '../../../db/read-routing.js';
 import { TOP_RANK_MIN } from './plan.js';
 
@@ -58,6 +58,7 @@ export function createSearchDb(
             onNicenessRefused?.(error as Error);
           }
         },
+    KEEP_IDLE_CONNECTIONS,
   );
 }
 

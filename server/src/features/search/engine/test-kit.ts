@@ -39,7 +39,12 @@ export function engineParts(
     natural: (terms: WeightedLexeme[], filters: SearchFilters, maxResults: number, shares?: ValueShares) =>
       naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults), counting }, shares),
     advanced: (compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus) =>
-      advancedSearch(db, { compiled, filters, maxResults, budget: budget(maxResults), counting }, corpus, tuning),
+      advancedSearch(
+        db,
+        { compiled, filters, maxResults, budget: budget(maxResults), counting },
+        corpus,
+        tuning,
+      ),
     close: async () => {
       if (!('db' in connection)) await db.destroy();
     },
