@@ -5,6 +5,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
+/**
+ * How long a test waits for a search's results: the product's own promise ("Searches can take up
+ * to 1 minute."), not the default 15 s, which a busy CI machine can pass on a first search.
+ */
+export const SEARCH_WAIT = { timeout: 60_000 } as const;
+
 export const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
 
 /** Registers through the register dialog, as a visitor would. */
@@ -85,7 +91,7 @@ export async function aiSearchFromHome(page: Page, text: string) {
   const aiTab = page.getByRole('tabpanel', { name: 'AI Search' });
   await aiTab.getByRole('textbox', { name: 'Describe what you are looking for' }).fill(text);
   await aiTab.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/search\/results\?/);
+  await expect(page).toHaveURL(/\/search\/results\?/, SEARCH_WAIT);
   await expect(page.getByRole('article').first()).toBeVisible();
 }
 

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.js';
 import {
   confirmEmailThroughDevInbox,
   registerWithEmail,
+  SEARCH_WAIT,
   signInWithEmail,
   toast,
   uniqueEmail,
@@ -70,7 +71,7 @@ test('a visitor registers, confirms the e-mail, signs in, searches and opens a p
   const query = 'a rechargeable lithium battery electrode with a longer life';
   await queryBox.fill(query);
   await queryBox.press('Enter');
-  await expect(page).toHaveURL(/\/search\/results\?/);
+  await expect(page).toHaveURL(/\/search\/results\?/, SEARCH_WAIT);
   await expect(page.getByRole('heading', { name: `Search "${query}"` })).toBeVisible();
   await expect(page.getByText(/^Showing \(20 of \d+\) results\./)).toBeVisible();
   await expect(page.getByText('Descriptions are based on AI. Please use with caution.')).toBeVisible();

@@ -34,7 +34,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./failure-summary.ts']],
   use: {
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { searchesThisMonth, sql } from './e2e-db.js';
-import { aiSearchFromHome, signUpAndSignIn } from './helpers.js';
+import { aiSearchFromHome, SEARCH_WAIT, signUpAndSignIn } from './helpers.js';
 
 test('reloads replay the kept results, exact counts fill in an "about N", and a name link runs its search', async ({
   page,
@@ -8,7 +8,7 @@ test('reloads replay the kept results, exact counts fill in an "about N", and a 
   const account = await signUpAndSignIn(page, 'replay');
   await aiSearchFromHome(page, 'a rechargeable lithium battery electrode with a longer life');
   const cards = page.getByRole('article');
-  await expect(page).toHaveURL(/\/search\/results\?.*set=[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(/\/search\/results\?.*set=[0-9a-f-]{36}/, SEARCH_WAIT);
   const firstTitle = await cards.first().getByRole('heading').textContent();
   const footer = page.getByText(/^Showing \(\d+ of \d+\) results\./);
   const footerText = (await footer.textContent())!;

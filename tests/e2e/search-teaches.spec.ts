@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Download, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures.js';
-import { signUpAndSignIn, toast } from './helpers.js';
+import { SEARCH_WAIT, signUpAndSignIn, toast } from './helpers.js';
 
 /** axe-core finds no serious or critical violation on the page as it stands. */
 async function expectNoSeriousA11yViolations(page: Page, what: string) {
@@ -47,7 +47,7 @@ test('search teaches itself: explained AI search, live reading, exports and keyb
   await aiBox.focus();
   await page.keyboard.type('a rechargeable lithium battery electrode with a longer life');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/search\/results\?/);
+  await expect(page).toHaveURL(/\/search\/results\?/, SEARCH_WAIT);
 
   // It explains how it understood the text, and offers the same search as an advanced query.
   const explanation = page.getByRole('region', { name: 'How this search was understood' });

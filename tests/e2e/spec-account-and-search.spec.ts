@@ -6,6 +6,7 @@ import {
   isGraphqlOperation,
   openAccount,
   saveWithCurrentPassword,
+  SEARCH_WAIT,
   signUpAndSignIn,
   toast,
 } from './helpers.js';
@@ -91,7 +92,7 @@ test('a search request carries all five keys: empty lists and the whole year ran
   const allKeys = { query: QUERY, ipc_filters: [], legal_status: [], jurisdiction: [], years: [1824, 2050] };
   expect((request.postDataJSON() as { variables: { input: unknown } }).variables.input).toEqual(allKeys);
   // §4: a search may take up to a minute.
-  await expect(page).toHaveURL(/\/search\/results\?.*set=([0-9a-f-]{36})/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/search\/results\?.*set=([0-9a-f-]{36})/, SEARCH_WAIT);
   const keptSet = new URL(page.url()).searchParams.get('set');
 
   // The same five keys through REST (§7: POST /api/v1/ai-search with the search request) are the

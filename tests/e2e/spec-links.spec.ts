@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.js';
 import { searchesThisMonth, useUpFreeSearches } from './e2e-db.js';
 import { E2E } from './e2e-env.js';
-import { signUpAndSignIn } from './helpers.js';
+import { SEARCH_WAIT, signUpAndSignIn } from './helpers.js';
 
 /** The specification's words for links and the waiting list (issue 34): §2 Results and Search page, §4, §7. */
 
@@ -33,7 +33,7 @@ test('a results address without a kept set runs its search; the same search agai
   // A university link is such an address too: it opens its results, counted as a search.
   await page.goto('/search/university-searches');
   await page.getByRole('link', { name: 'CSIRO' }).click();
-  await expect(page).toHaveURL(/\/search\/results\?/);
+  await expect(page).toHaveURL(/\/search\/results\?/, SEARCH_WAIT);
   await expect(page.getByText('This search has advanced configuration.')).toBeVisible();
   await expect(page.getByText('This search has not run yet.')).toHaveCount(0);
   await expect.poll(() => searchesThisMonth(account.email)).toBe(2);

@@ -18,13 +18,18 @@ export function createApolloClient(auth: Auth): ApolloClient {
   });
   return new ApolloClient({
     link: ApolloLink.from([serviceStatusLink, authLink, new HttpLink({ uri: clientSettings.graphqlPath })]),
-    cache: new InMemoryCache({
-      typePolicies: {
-        Account: { keyFields: ['uid'] },
-        // The plan has no id of its own: queries that ask for different fields of it merge.
-        Plan: { merge: true },
-        PatentData: { keyFields: ['lens_id'] },
-      },
-    }),
+    cache: createCache(),
+  });
+}
+
+/** The client's cache: accounts by uid, patents by Lens ID. */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Account: { keyFields: ['uid'] },
+      // The plan has no id of its own: queries that ask for different fields of it merge.
+      Plan: { merge: true },
+      PatentData: { keyFields: ['lens_id'] },
+    },
   });
 }

@@ -31,16 +31,23 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
   }
 `);
 
-/** A search's payload: its results, and the account as the search left it (the header reads it). */
+/** The account as a search left it: the header reads it from the cache. */
+export const SEARCH_ACCOUNT_FIELDS = graphql(`
+  fragment SearchAccountFields on Account {
+    uid
+    searchCount
+    limited
+  }
+`);
+
+/** A search's payload: its results, and the account as the search left it. */
 export const SEARCH_PAYLOAD_FIELDS = graphql(`
   fragment SearchPayloadFields on SearchPayload {
     results {
       ...SearchResultSetFields
     }
     account {
-      uid
-      searchCount
-      limited
+      ...SearchAccountFields
     }
   }
 `);

@@ -1,7 +1,11 @@
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCache } from '../../app/apollo';
 import { EMPTY_FILTERS, toSearchInput } from './filter-panel/panelState';
-import { searchFailureMessage, withSpecificationKeys } from './searchResult';
+import { SEARCH_ACCOUNT_FIELDS } from './search.queries';
+import { executeSearch, searchFailureMessage, withSpecificationKeys } from './searchResult';
 
 const HOPEFUL =
   'Sometimes with amazing tools, things go wrong - please try again as we continue to make this better and better 🙏';
@@ -64,5 +68,72 @@ describe("a search request's keys (§3)", () => {
       years: [1824, 2050],
       publication_type: ['GRANTED_PATENT'],
     });
+  });
+});
+
+describe('a search answer and the cache (ADR 0136)', () => {
+  const item = (order: number) => ({
+    __typename: 'SearchResultItem',
+    lens_id: `000-000-000-000-${String(order).padStart(3, '0')}`,
+    doc_key: `US_${order}_B2`,
+    patent_status: 'ACTIVE',
+    search_result_order: order,
+    ipc_families: [{ __typename: 'IpcFamily', symbol: 'H01M' }],
+    generative_data: {
+      __typename: 'GenerativeData',
+      title: 'A cell',
+      summary: 'A summary.',
+      types: [],
+      uses: [],
+    },
+    biblio: {
+      __typename: 'Biblio',
+      publication_reference: {
+        __typename: 'PublicationReference',
+        jurisdiction: 'US',
+        doc_number: String(order),
+        kind: 'B2',
+        date: '2020-01-01',
+      },
+      invention_title: 'Cell',
+    },
+    family_members: [],
+  });
+  const answer = {
+    aiSearch: {
+      __typename: 'SearchPayload',
+      results: {
+        __typename: 'SearchResultSet',
+        result_set_id: '1b0a3c1e-8d43-4c8e-9a57-2f1c3a1d5e01',
+        total: 300,
+        results: 300,
+        group_by_count: 280,
+        estimated: false,
+        explanation: null,
+        data: Array.from({ length: 300 }, (_, index) => item(index + 1)),
+      },
+      account: { __typename: 'Account', uid: 'user-1', searchCount: 4, limited: false },
+    },
+  };
+
+  it('keeps the account the answer carries, and none of its results, in the cache', async () => {
+    const cache = createCache();
+    cache.writeFragment({
+      fragment: SEARCH_ACCOUNT_FIELDS,
+      data: { __typename: 'Account', uid: 'user-1', searchCount: 3, limited: false },
+    });
+    const client = new ApolloClient({ cache, link: new ApolloLink(() => of({ data: answer })) });
+    const writes = vi.spyOn(cache, 'write');
+
+    const results = await executeSearch(client, 'ai', { query: 'a rechargeable lithium battery electrode' });
+
+    expect(results.data).toHaveLength(300);
+    expect(results.data[299]!.lens_id).toBe('000-000-000-000-300');
+    expect(cache.extract()['Account:{"uid":"user-1"}']).toMatchObject({ searchCount: 4, limited: false });
+    // The results never pass through the cache: its one write is the account's.
+    expect(writes.mock.calls.map(([write]) => Object.keys(write.result as object).sort())).toEqual([
+      ['__typename', 'limited', 'searchCount', 'uid'],
+    ]);
+    expect(JSON.stringify(cache.extract())).not.toContain('000-000-000-000-');
   });
 });

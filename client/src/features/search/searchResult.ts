@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { ApolloClient } from '@apollo/client';
 import { answeredReadably, serverMessage } from '../../app/apiErrors';
-import type { SearchInput, SearchResultSetFieldsFragment } from '../../__generated__/graphql';
+import type {
+  SearchAccountFieldsFragment,
+  SearchInput,
+  SearchResultSetFieldsFragment,
+} from '../../__generated__/graphql';
 import { lensQueryRefusal } from './lensQueryReading';
-import { AI_SEARCH, BOOLEAN_SEARCH, RESULT_SET } from './search.queries';
+import { AI_SEARCH, BOOLEAN_SEARCH, RESULT_SET, SEARCH_ACCOUNT_FIELDS } from './search.queries';
 
 export type SearchType = 'ai' | 'boolean';
 export type SearchResultSet = SearchResultSetFieldsFragment;
@@ -72,7 +76,6 @@ export function parseSearchResultSet(value: unknown): SearchResultSet {
   return parsed.data;
 }
 
-/** Runs an AI or advanced search; rejects with the Apollo error or InvalidSearchResultError. */
 /**
  * A search request as the specification shapes it (§3): its five keys always (query,
  * ipc_filters, legal_status, jurisdiction, years), empty lists and the whole year range included;
@@ -88,6 +91,18 @@ export function withSpecificationKeys(input: SearchInput): SearchInput {
   };
 }
 
+/**
+ * Results are read once, from the answer, and never from the cache: writing hundreds of results
+ * into Apollo's normalised cache held the page for about half a second (ADR 0136). Only the
+ * account the answer carries goes to the cache, where the header reads it.
+ */
+const UNCACHED = { fetchPolicy: 'no-cache' } as const;
+
+function keepAccount(client: ApolloClient, account: SearchAccountFieldsFragment | null | undefined): void {
+  if (account) client.cache.writeFragment({ fragment: SEARCH_ACCOUNT_FIELDS, data: account });
+}
+
+/** Runs an AI or advanced search; rejects with the Apollo error or InvalidSearchResultError. */
 export async function executeSearch(
   client: ApolloClient,
   type: SearchType,
@@ -96,19 +111,21 @@ export async function executeSearch(
   const input = withSpecificationKeys(given);
   // Each search counts toward the monthly allowance: a mutation, whose payload carries the account.
   if (type === 'ai') {
-    const { data } = await client.mutate({ mutation: AI_SEARCH, variables: { input } });
+    const { data } = await client.mutate({ mutation: AI_SEARCH, variables: { input }, ...UNCACHED });
+    keepAccount(client, data?.aiSearch.account);
     return parseSearchResultSet(data?.aiSearch.results);
   }
   // A query the server would refuse is never sent (the shared parser and checks, as the server's).
   const refusal = lensQueryRefusal(input.query);
   if (refusal !== null) throw new QueryRefusedError(refusal);
-  const { data } = await client.mutate({ mutation: BOOLEAN_SEARCH, variables: { input } });
+  const { data } = await client.mutate({ mutation: BOOLEAN_SEARCH, variables: { input }, ...UNCACHED });
+  keepAccount(client, data?.booleanSearch.account);
   return parseSearchResultSet(data?.booleanSearch.results);
 }
 
 /** A kept result set by its id: no search runs and nothing is counted. */
 export async function replayResultSet(client: ApolloClient, id: string): Promise<SearchResultSet> {
-  const { data } = await client.query({ query: RESULT_SET, variables: { id }, fetchPolicy: 'network-only' });
+  const { data } = await client.query({ query: RESULT_SET, variables: { id }, ...UNCACHED });
   return parseSearchResultSet(data?.resultSet.results);
 }
 
