@@ -144,20 +144,24 @@ describe('one-shot searches', () => {
     const viaGraphql = (query: string) =>
       graphql(
         app.baseUrl,
-        'mutation($q: String!) { requestOneShotSearch(query: $q) { requestId } }',
+        'mutation($q: String!) { requestOneShotSearch(query: $q) { requestId account { searchCount limited } } }',
         { q: query },
         limited.idToken,
       );
-    expect(
-      (await viaGraphql('first question about drones')).data.requestOneShotSearch.requestId,
-    ).toBeTruthy();
-    expect(
-      (await viaGraphql('second question about drones')).data.requestOneShotSearch.requestId,
-    ).toBeTruthy();
+    // Each accepted request's payload carries the account as the request left it (the header's count).
+    const accepted = [];
+    for (const question of ['first', 'second', 'third']) {
+      const { requestId, account } = (await viaGraphql(`${question} question about drones`)).data
+        .requestOneShotSearch;
+      expect(requestId).toBeTruthy();
+      accepted.push(account);
+    }
     // Limited once the count is above the allowance: the third still goes through.
-    expect(
-      (await viaGraphql('third question about drones')).data.requestOneShotSearch.requestId,
-    ).toBeTruthy();
+    expect(accepted).toEqual([
+      { searchCount: 1, limited: false },
+      { searchCount: 2, limited: false },
+      { searchCount: 3, limited: true },
+    ]);
     const refused = await viaGraphql('fourth question about drones');
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'SEARCH_LIMIT_REACHED', status: 402 });
     const requests = await app.database.db

@@ -1,12 +1,17 @@
 import { expect, test } from './fixtures.js';
-import { signUpAndSignIn } from './helpers.js';
+import { isGraphqlOperation, signUpAndSignIn } from './helpers.js';
 
 test('a user orders a one-shot search, gets its PDF by e-mail and downloads it from previous searches', async ({
   page,
 }) => {
   await signUpAndSignIn(page, 'oona');
 
+  // The header's count is read before the request, so only the request's answer can change it.
+  const accountRead = page.waitForResponse((response) =>
+    isGraphqlOperation(response.request(), 'ViewerAccount'),
+  );
   await page.goto('/home?tab=oneshot');
+  await accountRead;
   const tab = page.getByRole('tabpanel', { name: 'One-shot' });
   const question = tab.getByLabel('Describe the invention or idea');
   await question.fill('a rechargeable battery');

@@ -4,6 +4,9 @@ export const REQUEST_ONE_SHOT_SEARCH = graphql(`
   mutation RequestOneShotSearch($query: String!) {
     requestOneShotSearch(query: $query) {
       requestId
+      account {
+        ...SearchAccountFields
+      }
     }
   }
 `);
