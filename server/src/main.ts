@@ -3,14 +3,7 @@ import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
-import {
-  createDb,
-  DURABLE_COMMIT,
-  KEEP_IDLE_CONNECTIONS,
-  migrateToLatest,
-  poolUsageOf,
-  type Db,
-} from './db/client.js';
+import { createDb, DURABLE_COMMIT, migrateToLatest, poolUsageOf, type Db } from './db/client.js';
 import { startEmbeddedParts } from './embedded-parts.js';
 import { healthProbe } from './health-probe.js';
 import { claimDataDir } from './supervisor/run-file.js';
@@ -130,14 +123,11 @@ export async function startServer(options: {
       stops.push(() => formService.stop());
     }
 
-    const db = createDb(
-      databaseUrl,
-      10,
-      reportUnlessStopping('idle database connection lost'),
-      DURABLE_COMMIT,
-      undefined,
-      KEEP_IDLE_CONNECTIONS,
-    );
+    const db = createDb(databaseUrl, {
+      onIdleError: reportUnlessStopping('idle database connection lost'),
+      sessionOptions: DURABLE_COMMIT,
+      keepIdle: true,
+    });
     stops.push(() => db.destroy());
     metrics.watchPool('app', () => poolUsageOf(db));
     const applied = await migrateToLatest(db);

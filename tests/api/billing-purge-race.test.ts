@@ -22,7 +22,7 @@ let own: Db;
 beforeAll(async () => {
   app = await startTestApp();
   kit = billingKit(app);
-  own = createDb(app.database.url, 2);
+  own = createDb(app.database.url, { maxConnections: 2 });
 });
 afterAll(async () => {
   await own?.destroy();

@@ -8,7 +8,7 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<Db>
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const db = createDb(adminUrl.replace(/\/[^/]+$/, `/${name}`), 4);
+  const db = createDb(adminUrl.replace(/\/[^/]+$/, `/${name}`), { maxConnections: 4 });
   await migrateToLatest(db);
   return db;
 }

@@ -165,7 +165,7 @@ try {
     maxLagSeconds: 10,
   });
   stops.push(() => routing.close());
-  const db = createDb(cluster.url, 2);
+  const db = createDb(cluster.url, { maxConnections: 2 });
   await migrateToLatest(db);
   const lag = sampleReplicationLag({
     primaryAdminUrl: embeddedDatabaseUrl(PORTS.primary, 'postgres'),

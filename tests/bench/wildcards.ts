@@ -23,7 +23,7 @@ const { values, positionals } = parseArgs({
 const [dataDir = '.data/bench-search-100000/pg', database = 'patentscout'] = positionals;
 const migrate = !values['skip-migrate'];
 const pg = await startEmbeddedPostgres({ dataDir, port: 54422, database, logger: createLogger('warn') });
-const db = createDb(pg.url, 4);
+const db = createDb(pg.url, { maxConnections: 4 });
 try {
   let started = performance.now();
   if (migrate) {

@@ -39,7 +39,7 @@ function explain(error: PgError, url: URL): string {
 export async function openDatabase(databaseUrl: string): Promise<Db> {
   const url = new URL(databaseUrl);
   // Idle-connection errors after a failed start are already reported by the failure itself.
-  const db = createDb(databaseUrl, 4, () => undefined);
+  const db = createDb(databaseUrl, { maxConnections: 4, onIdleError: () => undefined });
   try {
     await sql`SELECT 1`.execute(db);
   } catch (error) {

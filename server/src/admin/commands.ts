@@ -95,7 +95,7 @@ export function parseAdminCommand(argv: readonly string[], defaultDatabaseUrl: s
 /** Connects and migrates, or says plainly that the database is not there. */
 export async function openDatabase(databaseUrl: string): Promise<Db> {
   const url = new URL(databaseUrl);
-  const db = createDb(databaseUrl, 2, () => undefined);
+  const db = createDb(databaseUrl, { maxConnections: 2, onIdleError: () => undefined });
   try {
     await sql`SELECT 1`.execute(db);
   } catch (error) {

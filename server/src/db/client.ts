@@ -59,23 +59,29 @@ export function keepLostConnectionsQuiet(pool: pg.Pool, onLost?: (error: Error) 
  */
 export const KEEP_IDLE_CONNECTIONS = { idleTimeoutMillis: 0 } as const;
 
-/**
- * A pool of `maxConnections`; `options` are session settings (`-c name=value ...`); `onConnect`
- * is told each new connection's backend process id; `idle` how long idle connections are kept.
- */
-export function createDb(
-  connectionString: string,
-  maxConnections = 10,
-  onIdleError?: (error: Error) => void,
-  options?: string,
-  onConnect?: (backendPid: number) => void,
-  idle: { idleTimeoutMillis?: number } = {},
-): Db {
+export interface PoolOptions {
+  /** 10 unless given. */
+  maxConnections?: number;
+  /** Told of an idle connection that the server cut. */
+  onIdleError?: (error: Error) => void;
+  /** Session settings, `-c name=value ...`. */
+  sessionOptions?: string;
+  /** Told each new connection's backend process id. */
+  onConnect?: (backendPid: number) => void;
+  /**
+   * Keep idle connections open (`KEEP_IDLE_CONNECTIONS`): the server's pools. Short-lived
+   * commands and tests let node-postgres close them after 10 s, so that they can exit.
+   */
+  keepIdle?: boolean;
+}
+
+export function createDb(connectionString: string, options: PoolOptions = {}): Db {
+  const { maxConnections = 10, onIdleError, sessionOptions, onConnect, keepIdle = false } = options;
   const pool = new pg.Pool({
     connectionString,
     max: maxConnections,
-    ...(options ? { options } : {}),
-    ...idle,
+    ...(sessionOptions ? { options: sessionOptions } : {}),
+    ...(keepIdle ? KEEP_IDLE_CONNECTIONS : {}),
   });
   // An idle connection can be cut by the server (a restart, a shutdown under way); without a
   // listener node-postgres would turn that into an uncaught exception.
@@ -111,14 +117,12 @@ export function createLocalCommitDb(
   maxConnections: number,
   onIdleError?: (error: Error) => void,
 ): Db {
-  return createDb(
-    connectionString,
+  return createDb(connectionString, {
     maxConnections,
     onIdleError,
-    '-c synchronous_commit=local',
-    undefined,
-    KEEP_IDLE_CONNECTIONS,
-  );
+    sessionOptions: '-c synchronous_commit=local',
+    keepIdle: true,
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator accepts any schema

@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     database: TEMPLATE_DATABASE,
     logger,
   });
-  const template = createDb(postgres.url, 2);
+  const template = createDb(postgres.url, { maxConnections: 2 });
   await migrateToLatest(template);
   await template.destroy();
 

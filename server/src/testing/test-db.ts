@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  const db = createDb(url, 4);
+  const db = createDb(url, { maxConnections: 4 });
   return {
     db,
     url,

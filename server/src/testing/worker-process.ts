@@ -20,7 +20,7 @@ if (config.database.mode !== 'external' || config.mail.mode !== 'smtp')
   throw new Error('the test worker needs DATABASE_URL and SMTP_URL');
 const databaseUrl = config.database.url;
 const logger = createLogger(config.logLevel);
-const db = createDb(databaseUrl, 4, () => undefined);
+const db = createDb(databaseUrl, { maxConnections: 4, onIdleError: () => undefined });
 const queue = await startJobQueue({ connectionString: databaseUrl, onError: () => undefined });
 if (config.billing.mode === 'local') config.billing.localPort = 0;
 const identity = createFirebaseIdentityProvider(config.auth);

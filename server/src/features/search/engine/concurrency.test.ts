@@ -30,7 +30,7 @@ beforeAll(async () => {
     concurrency: 1,
     yielding: { connectionString: database.url, connections: 1, niceness: 0 },
   });
-  locker = createDb(database.url, 1);
+  locker = createDb(database.url, { maxConnections: 1 });
   // The corpus statistics read first: they are shared by every search and read the search table.
   expect((await solar()).total).toBe(5);
 });

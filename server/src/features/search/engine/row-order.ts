@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { createDb, KEEP_IDLE_CONNECTIONS, type Db } from '../../../db/client.js';
+import { createDb, type Db } from '../../../db/client.js';
 import type { ReadRouting } from '../../../db/read-routing.js';
 import { TOP_RANK_MIN } from './plan.js';
 
@@ -44,22 +44,23 @@ export function createSearchDb(
   if (typeof database !== 'string') {
     return database.pool({ name: 'search', maxConnections, sessionOptions, onIdleError });
   }
-  return createDb(
-    database,
+  return createDb(database, {
     maxConnections,
     onIdleError,
     sessionOptions,
-    backendNiceness === undefined
-      ? undefined
-      : (backendPid) => {
-          try {
-            lowerCpuPriority(backendPid, backendNiceness);
-          } catch (error) {
-            onNicenessRefused?.(error as Error);
-          }
-        },
-    KEEP_IDLE_CONNECTIONS,
-  );
+    keepIdle: true,
+    ...(backendNiceness === undefined
+      ? {}
+      : {
+          onConnect: (backendPid: number) => {
+            try {
+              lowerCpuPriority(backendPid, backendNiceness);
+            } catch (error) {
+              onNicenessRefused?.(error as Error);
+            }
+          },
+        }),
+  });
 }
 
 /**
