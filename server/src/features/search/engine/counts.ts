@@ -82,10 +82,7 @@ const waitAtMost = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> 
  * waited for `graceMs` at most, from that moment: the answer never waits for a long one (ADR
  * 0134). A count that fails fails only an answer that asks for it.
  */
-export function countAhead(
-  counting: Promise<CountInProgress>,
-  graceMs: number = COUNTING.exactGraceMs,
-): () => Promise<MatchCount> {
+export function countAhead(counting: Promise<CountInProgress>, graceMs: number): () => Promise<MatchCount> {
   counting.catch(() => undefined);
   return () => counting.then((counted) => settledCount(counted, graceMs));
 }
