@@ -67,7 +67,7 @@ for (const mode of modes) {
       `| ${mode} | ${load} | ${first.seconds.toFixed(1)} s | ${again.seconds.toFixed(1)} s | ${waits.length} |`,
     );
   } finally {
-    loops?.kill('SIGKILL');
+    loops?.kill();
   }
 }
 say('');

@@ -119,18 +119,23 @@ function groupIsGone(groupId: number): boolean {
   }
 }
 
+/** The processes a copy's run file names now: the app's own first, then its parts'. */
+export function rememberedProcesses(dataDir: string): ProcessIdentity[] {
+  let run: { owner?: ProcessIdentity; parts?: Record<string, ProcessIdentity[]> };
+  try {
+    run = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as typeof run;
+  } catch {
+    return [];
+  }
+  return [...(run.owner ? [run.owner] : []), ...Object.values(run.parts ?? {}).flat()];
+}
+
 /**
  * Ends what an earlier run of this copy left running (its run file names the processes, with
  * their start times): a wiped folder would no longer tell the next start what holds its ports.
  */
 async function stopLeftovers(dataDir: string): Promise<void> {
-  let run: { owner?: ProcessIdentity; parts?: Record<string, ProcessIdentity[]> };
-  try {
-    run = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as typeof run;
-  } catch {
-    return;
-  }
-  await stopRemembered([...(run.owner ? [run.owner] : []), ...Object.values(run.parts ?? {}).flat()], 2_000);
+  await stopRemembered(rememberedProcesses(dataDir), 2_000);
 }
 
 export async function wipeDataDir(n: number): Promise<void> {
@@ -231,15 +236,22 @@ export async function untilHealthy(stack: LocalStack, ms = 300_000): Promise<voi
   );
 }
 
-/** A busy loop on every core (worker threads of one process), until killed. */
-export function busyLoops(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '-e',
-      `const { Worker } = require('node:worker_threads');
-       for (let i = 0; i < ${os.availableParallelism()}; i++) new Worker('for (;;) {}', { eval: true });`,
-    ],
-    { stdio: 'ignore' },
+/** Busy loops end by themselves after this, should the run that started them die first. */
+const BUSY_LOOP_LIMIT_MS = 10 * 60_000;
+
+/**
+ * `perCore` busy loops for every core until killed, each a process in a session of its own, as
+ * other people's programs are: the kernel shares the cores between sessions (autogroups) before
+ * threads, so loops in one process took at most half of them from the app.
+ */
+export function busyLoops(perCore = 1): { kill(): void } {
+  const loop = `const end = Date.now() + ${BUSY_LOOP_LIMIT_MS}; while (Date.now() < end);`;
+  const loops = Array.from({ length: os.availableParallelism() * perCore }, () =>
+    spawn(process.execPath, ['-e', loop], { stdio: 'ignore', detached: true }),
   );
+  return {
+    kill: () => {
+      for (const loop of loops) loop.kill('SIGKILL');
+    },
+  };
 }

