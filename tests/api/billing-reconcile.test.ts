@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAdminCommand, runAdminCommand } from '@patentscout/server/admin/commands';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
@@ -154,6 +155,37 @@ describe('the reconciliation', () => {
       .where('subscription_id', '=', 'sub_gone')
       .executeTakeFirstOrThrow();
     expect(dropped.outcome).toBe('dropped');
+  });
+
+  it('drops a waiting event older than the provider keeps events, and keeps retrying the younger', async () => {
+    const user = await kit.account('Late');
+    // A customer no account is linked to (as after the account's purge), and a subscription of it.
+    const customer = await kit.standIn.customers.create({ email: user.email, metadata: {} });
+    const subscription = await kit.standIn.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: app.config.billing.priceDiscover }],
+    });
+    const waiting = async () =>
+      app.database.db
+        .selectFrom('stripe_events')
+        .select(['id', 'outcome'])
+        .where('subscription_id', '=', subscription.id)
+        .orderBy('id')
+        .execute();
+    const [old, young] = await kit.eventually(waiting, (rows) => rows.length >= 2);
+    await sql`UPDATE stripe_events SET processed_at = now() - interval '31 days' WHERE id = ${old!.id}`.execute(
+      app.database.db,
+    );
+
+    const run = await app.services.billing.reconcile('test');
+    expect(run.fixes.eventExpired).toBe(1);
+    expect(await waiting()).toEqual([
+      { id: old!.id, outcome: 'dropped' },
+      { id: young!.id, outcome: 'unmatched' },
+    ]);
+    const next = await app.services.billing.reconcile('test');
+    expect(next.fixes.eventExpired).toBe(0);
+    expect((await waiting()).map((row) => row.outcome)).toEqual(['dropped', 'unmatched']);
   });
 
   it('runs on demand from `npm run admin -- billing reconcile` (the server’s worker runs it), and exports its counts on /metrics', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client.js';
-import { lastReconciliationOver, RECONCILE_JOB } from '../features/billing/index.js';
+import { lastReconciliationOver, RECONCILE_JOB, UNMATCHED_EVENT_DAYS } from '../features/billing/index.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { AdminError, UsageError } from './admin-errors.js';
 import type { ParsedValues } from './commands.js';
@@ -58,7 +58,7 @@ export async function runBillingCommand(
         `Billing reconciled with the payment provider: ${run.checked} subscriptions checked.\n` +
           `Fixed: ${fixes('added')} added, ${fixes('updated')} updated, ${fixes('ended')} ended, ` +
           `${fixes('duplicate')} duplicates cancelled and refunded, ${fixes('closed')} of closed accounts cancelled, ` +
-          `${fixes('eventRetried')} waiting events applied; ${fixes('unknown')} of customers no account has (left alone).\n`,
+          `${fixes('eventRetried')} waiting events applied, ${fixes('eventExpired')} dropped after ${UNMATCHED_EVENT_DAYS} days; ${fixes('unknown')} of customers no account has (left alone).\n`,
       );
       return;
     }

@@ -159,7 +159,7 @@ export function createMetrics(options: { role: string }): Metrics {
   );
   billingGauge(
     'patentscout_billing_reconciliation_last_run_fixes',
-    'What the latest billing reconciliation fixed, by kind (added, updated, ended, duplicate, closed, eventRetried, unknown)',
+    'What the latest billing reconciliation fixed, by kind (added, updated, ended, duplicate, closed, eventRetried, eventExpired, unknown)',
     ['fix'],
     (gauge, { lastRun }) => {
       for (const [fix, count] of Object.entries(lastRun?.fixes ?? {})) gauge.set({ fix }, count);

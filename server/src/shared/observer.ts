@@ -43,7 +43,7 @@ export interface BillingFigures {
   lastRun?: {
     finishedAt: Date | null;
     checked: number;
-    /** Fixes by kind (added, updated, ended, duplicate, closed, eventRetried, unknown). */
+    /** Fixes by kind (added, updated, ended, duplicate, closed, eventRetried, eventExpired, unknown). */
     fixes: Record<string, number>;
     error: string | null;
   };

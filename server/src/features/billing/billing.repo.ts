@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/tables.js';
 
@@ -152,14 +152,26 @@ export function createBillingRepo(db: Db) {
     },
 
     /** Events whose subscription or customer was unknown when they came, oldest first. */
+    /** The waiting events, least recently tried first: a run's share never sticks to the same ones. */
     unmatchedEvents(limit: number) {
       return db
         .selectFrom('stripe_events')
         .select(['id', 'type', 'subscription_id', 'customer_id'])
         .where('outcome', '=', 'unmatched')
-        .orderBy('processed_at')
+        .orderBy(sql`coalesce(retried_at, processed_at)`)
         .limit(limit)
         .execute();
+    },
+
+    /** Waiting events that arrived more than `days` ago are dropped; how many. */
+    async dropUnmatchedEventsOlderThan(days: number): Promise<number> {
+      const result = await db
+        .updateTable('stripe_events')
+        .set({ outcome: 'dropped', retried_at: sql`now()` })
+        .where('outcome', '=', 'unmatched')
+        .where(sql<SqlBool>`processed_at < now() - make_interval(days => ${days})`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async settleEvent(eventId: string, outcome: EventOutcome): Promise<void> {

@@ -11,6 +11,7 @@ import { createBillingService, type BillingService } from './billing.service.js'
 export { RECONCILE_JOB } from './billing.jobs.js';
 export type { Billing, BillingService } from './billing.service.js';
 export type { ReconciliationFixes } from './reconcile.js';
+export { UNMATCHED_EVENT_DAYS } from './reconcile.js';
 
 /** The latest finished reconciliation since a moment, over a database (for the admin command). */
 export function lastReconciliationOver(db: FeatureDeps['db']) {

@@ -16,6 +16,8 @@ export type ReconciliationFixes = {
   closed: number;
   /** An event that came before its subscription or customer was known, applied now. */
   eventRetried: number;
+  /** An event that waited longer than the provider keeps events, dropped unapplied. */
+  eventExpired: number;
   /** A subscription of a customer no account has: logged, left alone. */
   unknown: number;
 };
@@ -27,6 +29,12 @@ export interface ReconciliationResult {
 
 /** How many waiting events one run retries. */
 const EVENTS_PER_RUN = 500;
+/**
+ * Days an event may wait for its account: the provider keeps its events 30 days, and what a
+ * subscription is now is read from the provider on every run anyway. A purged account's late
+ * events would otherwise be asked about again on every run, for ever.
+ */
+export const UNMATCHED_EVENT_DAYS = 30;
 
 const noFixes = (): ReconciliationFixes => ({
   added: 0,
@@ -35,6 +43,7 @@ const noFixes = (): ReconciliationFixes => ({
   duplicate: 0,
   closed: 0,
   eventRetried: 0,
+  eventExpired: 0,
   unknown: 0,
 });
 
@@ -85,6 +94,12 @@ export function createReconciliation(deps: BillingDeps & { sync: ProviderSync })
     }
 
     try {
+      fixes.eventExpired = await repo.dropUnmatchedEventsOlderThan(UNMATCHED_EVENT_DAYS);
+      if (fixes.eventExpired > 0)
+        logger.warn(
+          { events: fixes.eventExpired, days: UNMATCHED_EVENT_DAYS },
+          'reconciliation dropped waiting events older than the provider keeps them',
+        );
       for (const event of await repo.unmatchedEvents(EVENTS_PER_RUN)) {
         const subscription = event.subscription_id ? await sync.retrieve(event.subscription_id) : null;
         const uid = subscription ? await sync.accountOf(subscription) : undefined;
