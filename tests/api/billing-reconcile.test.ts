@@ -43,6 +43,26 @@ async function behindTheAppsBack<T>(change: () => Promise<T>): Promise<T> {
 
 const statusOf = async (user: EmulatorUser) => (await kit.planOf(user.idToken)).plan.status;
 
+/**
+ * A subscription of a customer the app has not linked to any account (yet, or no more), made at
+ * the provider; `waiting()` reads its events as the app recorded them, by id.
+ */
+async function unlinkedSubscription(email: string, metadata: Record<string, string>) {
+  const customer = await kit.standIn.customers.create({ email, metadata });
+  const subscription = await kit.standIn.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: app.config.billing.priceDiscover }],
+  });
+  const waiting = async () =>
+    app.database.db
+      .selectFrom('stripe_events')
+      .select(['id', 'outcome'])
+      .where('subscription_id', '=', subscription.id)
+      .orderBy('id')
+      .execute();
+  return { customer, waiting };
+}
+
 describe('the reconciliation', () => {
   it('ends the plan of a subscription cancelled at the provider behind the app’s back', async () => {
     const { user, subscriptionId } = await subscriber('Cancelled');
@@ -116,18 +136,8 @@ describe('the reconciliation', () => {
 
   it('applies an event that came before its customer was known, and drops one whose subscription does not exist', async () => {
     const user = await kit.account('Early');
-    // A customer the app has not linked to the account yet, and a subscription of it.
-    const customer = await kit.standIn.customers.create({ email: user.email, metadata: { uid: user.uid } });
-    const subscription = await kit.standIn.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: app.config.billing.priceDiscover }],
-    });
-    const waiting = async () =>
-      app.database.db
-        .selectFrom('stripe_events')
-        .select(['id', 'outcome'])
-        .where('subscription_id', '=', subscription.id)
-        .execute();
+    // A customer the app has not linked to the account yet.
+    const { customer, waiting } = await unlinkedSubscription(user.email, { uid: user.uid });
     const arrived = await kit.eventually(waiting, (rows) => rows.length >= 2);
     expect(arrived.map((row) => row.outcome)).toEqual(['unmatched', 'unmatched']);
     const gone = await kit.sendEvent('customer.subscription.updated', {
@@ -159,19 +169,8 @@ describe('the reconciliation', () => {
 
   it('drops a waiting event older than the provider keeps events, and keeps retrying the younger', async () => {
     const user = await kit.account('Late');
-    // A customer no account is linked to (as after the account's purge), and a subscription of it.
-    const customer = await kit.standIn.customers.create({ email: user.email, metadata: {} });
-    const subscription = await kit.standIn.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: app.config.billing.priceDiscover }],
-    });
-    const waiting = async () =>
-      app.database.db
-        .selectFrom('stripe_events')
-        .select(['id', 'outcome'])
-        .where('subscription_id', '=', subscription.id)
-        .orderBy('id')
-        .execute();
+    // A customer no account is linked to, as after the account's purge.
+    const { waiting } = await unlinkedSubscription(user.email, {});
     const [old, young] = await kit.eventually(waiting, (rows) => rows.length >= 2);
     await sql`UPDATE stripe_events SET processed_at = now() - interval '31 days' WHERE id = ${old!.id}`.execute(
       app.database.db,
