@@ -151,8 +151,10 @@ export function createBillingRepo(db: Db) {
       return row !== undefined;
     },
 
-    /** Events whose subscription or customer was unknown when they came, oldest first. */
-    /** The waiting events, least recently tried first: a run's share never sticks to the same ones. */
+    /**
+     * Events whose subscription or customer was unknown when they came, least recently tried
+     * first: a run's share never sticks to the same ones.
+     */
     unmatchedEvents(limit: number) {
       return db
         .selectFrom('stripe_events')
