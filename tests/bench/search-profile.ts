@@ -18,7 +18,8 @@ import { ADVANCED_QUERIES, AI_QUERIES } from './search-queries.js';
  * busy share and the CPU of Node and Postgres; `--profile` also writes the server process's CPU
  * profile of each stretch (open it in Chrome's DevTools). Then the ranking statements met are
  * sent straight to Postgres, one, two, four and eight at once (`--statements-only` skips the
- * stretches' measures and only meets the queries once for that).
+ * stretches' measures and only meets the queries once for that). `--save-statements <file>` writes
+ * the ranking statements met, with their parameters, as JSON, to study them in Postgres.
  */
 const { values } = parseArgs({
   options: {
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.data' },
     profile: { type: 'string' },
     'statements-only': { type: 'boolean', default: false },
+    'save-statements': { type: 'string' },
   },
 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -250,6 +252,7 @@ try {
       report(`${kind} ${stretch}`, wallMs, searches);
     }
   }
+  if (values['save-statements']) writeFileSync(values['save-statements'], JSON.stringify(ranking, null, 1));
   await statementsAloneAndAtOnce(server.databaseUrl, pgDir);
   if (values.profile) writeFileSync(path.join(values.profile, 'done'), new Date().toISOString());
 } finally {

@@ -28,6 +28,7 @@ import * as searchListsAsDelimitedText from './20261126T0500-search-lists-as-del
 import * as patentListsAsDelimitedText from './20261126T0930-patent-lists-as-delimited-text.js';
 import * as reserveSearchUse from './20261126T0940-reserve-search-use.js';
 import * as sampleFilterIndexes from './20261126T1600-sample-filter-indexes.js';
+import * as restOfRankIndexes from './20261127T0100-rest-of-rank-indexes.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T0930-patent-lists-as-delimited-text': patentListsAsDelimitedText,
   '20261126T0940-reserve-search-use': reserveSearchUse,
   '20261126T1600-sample-filter-indexes': sampleFilterIndexes,
+  '20261127T0100-rest-of-rank-indexes': restOfRankIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -192,8 +192,33 @@ describe('AI search ranking', () => {
     );
     expect(rows.map((row) => row.definition.replace(/^.* USING /, ''))).toEqual([
       'gin (text_vector, jurisdiction)',
+      'gin (text_vector, jurisdiction) WHERE (static_rank < (0.91)::double precision)',
       'gin (text_vector, jurisdiction) WHERE (static_rank >= (0.91)::double precision)',
     ]);
+  });
+
+  it('reads a tier whose matches may fill the budget at the top of the rank there first, and finds the same', async () => {
+    await withRankingStatements(async (search) => {
+      const topParts = (ranking: string) => ranking.split('s.static_rank >= 0.91').length - 1;
+      const corpus = (topRankDocuments: number) => ({ share: () => 0, yearShare: () => 0, topRankDocuments });
+      // The top holds at most 0.001 of 2,000,000 patents for each tier: 2,000, a budget's worth.
+      const whole = await search([rare, middle], NO_FILTERS, 500, corpus(0));
+      const topFirst = await search([rare, middle], NO_FILTERS, 500, corpus(2_000_000));
+      expect(topParts(whole.ranking)).toBe(0);
+      expect(topParts(topFirst.ranking)).toBe(3);
+      expect(whole.found.hits.length).toBeGreaterThan(0);
+      expect(topFirst.found).toEqual(whole.found);
+      // 0.001 of 500,000 is half a budget: the whole is read at once.
+      expect(topParts((await search([rare], NO_FILTERS, 500, corpus(500_000))).ranking)).toBe(0);
+      // Expired patents are never at the top of the rank.
+      const expired = await search(
+        [rare, middle],
+        { ...NO_FILTERS, legal_status: ['EXPIRED'] },
+        500,
+        corpus(2_000_000),
+      );
+      expect(topParts(expired.ranking)).toBe(0);
+    });
   });
 
   it('returns nothing when no word matches', async () => {

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/client.js';
 import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './filters.js';
 import {
@@ -12,8 +12,16 @@ import {
 } from './plan.js';
 import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
-import type { ValueShares } from './term-stats.js';
-import { anyOf, candidateTiers, tierDensity, tsLexeme, type CandidateTier } from './tiers.js';
+import type { TermStats, ValueShares } from './term-stats.js';
+import { topRankFirst } from './row-order.js';
+import {
+  anyOf,
+  candidateTiers,
+  tierDensity,
+  tierShareAtMost,
+  tsLexeme,
+  type CandidateTier,
+} from './tiers.js';
 import type { WeightedLexeme } from './words.js';
 
 /**
@@ -29,10 +37,40 @@ function tierReadsInOrder(
 ): (tier: CandidateTier) => boolean {
   const filterShare = filtersShareAlongRank(filters, shares);
   if (filterShare === null) return () => false;
-  const frequency = new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
+  const frequency = lexemeFrequencies(terms);
   return (tier) =>
     filterShare * tierDensity(tier, (lexeme) => frequency.get(lexeme) ?? 0) >= READ_IN_ORDER_DENSITY;
 }
+
+/**
+ * Whether a tier read through the GIN index reads the top of the static rank first
+ * (`topRankFirst`, each part through its own partial index): when the top may hold a budget's
+ * worth of its matches, at the most its words allow (`tierShareAtMost`). Words on one subject
+ * come together far more often than independent ones would, so the likely share misses the
+ * tiers that fill the budget. The tier's bitmap is then built from the top's postings, about a
+ * sixth, and the rest is only read when the top fell short, at the rest's share of the cost.
+ * Never under a filter that may be sparse at the top (`filtersShareAlongRank` is then null).
+ */
+function tierReadsTopFirst(
+  terms: WeightedLexeme[],
+  filters: SearchFilters,
+  corpus: SearchCorpusShares,
+  budget: number,
+): (tier: CandidateTier) => boolean {
+  const filterShare = filtersShareAlongRank(filters, corpus);
+  if (filterShare === null) return () => false;
+  const frequency = lexemeFrequencies(terms);
+  const topRankDocuments = corpus.topRankDocuments ?? 0;
+  return (tier) =>
+    filterShare * tierShareAtMost(tier, (lexeme) => frequency.get(lexeme) ?? 0) * topRankDocuments >= budget;
+}
+
+/** Each term's share of all patents, from its rarity. */
+const lexemeFrequencies = (terms: WeightedLexeme[]) =>
+  new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
+
+/** The filter values' shares, and how many patents are at the top of the static rank when known. */
+export type SearchCorpusShares = ValueShares & Partial<Pick<TermStats, 'topRankDocuments'>>;
 
 /**
  * AI search's SQL over `patent_search` (alias `s`): its candidate tiers (`candidateTiers`), in
@@ -40,7 +78,12 @@ function tierReadsInOrder(
  * each counted by the best field it appears in (title over abstract over claims), with the
  * static rank last; and the condition of every match, whose count the planner estimates.
  */
-function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, shares: ValueShares) {
+function naturalQuery(
+  terms: WeightedLexeme[],
+  filters: SearchFilters,
+  shares: SearchCorpusShares,
+  budget: number,
+) {
   const filter = filtersCondition(filters, shares);
   const indexedFilter = filtersCondition(filters, textIndexedShares(shares));
   const lexemes = [...terms].sort((left, right) => right.idf - left.idf).map((term) => term.lexeme);
@@ -51,6 +94,7 @@ function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, shares: V
   // stops when the budget is full; any other tier is read through the GIN index. Exclusions and
   // requirements are checked on the rows that a tier's match found.
   const readsInOrder = tierReadsInOrder(terms, filters, shares);
+  const readsTopFirst = tierReadsTopFirst(terms, filters, shares, budget);
   const tierQueries = candidateTiers(lexemes).map((tier) => {
     const exclusions = tier.except.map((text) => sql` AND NOT (s.text_vector @@ (SELECT ${text}::tsquery))`);
     const inOrder = readsInOrder(tier);
@@ -62,8 +106,10 @@ function naturalQuery(terms: WeightedLexeme[], filters: SearchFilters, shares: V
     const matching = inOrder
       ? sql`ts_match_vq(s.text_vector, ${tier.match}::tsquery)`
       : sql`s.text_vector @@ (SELECT ${tier.match}::tsquery)`;
-    return sql`(SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
-                WHERE ${matching}${requirement}${sql.join(exclusions, sql``)} AND ${inOrder ? filter : indexedFilter})`;
+    const select = (part?: RawBuilder<SqlBool>) =>
+      sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
+          WHERE ${matching}${requirement}${sql.join(exclusions, sql``)} AND ${inOrder ? filter : indexedFilter}${part ? sql` AND ${part}` : sql``}`;
+    return sql`(${!inOrder && readsTopFirst(tier) ? topRankFirst(select) : select()})`;
   });
   // A candidate lacks most of the query's words: one match tells that, where asking field by
   // field takes three.
@@ -106,11 +152,11 @@ export async function naturalSearch(
     /** How counts beyond the budget are made (COUNTING by default). */
     counting?: CountingTuning;
   },
-  shares: ValueShares = UNKNOWN_VALUE_SHARES,
+  shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
   const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares);
+  const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares, budget);
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   const candidates = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);

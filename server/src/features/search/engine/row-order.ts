@@ -111,8 +111,9 @@ export function inRankOrder(rows: RawBuilder<unknown>): RawBuilder<unknown> {
  * A candidate query that needs words, `select(part)` over the top of the static rank first, then
  * over the rest: under a LIMIT the second part is only read when the first left room. A GIN bitmap
  * reads every posting of its words before the first row, and the top's word indexes hold about a
- * sixth of them, so a search whose budget fills at the top reads a sixth. Rows come in the order
- * of one scan of the table.
+ * sixth of them, so a search whose budget fills at the top reads a sixth; the rest's own indexes
+ * hold the other postings, so one that does not costs what a read of the whole would. Rows come
+ * in the order of one scan of the table.
  */
 export function topRankFirst(
   select: (part: RawBuilder<SqlBool>) => RawBuilder<unknown>,

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.
 import { advancedSearch, type SearchCorpus } from './advanced.js';
 import type { CompiledQuery } from './compile.js';
 import type { SearchFilters } from './filters.js';
-import { naturalSearch } from './natural.js';
+import { naturalSearch, type SearchCorpusShares } from './natural.js';
 import {
   CANDIDATE_BUDGET,
   COUNTING,
@@ -14,7 +14,6 @@ import {
   type OrderedScanTuning,
 } from './plan.js';
 import { createSearchDb } from './row-order.js';
-import type { ValueShares } from './term-stats.js';
 import { lexemesOf, type WeightedLexeme } from './words.js';
 
 /**
@@ -36,8 +35,12 @@ export function engineParts(
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   return {
     lexemes: (text: string) => lexemesOf(db, text),
-    natural: (terms: WeightedLexeme[], filters: SearchFilters, maxResults: number, shares?: ValueShares) =>
-      naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults), counting }, shares),
+    natural: (
+      terms: WeightedLexeme[],
+      filters: SearchFilters,
+      maxResults: number,
+      shares?: SearchCorpusShares,
+    ) => naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults), counting }, shares),
     advanced: (compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus) =>
       advancedSearch(
         db,

@@ -113,3 +113,18 @@ export function tierDensity(
   );
   return tier.without.reduce((share, lexeme) => share * (1 - frequency(lexeme)), Math.min(1, withSomeSet));
 }
+
+/**
+ * The most of all documents that a tier's match can find, given each lexeme's share: each word
+ * set finds at most its rarest word's documents.
+ */
+export function tierShareAtMost(
+  tier: Pick<CandidateTier, 'wordSets'>,
+  frequency: (lexeme: string) => number,
+): number {
+  const most = tier.wordSets.reduce(
+    (sum, words) => sum + Math.min(...words.map((lexeme) => frequency(lexeme))),
+    0,
+  );
+  return Math.min(1, most);
+}
