@@ -73,7 +73,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app.close());
 
-async function send(request: FuzzRequest): Promise<{ status: number; ms: number; internal: boolean }> {
+async function send(
+  request: FuzzRequest,
+): Promise<{ status: number; ms: number; internal: boolean; text: string }> {
   const started = performance.now();
   const response = await fetch(`${app.baseUrl}${request.path}`, {
     method: request.method,
@@ -84,7 +86,7 @@ async function send(request: FuzzRequest): Promise<{ status: number; ms: number;
   const text = await response.text();
   // An input error answered as the server's own fault, whatever the status.
   const internal = /"code":"INTERNAL(_SERVER_ERROR)?"/.test(text);
-  return { status: response.status, ms: performance.now() - started, internal };
+  return { status: response.status, ms: performance.now() - started, internal, text };
 }
 
 /**
@@ -161,16 +163,18 @@ describe('fuzzing the API', () => {
           fc.asyncProperty(requests, async (request) => {
             runs += 1;
             if (runs === Math.ceil(CASES / 4)) heapWarm = heapMb();
-            const { status, ms, internal } = await send(request);
+            const { status, ms, internal, text } = await send(request);
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
             if (ms > slowest.ms)
               slowest = {
                 ms,
                 request: `${request.method} ${request.path.slice(0, 80)} ${request.body?.slice(0, 120) ?? ''}`,
               };
-            if (status >= 500 || internal)
+            if (status >= 500 || internal) {
               failures.push(`${status} ${request.method} ${request.path} ${request.body?.slice(0, 200)}`);
-            return status < 500 && !internal;
+              // The answer's own words, so that a failed run says what went wrong.
+              throw new Error(`answered ${status}: ${text.slice(0, 500)}`);
+            }
           }),
           { numRuns: CASES, endOnFailure: true },
         );
