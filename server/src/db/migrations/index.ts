@@ -29,6 +29,7 @@ import * as patentListsAsDelimitedText from './20261126T0930-patent-lists-as-del
 import * as reserveSearchUse from './20261126T0940-reserve-search-use.js';
 import * as sampleFilterIndexes from './20261126T1600-sample-filter-indexes.js';
 import * as restOfRankIndexes from './20261127T0100-rest-of-rank-indexes.js';
+import * as classificationRankIndexes from './20261127T0200-classification-rank-indexes.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T0940-reserve-search-use': reserveSearchUse,
   '20261126T1600-sample-filter-indexes': sampleFilterIndexes,
   '20261127T0100-rest-of-rank-indexes': restOfRankIndexes,
+  '20261127T0200-classification-rank-indexes': classificationRankIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

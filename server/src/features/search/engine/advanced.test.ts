@@ -183,14 +183,17 @@ describe('advanced search fields', () => {
     ['inventor.name:smith', true],
     ['title:solar AND jurisdiction:AU', true],
     ['"solar cell"~3 OR abstract:pump', true],
-    ['solar OR class_ipcr.symbol:H01M*', false],
+    ['solar OR class_ipcr.symbol:H01M*', true],
+    ['class_cpc.symbol:Y02E* AND jurisdiction:US', true],
+    ['solar OR jurisdiction:AU', false],
     ['NOT solar', false],
     ['solar AND year_published:2020', false],
     ['legal_status.patent_status:active AND battery', false],
+    ['class_ipcr.symbol:H01M* AND legal_status.patent_status:active', false],
   ])(
-    'tells whether %s can read the top of the rank through its word indexes first (%s)',
-    (query, wordDriven) => {
-      expect(compileLensQuery(parseLensQuery(query)).wordDriven).toBe(wordDriven);
+    'tells whether %s can read the top of the rank through its own indexes first (%s)',
+    (query, topIndexed) => {
+      expect(compileLensQuery(parseLensQuery(query)).topIndexed).toBe(topIndexed);
     },
   );
 

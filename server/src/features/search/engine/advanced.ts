@@ -127,9 +127,9 @@ export async function advancedSearch(
   // planner, expecting them spread evenly, would still choose for a LIMIT. Unless the index path
   // reads so many entries that a longer read in order is cheaper.
   // Where the top of the rank holds a budget's worth of matches at the probed share, a query
-  // that needs words reads the top's own word indexes first.
+  // that needs indexed terms (words, names, classifications) reads the top's own indexes first.
   const topFirst =
-    compiled.wordDriven && !filtersFollowRank(filters) && share * corpus.topRankDocuments >= limit;
+    compiled.topIndexed && !filtersFollowRank(filters) && share * corpus.topRankDocuments >= limit;
   const source = topFirst
     ? sql`(${topRankFirst((part) => sql`SELECT * FROM patent_search s WHERE ${part}`)}) s`
     : sql`patent_search s`;

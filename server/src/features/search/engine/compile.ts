@@ -35,12 +35,13 @@ export interface CompiledQuery {
    */
   estimateWhere: Condition;
   /**
-   * Whether the query can read the top of the static rank through its own word indexes first
-   * (see `topRankFirst`): every match must contain words that the text or names index finds (a
-   * positive word condition in every branch), and no condition follows the rank (dates, years,
-   * legal status), which could leave the top without a single match, read for nothing.
+   * Whether the query can read the top of the static rank through its own indexes first (see
+   * `topRankFirst`): every match must meet a condition that the text, names or classification
+   * indexes find (a positive one in every branch), each of which has indexes of the top and of
+   * the rest of the rank, and no condition follows the rank (dates, years, legal status), which
+   * could leave the top without a single match, read for nothing.
    */
-  wordDriven: boolean;
+  topIndexed: boolean;
   /**
    * Whether every match must contain words of the text index, which holds each patent's country
    * too: countries of up to a tenth of patents are then left for that index to find
@@ -120,7 +121,7 @@ export function compileLensQuery(
     where,
     rankQuery,
     estimateWhere: compile(root, false, true),
-    wordDriven: drivenBy(root, ['text', 'name']) && !followsRank(root),
+    topIndexed: drivenBy(root, ['text', 'name', 'classification']) && !followsRank(root),
     textDriven,
   };
 }
@@ -133,7 +134,7 @@ function followsRank(node: QueryNode): boolean {
   return kind === 'date' || kind === 'year' || node.field === 'legal_status.patent_status';
 }
 
-function drivenBy(node: QueryNode, kinds: readonly ('text' | 'name')[]): boolean {
+function drivenBy(node: QueryNode, kinds: readonly ('text' | 'name' | 'classification')[]): boolean {
   switch (node.kind) {
     case 'and':
       return node.children.some((child) => drivenBy(child, kinds));

@@ -42,14 +42,18 @@ describe('the row order the engine reads in', () => {
   it.each([
     ['text_vector', 'patent_search_text_country_top_idx', 'patent_search_text_country_rest_idx'],
     ['names_vector', 'patent_search_names_top_idx', 'patent_search_names_rest_idx'],
+    ['ipc_symbols', 'patent_search_ipc_top_idx', 'patent_search_ipc_rest_idx'],
+    ['cpc_symbols', 'patent_search_cpc_top_idx', 'patent_search_cpc_rest_idx'],
   ])(
-    'reads the words of %s at the top of the rank through %s (TOP_RANK_MIN is its bound), and the rest through %s',
+    'reads %s at the top of the rank through %s (TOP_RANK_MIN is its bound), and the rest through %s',
     async (column, topIndex, restIndex) => {
       const indexes = await searchDb.transaction().execute(async (transaction) => {
         await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
         const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
           EXPLAIN (FORMAT JSON) SELECT 1 FROM (${topRankFirst((part) => sql`SELECT * FROM patent_search s WHERE ${part}`)}) s
-          WHERE ${sql.ref(`s.${column}`)} @@ 'solar'::tsquery`.execute(transaction);
+          WHERE ${column.endsWith('_symbols') ? sql`classification_prefixes(list_items(${sql.ref(`s.${column}`)})) && ARRAY['H01M']::text[]` : sql`${sql.ref(`s.${column}`)} @@ 'solar'::tsquery`}`.execute(
+          transaction,
+        );
         return indexesOf(rows[0]!['QUERY PLAN'][0].Plan);
       });
       expect(indexes).toEqual([topIndex, restIndex]);
