@@ -136,7 +136,9 @@ export async function advancedSearch(
   const indexed = await db.transaction().execute(async (transaction) => {
     await sql`SET LOCAL enable_seqscan = off`.execute(transaction);
     const plan = await searchPlan(transaction, sparse, limit);
-    const entries = plan ? indexEntriesOf(plan) : 0;
+    // Read top first, the index path meets about the top's share of the entries the plan of the
+    // whole counts: a longer read in order must be cheaper than that.
+    const entries = (plan ? indexEntriesOf(plan) : 0) * (topFirst ? corpus.topRankDocuments / documents : 1);
     if (rowsNeeded <= Math.min(tuning.maxRows, entries * tuning.rowsPerIndexEntry)) return null;
     return search(source, transaction, sparse);
   });
