@@ -287,6 +287,49 @@ describe('advanced search fields', () => {
     }
   });
 
+  it('weighs a read in order against the entries that a top-first read meets, not the whole index', async () => {
+    const statements: string[] = [];
+    const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => void statements.push(event.query.sql),
+    });
+    // The probe finds every patent among its first 10 rows: a read in order needs the budget's
+    // 1,000 times 10 over their number, each row worth 1/10,000 of an index entry. Cheaper than
+    // the whole index's few entries; dearer than the top's hundredth of them.
+    const parts = engineParts(
+      { db: logged },
+      {
+        probeShare: 0,
+        probeRows: 10,
+        margin: 1,
+        baseRows: 0,
+        rowsPerIndexEntry: 10_000,
+        maxRows: 10_000_000,
+      },
+    );
+    try {
+      const readOf = async (topRankDocuments: number) => {
+        statements.length = 0;
+        const found = await parts.advanced(compileLensQuery(parseLensQuery('solar')), NO_FILTERS, 500, {
+          ...UNKNOWN_VALUE_SHARES,
+          documents: 1_000_000,
+          topRankDocuments,
+        });
+        expect(found.hits.length).toBe(ALL.length);
+        const ranking = statements.filter((statement) => statement.trimStart().startsWith('WITH candidates'));
+        if (ranking.some((statement) => statement.includes('s.static_rank >= 0.91'))) return 'top first';
+        return ranking.some((statement) => statement.includes('FROM patent_search LIMIT'))
+          ? 'in order'
+          : 'index';
+      };
+      expect(await readOf(10_000)).toBe('top first');
+      expect(await readOf(0)).toBe('in order');
+    } finally {
+      await logged.destroy();
+    }
+  });
+
   it('ranks title matches above claim matches', async () => {
     const found = await fixture.parts.advanced(
       compileLensQuery(parseLensQuery('lithium OR valve')),
