@@ -5,9 +5,9 @@ import type { Database } from '../../../db/tables.js';
 import { patentRow } from '../../../testing/patent-fixtures.js';
 import { compileLensQuery } from './compile.js';
 import { parseLensQuery } from '../query/parser.js';
-import { UNKNOWN_VALUE_SHARES } from './plan.js';
+import { UNKNOWN_VALUE_SHARES, type OrderedScanTuning } from './plan.js';
 import { NO_FILTERS } from './filters.js';
-import { engineParts, engineTestCorpus } from './test-kit.js';
+import { engineParts, engineTestCorpus, type EngineParts } from './test-kit.js';
 import { expandWildcards } from './wildcards.js';
 
 const valves = patentRow({
@@ -63,6 +63,24 @@ const battery = patentRow({
 const ALL = [valves, solarCell, battery];
 
 const fixture = engineTestCorpus(ALL);
+
+/** The engine's parts on a connection of the test corpus whose statements are logged, for `check`. */
+async function withLoggedStatements(
+  tuning: OrderedScanTuning | undefined,
+  check: (parts: EngineParts, statements: string[]) => Promise<void>,
+): Promise<void> {
+  const statements: string[] = [];
+  const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
+  const logged = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => void statements.push(event.query.sql),
+  });
+  try {
+    await check(engineParts({ db: logged }, tuning), statements);
+  } finally {
+    await logged.destroy();
+  }
+}
 
 async function matches(query: string): Promise<string[]> {
   const root = parseLensQuery(query);
@@ -216,17 +234,11 @@ describe('advanced search fields', () => {
   );
 
   it('leaves a requested country of a tenth of patents to the text index only where the query needs text words', async () => {
-    const statements: string[] = [];
-    const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
-    const logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      log: (event) => void statements.push(event.query.sql),
-    });
     const corpus = { share: () => 0.07, yearShare: () => 0, documents: 0, topRankDocuments: 0 };
-    try {
+    await withLoggedStatements(undefined, async (parts, statements) => {
       const checksCountryOnRows = async (query: string) => {
         statements.length = 0;
-        const found = await engineParts({ db: logged }).advanced(
+        const found = await parts.advanced(
           compileLensQuery(parseLensQuery(query), corpus),
           { ...NO_FILTERS, jurisdiction: ['EP'] },
           500,
@@ -239,34 +251,23 @@ describe('advanced search fields', () => {
       };
       expect(await checksCountryOnRows('title:solar')).toBe(false);
       expect(await checksCountryOnRows('kind:B1')).toBe(true);
-    } finally {
-      await logged.destroy();
-    }
+    });
   });
 
   it('reads the top of the rank first only where the probe finds a budget of matches there, and not under a year filter', async () => {
-    const statements: string[] = [];
-    const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
-    const logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      log: (event) => void statements.push(event.query.sql),
-    });
     // Every search that the probe (over all three patents) sends to the indexes.
-    const indexPath = engineParts(
-      { db: logged },
-      {
-        probeShare: 0,
-        probeRows: 10,
-        margin: 1,
-        baseRows: 0,
-        rowsPerIndexEntry: 0,
-        maxRows: 0,
-      },
-    );
-    try {
+    const indexPath = {
+      probeShare: 0,
+      probeRows: 10,
+      margin: 1,
+      baseRows: 0,
+      rowsPerIndexEntry: 0,
+      maxRows: 0,
+    };
+    await withLoggedStatements(indexPath, async (parts, statements) => {
       const readsTopFirst = async (topRankDocuments: number, years: [number, number] | null = null) => {
         statements.length = 0;
-        const found = await indexPath.advanced(
+        const found = await parts.advanced(
           compileLensQuery(parseLensQuery('solar')),
           { ...NO_FILTERS, years },
           500,
@@ -282,33 +283,22 @@ describe('advanced search fields', () => {
       expect(await readsTopFirst(1_000_000)).toBe(true);
       expect(await readsTopFirst(0)).toBe(false);
       expect(await readsTopFirst(1_000_000, [2015, 2017])).toBe(false);
-    } finally {
-      await logged.destroy();
-    }
+    });
   });
 
   it('weighs a read in order against the entries that a top-first read meets, not the whole index', async () => {
-    const statements: string[] = [];
-    const pool = new pg.Pool({ connectionString: fixture.database.url, max: 1 });
-    const logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      log: (event) => void statements.push(event.query.sql),
-    });
     // The probe finds every patent among its first 10 rows: a read in order needs the budget's
     // 1,000 times 10 over their number, each row worth 1/10,000 of an index entry. Cheaper than
     // the whole index's few entries; dearer than the top's hundredth of them.
-    const parts = engineParts(
-      { db: logged },
-      {
-        probeShare: 0,
-        probeRows: 10,
-        margin: 1,
-        baseRows: 0,
-        rowsPerIndexEntry: 10_000,
-        maxRows: 10_000_000,
-      },
-    );
-    try {
+    const tuning = {
+      probeShare: 0,
+      probeRows: 10,
+      margin: 1,
+      baseRows: 0,
+      rowsPerIndexEntry: 10_000,
+      maxRows: 10_000_000,
+    };
+    await withLoggedStatements(tuning, async (parts, statements) => {
       const readOf = async (topRankDocuments: number) => {
         statements.length = 0;
         const found = await parts.advanced(compileLensQuery(parseLensQuery('solar')), NO_FILTERS, 500, {
@@ -325,9 +315,7 @@ describe('advanced search fields', () => {
       };
       expect(await readOf(10_000)).toBe('top first');
       expect(await readOf(0)).toBe('in order');
-    } finally {
-      await logged.destroy();
-    }
+    });
   });
 
   it('ranks title matches above claim matches', async () => {

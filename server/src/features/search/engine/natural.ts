@@ -25,49 +25,33 @@ import {
 import type { WeightedLexeme } from './words.js';
 
 /**
- * Whether a tier is read in static-rank order rather than through the GIN index: when at least
- * `READ_IN_ORDER_DENSITY` of the rows it passes are expected to match (`tierDensity`, times the
- * share the filters keep). Never under a filter whose matches may be sparse at the top of the
- * rank (`filtersShareAlongRank` is then null).
- */
-function tierReadsInOrder(
-  terms: WeightedLexeme[],
-  filters: SearchFilters,
-  shares: ValueShares,
-): (tier: CandidateTier) => boolean {
-  const filterShare = filtersShareAlongRank(filters, shares);
-  if (filterShare === null) return () => false;
-  const frequency = lexemeFrequencies(terms);
-  return (tier) =>
-    filterShare * tierDensity(tier, (lexeme) => frequency.get(lexeme) ?? 0) >= READ_IN_ORDER_DENSITY;
-}
-
-/**
- * Whether a tier read through the GIN index reads the top of the static rank first
- * (`topRankFirst`, each part through its own partial index): when the top may hold a budget's
- * worth of its matches, at the most its words allow (`tierShareAtMost`). Words on one subject
- * come together far more often than independent ones would, so the likely share misses the
- * tiers that fill the budget. The tier's bitmap is then built from the top's postings, about a
+ * How a tier is read. In static-rank order rather than through the GIN index (`inOrder`) when at
+ * least `READ_IN_ORDER_DENSITY` of the rows it passes are expected to match (`tierDensity`,
+ * times the share the filters keep). Through the GIN index, the top of the static rank first
+ * (`topFirst`, `topRankFirst`: each part through its own partial index) when the top may hold a
+ * budget's worth of its matches, at the most its words allow (`tierShareAtMost`): words on one
+ * subject come together far more often than independent ones would, so the likely share misses
+ * the tiers that fill the budget. Such a tier's bitmap is built from the top's postings, about a
  * sixth, and the rest is only read when the top fell short, at the rest's share of the cost.
- * Never under a filter that may be sparse at the top (`filtersShareAlongRank` is then null).
+ * Neither under a filter whose matches may be sparse at the top of the rank
+ * (`filtersShareAlongRank` is then null).
  */
-function tierReadsTopFirst(
+function tierReads(
   terms: WeightedLexeme[],
   filters: SearchFilters,
   corpus: SearchCorpusShares,
   budget: number,
-): (tier: CandidateTier) => boolean {
+): { inOrder: (tier: CandidateTier) => boolean; topFirst: (tier: CandidateTier) => boolean } {
   const filterShare = filtersShareAlongRank(filters, corpus);
-  if (filterShare === null) return () => false;
-  const frequency = lexemeFrequencies(terms);
+  if (filterShare === null) return { inOrder: () => false, topFirst: () => false };
+  const frequencies = new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
+  const frequency = (lexeme: string) => frequencies.get(lexeme) ?? 0;
   const topRankDocuments = corpus.topRankDocuments ?? 0;
-  return (tier) =>
-    filterShare * tierShareAtMost(tier, (lexeme) => frequency.get(lexeme) ?? 0) * topRankDocuments >= budget;
+  return {
+    inOrder: (tier) => filterShare * tierDensity(tier, frequency) >= READ_IN_ORDER_DENSITY,
+    topFirst: (tier) => filterShare * tierShareAtMost(tier, frequency) * topRankDocuments >= budget,
+  };
 }
-
-/** Each term's share of all patents, from its rarity. */
-const lexemeFrequencies = (terms: WeightedLexeme[]) =>
-  new Map(terms.map((term) => [term.lexeme, Math.exp(-term.idf)]));
 
 /** The filter values' shares, and how many patents are at the top of the static rank when known. */
 export type SearchCorpusShares = ValueShares & Partial<Pick<TermStats, 'topRankDocuments'>>;
@@ -93,11 +77,10 @@ function naturalQuery(
   // function call, which no index answers, so that the table is read in order and the read
   // stops when the budget is full; any other tier is read through the GIN index. Exclusions and
   // requirements are checked on the rows that a tier's match found.
-  const readsInOrder = tierReadsInOrder(terms, filters, shares);
-  const readsTopFirst = tierReadsTopFirst(terms, filters, shares, budget);
+  const reads = tierReads(terms, filters, shares, budget);
   const tierQueries = candidateTiers(lexemes).map((tier) => {
     const exclusions = tier.except.map((text) => sql` AND NOT (s.text_vector @@ (SELECT ${text}::tsquery))`);
-    const inOrder = readsInOrder(tier);
+    const inOrder = reads.inOrder(tier);
     const requirement = !tier.require
       ? sql``
       : inOrder
@@ -109,7 +92,7 @@ function naturalQuery(
     const select = (part?: RawBuilder<SqlBool>) =>
       sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector FROM patent_search s
           WHERE ${matching}${requirement}${sql.join(exclusions, sql``)} AND ${inOrder ? filter : indexedFilter}${part ? sql` AND ${part}` : sql``}`;
-    return sql`(${!inOrder && readsTopFirst(tier) ? topRankFirst(select) : select()})`;
+    return sql`(${!inOrder && reads.topFirst(tier) ? topRankFirst(select) : select()})`;
   });
   // A candidate lacks most of the query's words: one match tells that, where asking field by
   // field takes three.
