@@ -6,7 +6,7 @@ import { patentRow } from '../../../testing/patent-fixtures.js';
 import { compileLensQuery } from './compile.js';
 import { parseLensQuery } from '../query/parser.js';
 import { UNKNOWN_VALUE_SHARES, type OrderedScanTuning } from './plan.js';
-import { NO_FILTERS } from './filters.js';
+import { NO_FILTERS, type SearchFilters } from './filters.js';
 import { engineParts, engineTestCorpus, type EngineParts } from './test-kit.js';
 import { expandWildcards } from './wildcards.js';
 
@@ -81,6 +81,17 @@ async function withLoggedStatements(
     await logged.destroy();
   }
 }
+
+/** A probe over the first 10 rows, which hold every patent of the test corpus. */
+const PROBE_EVERY_PATENT = { probeShare: 0, probeRows: 10, margin: 1, baseRows: 0 } as const;
+
+/** An advanced search for 'solar' as if in a corpus of a million, `topRankDocuments` at the top. */
+const solarInAMillion = (parts: EngineParts, topRankDocuments: number, filters: SearchFilters = NO_FILTERS) =>
+  parts.advanced(compileLensQuery(parseLensQuery('solar')), filters, 500, {
+    ...UNKNOWN_VALUE_SHARES,
+    documents: 1_000_000,
+    topRankDocuments,
+  });
 
 async function matches(query: string): Promise<string[]> {
   const root = parseLensQuery(query);
@@ -256,27 +267,11 @@ describe('advanced search fields', () => {
 
   it('reads the top of the rank first only where the probe finds a budget of matches there, and not under a year filter', async () => {
     // Every search that the probe (over all three patents) sends to the indexes.
-    const indexPath = {
-      probeShare: 0,
-      probeRows: 10,
-      margin: 1,
-      baseRows: 0,
-      rowsPerIndexEntry: 0,
-      maxRows: 0,
-    };
+    const indexPath = { ...PROBE_EVERY_PATENT, rowsPerIndexEntry: 0, maxRows: 0 };
     await withLoggedStatements(indexPath, async (parts, statements) => {
       const readsTopFirst = async (topRankDocuments: number, years: [number, number] | null = null) => {
         statements.length = 0;
-        const found = await parts.advanced(
-          compileLensQuery(parseLensQuery('solar')),
-          { ...NO_FILTERS, years },
-          500,
-          {
-            ...UNKNOWN_VALUE_SHARES,
-            documents: 1_000_000,
-            topRankDocuments,
-          },
-        );
+        const found = await solarInAMillion(parts, topRankDocuments, { ...NO_FILTERS, years });
         expect(found.hits.length).toBe(years ? 1 : ALL.length);
         return statements.some((statement) => statement.includes('s.static_rank >= 0.91'));
       };
@@ -290,22 +285,11 @@ describe('advanced search fields', () => {
     // The probe finds every patent among its first 10 rows: a read in order needs the budget's
     // 1,000 times 10 over their number, each row worth 1/10,000 of an index entry. Cheaper than
     // the whole index's few entries; dearer than the top's hundredth of them.
-    const tuning = {
-      probeShare: 0,
-      probeRows: 10,
-      margin: 1,
-      baseRows: 0,
-      rowsPerIndexEntry: 10_000,
-      maxRows: 10_000_000,
-    };
+    const tuning = { ...PROBE_EVERY_PATENT, rowsPerIndexEntry: 10_000, maxRows: 10_000_000 };
     await withLoggedStatements(tuning, async (parts, statements) => {
       const readOf = async (topRankDocuments: number) => {
         statements.length = 0;
-        const found = await parts.advanced(compileLensQuery(parseLensQuery('solar')), NO_FILTERS, 500, {
-          ...UNKNOWN_VALUE_SHARES,
-          documents: 1_000_000,
-          topRankDocuments,
-        });
+        const found = await solarInAMillion(parts, topRankDocuments);
         expect(found.hits.length).toBe(ALL.length);
         const ranking = statements.filter((statement) => statement.trimStart().startsWith('WITH candidates'));
         if (ranking.some((statement) => statement.includes('s.static_rank >= 0.91'))) return 'top first';
