@@ -50,7 +50,23 @@ familyRows('fam-pump', [otherFamily, otherFamilyTwin]);
 const notHeld = ['999-999-999-999-99X', 'WO', '2019123456', 'A1', '2019-01-01'];
 for (const row of [ep, us, ca, jp])
   row.family_members = JSON.stringify([...(JSON.parse(row.family_members) as unknown[]), notHeld]);
-const ALL = [ep, us, ca, jp, single, otherFamily, otherFamilyTwin];
+// A family whose members share a date, and whose records list one member without kind or date.
+const valve = (jurisdiction: string, date_published: string) =>
+  patentRow({ title: 'PRESSURE VALVE', jurisdiction, date_published });
+const valveDe = valve('DE', '2022-01-01');
+const valveAu = valve('AU', '2020-05-05');
+const valveAt = valve('AT', '2020-05-05');
+const valveNz = valve('NZ', '2023-03-03');
+familyRows('fam-valve', [valveDe, valveAu, valveAt, valveNz]);
+for (const row of [valveDe, valveAu, valveAt, valveNz]) {
+  const listed = JSON.parse(row.family_members) as unknown[][];
+  row.family_members = JSON.stringify(
+    listed.map((member) =>
+      member[0] === valveNz.lens_id ? [member[0], 'NZ', member[2], null, null] : member,
+    ),
+  );
+}
+const ALL = [ep, us, ca, jp, single, otherFamily, otherFamilyTwin, valveDe, valveAu, valveAt, valveNz];
 
 const fixture = engineTestCorpus(ALL);
 
@@ -101,6 +117,22 @@ describe('grouping by simple family', () => {
       },
     ]);
     expect(familyOf(found, single.lens_id)!.family_members).toEqual([]);
+  });
+
+  it('lists members by date, then office, with those of no listed date last', async () => {
+    const found = await advanced('title:(valve) AND jurisdiction:DE');
+    expect(found.hits.map((hit) => hit.lens_id)).toEqual([valveDe.lens_id]);
+    expect(
+      found.hits[0]!.family_members.map((member) => [
+        member.jurisdiction,
+        member.kind,
+        member.date_published,
+      ]),
+    ).toEqual([
+      ['AT', valveAt.kind, '2020-05-05'],
+      ['AU', valveAu.kind, '2020-05-05'],
+      ['NZ', '', ''],
+    ]);
   });
 
   it('counts every matching publication in total and the distinct families in families', async () => {

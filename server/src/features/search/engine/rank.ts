@@ -52,6 +52,9 @@ export interface RankedCandidates {
   explanation?: SearchExplanation;
 }
 
+/** A row as a statement answers it, its family members as listed. */
+type Listed<Row extends SearchHit> = Omit<Row, 'family_members'> & { family_members: ListedMember[] };
+
 /** A row of the ranked page, with its display fields; every row carries the same counts. */
 type RankedRow = SearchHit & {
   /** How many candidates were read, and their distinct simple families. */
@@ -104,22 +107,72 @@ export async function estimateMatches(db: Db, where: RawBuilder<SqlBool>): Promi
 /**
  * The other members of ranked family `r` (patent `p`) that are in the index, each with a page of
  * its own, as its record lists them (ADR 0100): read from the row already joined for display,
- * each ([lens_id, jurisdiction, doc_number, kind, date]) checked by primary key, at half the cost of finding them by family key. `matched` says
+ * each checked by primary key, at half the cost of finding them by family key. `matched` says
  * whether member `e` matched the search. A patent alone in its family (its list holds itself, or
- * nothing) skips the sub-select: no set-returning scan, sort or aggregate for it.
+ * nothing) skips the sub-select: no set-returning scan or aggregate for it. Each member comes as
+ * its record's array with `matched` appended (`ListedMember`), ordered and named by
+ * `familyMembersOf`: an object and a sort per family cost Postgres more than the server.
  */
 const familyMembers = (matched: RawBuilder<SqlBool>) => sql`CASE
   WHEN jsonb_array_length(p.family_members) = 0
     OR (jsonb_array_length(p.family_members) = 1 AND p.family_members->0->>0 = r.lens_id)
   THEN '[]'::json
   ELSE (
-  SELECT coalesce(json_agg(json_build_object(
-           'lens_id', e->>0, 'jurisdiction', e->>1, 'doc_number', e->>2, 'kind', coalesce(e->>3, ''),
-           'date_published', coalesce(e->>4, ''),
-           'matched', ${matched})
-           ORDER BY e->>4, e->>1), '[]'::json)
+  SELECT coalesce(json_agg(json_build_array(e->>0, e->>1, e->>2, e->>3, e->>4, ${matched})), '[]'::json)
   FROM jsonb_array_elements(p.family_members) e
   WHERE e->>0 <> r.lens_id AND EXISTS (SELECT 1 FROM patent_search m WHERE m.lens_id = e->>0)) END`;
+
+/** A family member as the statements list it: its record's fields, then whether it matched. */
+type ListedMember = [
+  lensId: string,
+  jurisdiction: string | null,
+  docNumber: string | null,
+  kind: string | null,
+  date: string | null,
+  matched: boolean,
+];
+
+/** A listed date (null last, as Postgres orders), then jurisdiction: the order a record's filings read in. */
+function byDateThenJurisdiction(a: ListedMember, b: ListedMember): number {
+  for (const field of [4, 1] as const) {
+    const x = a[field];
+    const y = b[field];
+    if (x === y) continue;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The listed members, oldest publication first, as the hit's members. */
+function familyMembersOf(listed: ListedMember[]): FamilyMemberHit[] {
+  return listed
+    .sort(byDateThenJurisdiction)
+    .map(([lensId, jurisdiction, docNumber, kind, date, matched]) => ({
+      lens_id: lensId,
+      jurisdiction: jurisdiction ?? '',
+      doc_number: docNumber ?? '',
+      kind: kind ?? '',
+      date_published: date ?? '',
+      matched,
+    }));
+}
+
+/**
+ * Rows whose `family_members` the statement listed, with their members named and ordered: each
+ * row is completed in place (500 of them per answer), not copied.
+ */
+function withFamilyMembers<Row extends { family_members: ListedMember[] }>(
+  rows: Row[],
+): Array<Omit<Row, 'family_members'> & { family_members: FamilyMemberHit[] }> {
+  for (const row of rows) {
+    (row as unknown as { family_members: FamilyMemberHit[] }).family_members = familyMembersOf(
+      row.family_members,
+    );
+  }
+  return rows as unknown as Array<Omit<Row, 'family_members'> & { family_members: FamilyMemberHit[] }>;
+}
 
 const FAMILY_MEMBERS = familyMembers(sql<SqlBool>`(e->>0) IN (SELECT lens_id FROM candidates)`);
 
@@ -128,12 +181,12 @@ const FAMILY_MEMBERS = familyMembers(sql<SqlBool>`(e->>0) IN (SELECT lens_id FRO
  * as they are now (whether a member matched is not kept: false).
  */
 export async function hitsByIds(db: Db, lensIds: readonly string[]): Promise<SearchHit[]> {
-  const { rows } = await sql<SearchHit>`
+  const { rows } = await sql<Listed<SearchHit>>`
     SELECT ${DISPLAY_COLUMNS}, ${familyMembers(sql<SqlBool>`false`)} AS family_members
     FROM unnest(${[...lensIds]}::text[]) WITH ORDINALITY AS r(lens_id, position)
     JOIN patents p ON p.lens_id = r.lens_id
     ORDER BY r.position`.execute(db);
-  return rows;
+  return withFamilyMembers(rows);
 }
 
 /**
@@ -147,7 +200,7 @@ export async function rankCandidates(
   ranking: { score: RawBuilder<unknown>; tieBreak: RawBuilder<unknown> },
   maxResults: number,
 ): Promise<RankedRow[]> {
-  const { rows } = await sql<RankedRow>`
+  const { rows } = await sql<Listed<RankedRow>>`
     WITH candidates AS MATERIALIZED (${candidates}),
          representatives AS (
            SELECT DISTINCT ON (c.family_key)
@@ -163,7 +216,7 @@ export async function rankCandidates(
            (SELECT count(DISTINCT family_key) FROM candidates)::int AS families
     FROM ranked r JOIN patents p ON p.lens_id = r.lens_id
     ORDER BY r.score DESC, r.tie_break DESC, r.lens_id`.execute(db);
-  return rows;
+  return withFamilyMembers(rows);
 }
 
 /**
