@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
-import { call } from './http.js';
+import { call, graphql } from './http.js';
 
 /**
  * "The same search again" (a free repeat within a day, answered from its kept set) is the same
@@ -111,5 +111,20 @@ describe('the search key', () => {
       .execute();
     expect(keys.map((row) => row.search_key)).toContain(oldKey);
     expect(keys.filter((row) => row.search_key?.startsWith('v2:'))).toHaveLength(1);
+  });
+
+  it('lists each search in Previous Searches with its result count as soon as it has answered', async () => {
+    const user = await freshUser();
+    const searched = await advanced(user.idToken, { query: 'title:solar' });
+    expect(searched.body.total).toBe(4);
+    const previous = await graphql(
+      app.baseUrl,
+      '{ previousSearches { kind query resultCount } }',
+      {},
+      user.idToken,
+    );
+    expect(previous.data.previousSearches).toEqual([
+      { kind: 'boolean', query: 'title:solar', resultCount: 4 },
+    ]);
   });
 });

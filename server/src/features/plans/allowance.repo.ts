@@ -74,14 +74,14 @@ export function createAllowanceRepo(db: Db) {
       return { id: id === null ? null : String(id) };
     },
 
-    /** A reserved search ran: keeps its result count. */
-    async complete(reservation: Reservation, resultCount: number): Promise<void> {
-      if (reservation.id === null) return;
-      await db
-        .updateTable('search_events')
-        .set({ result_count: resultCount })
-        .where('id', '=', reservation.id)
-        .execute();
+    /** Searches that ran: keeps their result counts, in one statement. */
+    async completeMany(completed: ReadonlyArray<{ id: string; resultCount: number }>): Promise<void> {
+      if (completed.length === 0) return;
+      await sql`
+        UPDATE search_events AS e SET result_count = c.result_count
+        FROM unnest(${completed.map((use) => use.id)}::bigint[], ${completed.map((use) => use.resultCount)}::int[])
+          AS c(id, result_count)
+        WHERE e.id = c.id`.execute(db);
     },
 
     /** A reserved use failed: its credit goes back. */

@@ -1,3 +1,4 @@
+import { createBatchWriter } from '../../shared/batch-writer.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AllowanceRepo, Reservation, UseKind } from './allowance.repo.js';
 import { SearchLimitReachedError } from './plans.errors.js';
@@ -29,8 +30,16 @@ export function createAllowance(deps: {
   clock: Clock;
   freeSearchesPerMonth: number;
   isSubscribed(uid: string): Promise<boolean>;
+  /** Told of result counts that could not be written (the database down for several seconds). */
+  onLostCounts?: (error: unknown, lost: number) => void;
 }) {
   const { repo, clock, freeSearchesPerMonth } = deps;
+  // A search's result count is only shown by Previous Searches: it is written off the answer's
+  // path, with the counts of the searches answered meanwhile, and the list waits for it.
+  const resultCounts = createBatchWriter<{ id: string; resultCount: number }>({
+    write: (completed) => repo.completeMany(completed),
+    onError: deps.onLostCounts ?? (() => undefined),
+  });
 
   function startOfMonth(): Date {
     const now = clock.now();
@@ -86,9 +95,13 @@ export function createAllowance(deps: {
       search: { kind: 'ai' | 'boolean'; query: string; request: unknown; searchKey: string },
     ): Promise<AllowanceReservation> => reserve(uid, search),
 
-    /** A reserved search ran: keeps its result count (Previous Searches shows it). */
-    completeSearch: (reservation: Reservation, resultCount: number): Promise<void> =>
-      repo.complete(reservation, resultCount),
+    /** A reserved search ran: keeps its result count (Previous Searches shows it), off the answer's path. */
+    completeSearch(reservation: Reservation, resultCount: number): void {
+      if (reservation.id !== null) resultCounts.queue({ id: reservation.id, resultCount });
+    },
+
+    /** Resolves once the result counts kept so far are written (before the server stops). */
+    countsWritten: (): Promise<void> => resultCounts.settled(),
 
     /** A reserved search failed: the use goes back. */
     releaseSearch: (reservation: Reservation): Promise<void> => repo.release(reservation),
@@ -106,7 +119,10 @@ export function createAllowance(deps: {
     /** Gives back a credit whose work failed for good. */
     refundCredit: (creditId: string): Promise<void> => repo.release({ id: creditId }),
 
-    recentSearches: (uid: string, limit: number) => repo.recentSearches(uid, limit),
+    async recentSearches(uid: string, limit: number) {
+      await resultCounts.settled();
+      return repo.recentSearches(uid, limit);
+    },
 
     purge: (uids: readonly string[]) => repo.purge(uids),
   };

@@ -27,13 +27,16 @@ export function plansOver(
   } = {},
 ): PlansService {
   const repo = createPlansRepo(db);
+  const logger = options.logger ?? createLogger('silent');
   const allowance = createAllowance({
     repo: createAllowanceRepo(options.allowanceDb ?? db),
     clock: options.clock ?? systemClock,
     freeSearchesPerMonth: options.freeSearchesPerMonth ?? 20,
     isSubscribed: async (uid) => planFrom(await repo.subscriptionsOf(uid)).status === 'active',
+    onLostCounts: (error, lost) =>
+      logger.error({ err: error }, `${lost} search result counts could not be written`),
   });
-  return createPlansService({ repo, allowance, logger: options.logger ?? createLogger('silent') });
+  return createPlansService({ repo, allowance, logger });
 }
 
 /**
@@ -54,5 +57,6 @@ export function createPlansFeature(deps: FeatureDeps): FeatureModule<PlansServic
     routes: plansRoutes(service),
     resolvers: plansResolvers,
     accountLifecycle: { purge: service.purge },
+    close: () => service.countsWritten(),
   };
 }

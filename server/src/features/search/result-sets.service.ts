@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { createBatchWriter } from '../../shared/batch-writer.js';
 import type { Clock } from '../../shared/clock.js';
 import type { RankedCandidates, SearchEngine, SearchExplanation, SearchPriority } from './engine/index.js';
 import { FILTER_INPUTS } from './engine/index.js';
 import { parseLensQuery } from './query/parser.js';
-import { createKeptSetsWriter } from './kept-sets-writer.js';
 import { ResultSetNotFoundError } from './search.errors.js';
-import type { ResultSetsRepo, StoredResultSet } from './result-sets.repo.js';
+import type { NewResultSet, ResultSetsRepo, StoredResultSet } from './result-sets.repo.js';
 import type { CheckedSearchRequest } from './search.service.js';
 import type { SearchKind } from './search.types.js';
 
@@ -38,7 +39,12 @@ export function createResultSets(deps: {
   onLostSets?: (error: unknown, lost: number) => void;
 }) {
   const { repo, engine, clock } = deps;
-  const writer = createKeptSetsWriter({ repo, onError: deps.onLostSets ?? (() => undefined) });
+  // Kept sets are written off the answer's path (ADR 0118): the answer carries the set's id at
+  // once, and reads of kept sets wait for the writes in flight.
+  const writer = createBatchWriter<NewResultSet & { id: string }>({
+    write: (sets) => repo.storeMany(sets),
+    onError: deps.onLostSets ?? (() => undefined),
+  });
   const keptSince = () => new Date(clock.now().getTime() - RESULT_SET_RETENTION_MS);
 
   async function replayed(set: StoredResultSet): Promise<ReplayedSet> {
@@ -75,8 +81,10 @@ export function createResultSets(deps: {
 
   return {
     /** Keeps a search's answer, written off the answer's path; answers the set's id at once. */
-    keep: (uid: string, searchKey: string, request: CheckedSearchRequest, found: RankedCandidates): string =>
-      writer.keep({
+    keep(uid: string, searchKey: string, request: CheckedSearchRequest, found: RankedCandidates): string {
+      const id = randomUUID();
+      writer.queue({
+        id,
         uid,
         searchKey,
         kind: request.kind,
@@ -86,7 +94,9 @@ export function createResultSets(deps: {
         families: found.families,
         estimated: found.estimated,
         explanation: found.explanation ?? null,
-      }),
+      });
+      return id;
+    },
 
     /** The user's set of the same search since `since`, replayed; undefined when there is none. */
     async latest(uid: string, searchKey: string, since: Date): Promise<ReplayedSet | undefined> {

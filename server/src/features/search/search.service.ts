@@ -137,7 +137,7 @@ export function createSearchService(deps: {
       await allowance.releaseSearch(reservation);
       throw error;
     }
-    await allowance.completeSearch(reservation, results.total);
+    allowance.completeSearch(reservation, results.total);
     return { results };
   }
 
