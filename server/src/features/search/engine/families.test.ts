@@ -48,8 +48,11 @@ familyRows('fam-electrolyte', [ep, us, ca, jp]);
 familyRows('fam-pump', [otherFamily, otherFamilyTwin]);
 // Its records also list a publication that is not in the index: it has no page here.
 const notHeld = ['999-999-999-999-99X', 'WO', '2019123456', 'A1', '2019-01-01'];
-for (const row of [ep, us, ca, jp])
-  row.family_members = JSON.stringify([...(JSON.parse(row.family_members) as unknown[]), notHeld]);
+/** Rewrites the family members that each of `rows` lists, as its record would list them. */
+function relist(rows: Array<{ family_members: string }>, edit: (listed: unknown[][]) => unknown[][]) {
+  for (const row of rows) row.family_members = JSON.stringify(edit(JSON.parse(row.family_members)));
+}
+relist([ep, us, ca, jp], (listed) => [...listed, notHeld]);
 // A family whose members share a date, and whose records list one member without kind or date.
 const valve = (jurisdiction: string, date_published: string) =>
   patentRow({ title: 'PRESSURE VALVE', jurisdiction, date_published });
@@ -58,14 +61,9 @@ const valveAu = valve('AU', '2020-05-05');
 const valveAt = valve('AT', '2020-05-05');
 const valveNz = valve('NZ', '2023-03-03');
 familyRows('fam-valve', [valveDe, valveAu, valveAt, valveNz]);
-for (const row of [valveDe, valveAu, valveAt, valveNz]) {
-  const listed = JSON.parse(row.family_members) as unknown[][];
-  row.family_members = JSON.stringify(
-    listed.map((member) =>
-      member[0] === valveNz.lens_id ? [member[0], 'NZ', member[2], null, null] : member,
-    ),
-  );
-}
+relist([valveDe, valveAu, valveAt, valveNz], (listed) =>
+  listed.map((member) => (member[0] === valveNz.lens_id ? [member[0], 'NZ', member[2], null, null] : member)),
+);
 const ALL = [ep, us, ca, jp, single, otherFamily, otherFamilyTwin, valveDe, valveAu, valveAt, valveNz];
 
 const fixture = engineTestCorpus(ALL);
