@@ -1,3 +1,4 @@
+// NOTE: tests/api type-checks this module too, without the client's Vite types (`?inline`).
 /// <reference types="vite/client" />
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
