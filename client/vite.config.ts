@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 
 const API_ORIGIN = 'http://localhost:3000';
 
+const PDF_ONLY = ['/pdf-lib/', '/@pdf-lib/', '/pako/', '/@fontsource/noto-emoji/'];
+
 const toServer: ProxyOptions = { target: API_ORIGIN };
 // NOTE: /dev/emails is a client page while /dev/* data endpoints live on the server, so page
 // navigations (which ask for HTML) stay with Vite and everything else goes to the server.
@@ -24,6 +26,8 @@ export default defineConfig({
         // Large, rarely changing libraries get their own cacheable chunks.
         manualChunks(id: string) {
           if (!id.includes('node_modules')) return undefined;
+          // The PDF export's libraries and font stay in its chunk, loaded when a PDF is asked for.
+          if (PDF_ONLY.some((name) => id.includes(name))) return undefined;
           if (id.includes('firebase')) return 'firebase';
           if (id.includes('@apollo') || id.includes('graphql')) return 'apollo';
           if (id.includes('react-bootstrap') || id.includes('@restart') || id.includes('@popperjs'))

@@ -146,13 +146,17 @@ export async function wipeDataDir(n: number): Promise<void> {
 }
 
 /** The embedded database of a copy (user and password as server/src/db/embedded.ts sets them). */
-export async function queryStack<T extends pg.QueryResultRow>(stack: LocalStack, text: string): Promise<T[]> {
+export async function queryStack<T extends pg.QueryResultRow>(
+  stack: LocalStack,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client(
     `postgres://postgres:patentscout@127.0.0.1:${stack.ports.postgres}/patentscout`,
   );
   await client.connect();
   try {
-    return (await client.query<T>(text)).rows;
+    return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end();
   }

@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { graphql } from '../../__generated__';
 import type { AiInsights_GenerativeFragment } from '../../__generated__/graphql';
+import { AiCaution } from '../../ui/AiCaution';
 
 export const AI_INSIGHTS_FRAGMENT = graphql(`
   fragment AiInsights_generative on GenerativeData {
@@ -55,8 +56,7 @@ export function AiInsights({ generative }: { generative: AiInsights_GenerativeFr
         )}
         {/* The spec's caution note belongs to the block, whatever it holds. */}
         <Alert variant="warning" className="small mb-0 mt-3">
-          Descriptions are based on AI. Please use with caution. They can be wrong or incomplete: check the
-          original document before relying on them.
+          <AiCaution /> They can be wrong or incomplete: check the original document before relying on them.
         </Alert>
       </Card.Body>
     </Card>

@@ -131,6 +131,15 @@ function ChosenFilter({ text, onRemove }: { text: string; onRemove: () => void }
   );
 }
 
+/**
+ * The strip's place while the first cards are drawn (`useAfterFirstPaint`): its frame at its
+ * height, so that the cards do not move when the charts come a frame later.
+ */
+export function ChartStripPlaceholder({ items }: { items: readonly SearchResultItem[] }) {
+  if (items.length === 0) return null;
+  return <div className="chart-strip chart-strip-placeholder border rounded mb-3" aria-hidden="true" />;
+}
+
 interface Props {
   /** The whole loaded result set (not the refined or shown part). */
   items: readonly SearchResultItem[];

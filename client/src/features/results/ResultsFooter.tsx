@@ -1,4 +1,4 @@
-import robotIcon from 'bootstrap-icons/icons/robot.svg?url';
+import { AiCaution } from '../../ui/AiCaution';
 import type { SearchResultSet } from '../search';
 
 interface Props {
@@ -23,9 +23,7 @@ export function ResultsFooter({ shown, results, counting = false }: Props) {
         </p>
       ) : null}
       <p className="mb-1">
-        {/* An image, not the emoji: machines without an emoji font show an empty box. */}
-        <img src={robotIcon} alt="🤖" width={16} height={16} className="align-text-bottom" /> Descriptions are
-        based on AI. Please use with caution.
+        <AiCaution />
       </p>
       <p className="mb-1 text-muted">
         Patent data partly sourced from{' '}

@@ -7,7 +7,7 @@ import { handOverResults, resultsPath, type ResultsParams, type SearchResultSet 
 import { WeeklyUpdatesButton } from '../updates';
 import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSearch } from '../highlights';
 import { ActiveFilters } from './ActiveFilters';
-import { ChartStrip } from './ChartStrip';
+import { ChartStrip, ChartStripPlaceholder } from './ChartStrip';
 import { ExportMenu } from './ExportMenu';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
@@ -19,8 +19,10 @@ import { SearchExplanation } from './SearchExplanation';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useResultOwners } from './useResultOwners';
 import { useResultsKeyboard } from './useResultsKeyboard';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 const FIRST_PAGE = 20;
+const NO_ITEMS: SearchResultSet['data'] = [];
 const PAGE_STEP = 10;
 
 interface ListProps {
@@ -38,17 +40,16 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
   const [shortcutsShown, setShortcutsShown] = useState(false);
   const navigate = useNavigate();
   const cards = useRef(new Map<string, HTMLElement>());
-  const owners = useResultOwners(results.data);
+  // The first frame draws the cards; the charts, the exports and the requests for extras follow.
+  const settled = useAfterFirstPaint();
+  const owners = useResultOwners(settled ? results.data : NO_ITEMS);
   const refined = useMemo(
     () => refineResults(results.data, refinement, owners),
     [results, refinement, owners],
   );
   const types = useMemo(() => typesOf(results.data), [results]);
   const shown = refined.slice(0, visible);
-  const passages = useMatchHighlights(
-    search,
-    shown.map((item) => item.lens_id),
-  );
+  const passages = useMatchHighlights(search, settled ? shown.map((item) => item.lens_id) : []);
   const linkQuery = highlightLinkQuery(search);
   const counted = useExactCounts(results);
   const keyboard = useResultsKeyboard({
@@ -70,13 +71,17 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
   return (
     <>
       <RefineControls refinement={refinement} types={types} onChange={refine} />
-      <ChartStrip items={results.data} owners={owners} refinement={refinement} onChange={refine} />
+      {settled ? (
+        <ChartStrip items={results.data} owners={owners} refinement={refinement} onChange={refine} />
+      ) : (
+        <ChartStripPlaceholder items={results.data} />
+      )}
       {refined.length > 0 ? (
         <div className="d-flex justify-content-end align-items-center gap-2 mb-2">
           <Button variant="link" size="sm" onClick={() => setShortcutsShown(true)}>
             Keyboard shortcuts <kbd>?</kbd>
           </Button>
-          <ExportMenu items={refined} query={query} />
+          {settled ? <ExportMenu items={refined} query={query} /> : null}
         </div>
       ) : null}
       {shown.length === 0 ? (

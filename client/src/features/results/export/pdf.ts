@@ -1,6 +1,14 @@
+// NOTE: tests/api type-checks this module too, without the client's Vite types (`?inline`).
+/// <reference types="vite/client" />
+import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { ExportRow } from './exportRows';
+// The monochrome Noto Emoji subset that holds the robot: PDF text fonts draw outlines, not colour.
+// Inlined (this module loads only when a PDF is asked for), so the export needs no request.
+import robotFontData from '@fontsource/noto-emoji/files/noto-emoji-9-400-normal.woff?inline';
 import { PRODUCT_NAME } from '@patentscout/schema';
+import { AI_CAUTION_SENTENCE, AI_ROBOT } from '../../../ui/AiCaution';
+import type { ExportRow } from './exportRows';
+import { woffToSfnt } from './woffToSfnt';
 
 /** Results on one page of the PDF export. */
 export const RESULTS_PER_PAGE = 10;
@@ -73,6 +81,23 @@ function drawResult(page: PDFPage, row: ExportRow, top: number, fonts: { regular
 }
 
 /**
+ * The specification's AI caution at the foot of a page, its robot as text in the embedded emoji
+ * font (the standard fonts have no robot), so that the PDF's text keeps the line whole.
+ */
+function drawCaution(page: PDFPage, fonts: { regular: PDFFont; robot: PDFFont }) {
+  const style = { y: MARGIN / 2, size: 7, color: rgb(0.4, 0.4, 0.4) };
+  page.drawText(AI_ROBOT, { ...style, x: MARGIN, font: fonts.robot });
+  const after = MARGIN + fonts.robot.widthOfTextAtSize(AI_ROBOT, style.size);
+  page.drawText(` ${AI_CAUTION_SENTENCE}`, { ...style, x: after, font: fonts.regular });
+}
+
+/** The robot's font, from its inlined `data:` address (decoded here: the CSP allows no fetch of it). */
+async function robotFont(): Promise<Uint8Array> {
+  const base64 = robotFontData.slice(robotFontData.indexOf(',') + 1);
+  return woffToSfnt(Uint8Array.from(atob(base64), (character) => character.charCodeAt(0)).buffer);
+}
+
+/**
  * The rows as a PDF: one A4 page per ten results, each page headed by the query, the date and
  * its page number. pdf-lib runs in the browser with no eval and no workers, so the app's
  * Content-Security-Policy needs no change.
@@ -85,9 +110,11 @@ export async function toPdf(
   document.setTitle(`${PRODUCT_NAME}: ${drawable(about.query)}`);
   document.setCreator(PRODUCT_NAME);
   document.setProducer(PRODUCT_NAME);
+  document.registerFontkit(fontkit);
   const fonts = {
     regular: await document.embedFont(StandardFonts.Helvetica),
     bold: await document.embedFont(StandardFonts.HelveticaBold),
+    robot: await document.embedFont(await robotFont()),
   };
   const pages = Math.max(1, Math.ceil(rows.length / RESULTS_PER_PAGE));
   const day = about.date.toISOString().slice(0, 10);
@@ -120,13 +147,7 @@ export async function toPdf(
     slice.forEach((row, position) =>
       drawResult(page, row, PAGE.height - MARGIN - 30 - position * SLOT, fonts),
     );
-    page.drawText('Descriptions are based on AI. Please use with caution.', {
-      x: MARGIN,
-      y: MARGIN / 2,
-      size: 7,
-      font: fonts.regular,
-      color: rgb(0.4, 0.4, 0.4),
-    });
+    drawCaution(page, fonts);
   }
   return document.save();
 }
