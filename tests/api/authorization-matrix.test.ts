@@ -349,6 +349,8 @@ const PUBLIC = new Map([
   ['GET /dev/outbox/:id', 'the dev mailbox: embedded mode only'],
   ['GET /dev/outbox/:id/attachments/:index', 'the dev mailbox: embedded mode only'],
   ['POST /dev/weekly-digest', 'the dev mailbox: embedded mode only'],
+  ['POST /dev/collections-watch', 'the dev mailbox: embedded mode only'],
+  ['POST /api/v1/collections/unwatch', "the watch e-mail's signed one-click link"],
   ['ok', 'a liveness check'],
   ['noop', 'a placeholder field'],
   ['patent', 'patent pages are public (the spec: no guard)'],

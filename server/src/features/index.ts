@@ -56,7 +56,10 @@ export function createFeatures(deps: FeatureDeps): Features {
     accounts: accounts.service,
     mail: mail.service,
   });
-  const analytics = createAnalyticsFeature(deps, { search: search.service });
+  const analytics = createAnalyticsFeature(deps, {
+    search: search.service,
+    collectionMembers: collections.service.corpusMembersFor,
+  });
   const features: Features = {
     mail,
     accounts,

@@ -40,6 +40,9 @@ export interface CollectionMember {
   date_published: string | null;
   patent_status: string | null;
   applicants: string[];
+  /** The AI title and summary of the corpus, for the card and the exports (null when none). */
+  ai_title: string | null;
+  ai_summary: string | null;
   added_at: string;
   updated_at: string;
 }
@@ -93,6 +96,8 @@ export function toMember(row: MemberWithPatentRow): CollectionMember {
     date_published: row.date_published,
     patent_status: row.patent_status,
     applicants: listItems(row.applicants),
+    ai_title: row.ai_title,
+    ai_summary: row.ai_summary,
     added_at: iso(row.added_at),
     updated_at: iso(row.updated_at),
   };

@@ -22,6 +22,8 @@ export interface MemberWithPatentRow extends CollectionMemberRow {
   date_published: string | null;
   patent_status: string | null;
   applicants: string | null;
+  ai_title: string | null;
+  ai_summary: string | null;
 }
 
 const sizeOf = sql<number>`(SELECT count(*)::int FROM collection_members m WHERE m.collection_id = c.id)`;
@@ -80,7 +82,12 @@ export function createCollectionsRepo(db: Db) {
         if (Number(count) >= limit) return null;
         return trx
           .insertInto('collections')
-          .values({ owner_uid: owner, ...fields })
+          .values({
+            owner_uid: owner,
+            ...fields,
+            // Its weekly e-mail starts from now, not from changes logged for other collections.
+            watch_cursor: sql<number>`(SELECT coalesce(max(id), 0) FROM patent_changes)`,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
       });
@@ -110,12 +117,13 @@ export function createCollectionsRepo(db: Db) {
       await db.deleteFrom('collections').where('id', '=', id).execute();
     },
 
-    async members(id: string): Promise<MemberWithPatentRow[]> {
+    /** The members, newest first; or the one member `lensId`. */
+    async members(id: string, lensId?: string): Promise<MemberWithPatentRow[]> {
       const result = await sql<MemberWithPatentRow>`
         SELECT m.*, p.lens_id IS NOT NULL AS in_corpus, p.title, p.jurisdiction, p.doc_number, p.kind,
-               p.date_published, p.patent_status, p.applicants
+               p.date_published, p.patent_status, p.applicants, p.ai_title, p.ai_summary
         FROM collection_members m LEFT JOIN patents p ON p.lens_id = m.lens_id
-        WHERE m.collection_id = ${id}
+        WHERE m.collection_id = ${id} ${lensId === undefined ? sql`` : sql`AND m.lens_id = ${lensId}`}
         ORDER BY m.added_at DESC, m.lens_id`.execute(db);
       return result.rows;
     },

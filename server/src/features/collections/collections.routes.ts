@@ -1,11 +1,35 @@
 import type { RestRoute } from '../../shared/rest.js';
 import type { CollectionSharing } from './collections.sharing.js';
 import type { CollectionsService } from './collections.service.js';
+import type { CollectionWatch } from './collections.watch.js';
 
 const BASE = '/api/v1/collections';
 
-export function collectionsRoutes(collections: CollectionsService, sharing: CollectionSharing): RestRoute[] {
+/** Embedded mode only: sends this week's watch e-mails now, for the dev mailbox and the browser tests. */
+export function devWatchRoute(watch: CollectionWatch): RestRoute {
+  return {
+    method: 'POST',
+    url: '/dev/collections-watch',
+    handler: async () => ({ body: await watch.sendWatchDigests() }),
+  };
+}
+
+export function collectionsRoutes(
+  collections: CollectionsService,
+  sharing: CollectionSharing,
+  watch: CollectionWatch,
+): RestRoute[] {
   return [
+    {
+      // The watch e-mail's one-click link (RFC 8058: a POST from the mail client), and its page's.
+      method: 'POST',
+      url: `${BASE}/unwatch`,
+      handler: async ({ query, body }) => {
+        const token =
+          query.token ?? (body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined);
+        return { body: await watch.unwatchWithToken(token) };
+      },
+    },
     {
       method: 'GET',
       url: BASE,

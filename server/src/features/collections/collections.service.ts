@@ -194,12 +194,24 @@ export function createCollectionsService(deps: {
       return repo.notesOn(viewer.uid, parseInput(LensId, lensId));
     },
 
+    /**
+     * The members still in the corpus of a collection `uid` may see, for the analysts' landscape
+     * (an analyst's API key stands for its owner there; ADR 0145).
+     */
+    async corpusMembersFor(uid: string, id: unknown): Promise<string[]> {
+      const row = await repo.findVisible(parseInput(CollectionId, id), uid);
+      if (!row) throw new CollectionNotFoundError();
+      return (await repo.members(row.id))
+        .filter((member) => member.in_corpus)
+        .map((member) => member.lens_id);
+    },
+
     visible,
     detail,
   };
 
   async function memberOf(id: string, lensId: string): Promise<CollectionMember> {
-    const member = (await repo.members(id)).find((candidate) => candidate.lens_id === lensId);
+    const [member] = await repo.members(id, lensId);
     if (!member) throw new MemberNotFoundError();
     return toMember(member);
   }

@@ -4,12 +4,18 @@ import type { MailService } from '../mail/index.js';
 import { createCollectionSharesRepo } from './collection-shares.repo.js';
 import { createCollectionsRepo } from './collections.repo.js';
 import { collectionsResolvers } from './collections.resolvers.js';
-import { collectionsRoutes } from './collections.routes.js';
+import { createCollectionWatchRepo } from './collection-watch.repo.js';
+import { collectionsJobs } from './collections.jobs.js';
+import { collectionsRoutes, devWatchRoute } from './collections.routes.js';
 import { createCollectionsService, type CollectionsService } from './collections.service.js';
 import { createCollectionSharing, type CollectionSharing } from './collections.sharing.js';
+import { createCollectionWatch, type CollectionWatch } from './collections.watch.js';
 
 /** The collections and their sharing, as resolvers and jobs reach them. */
-export type CollectionsFeatureService = CollectionsService & { sharing: CollectionSharing };
+export type CollectionsFeatureService = CollectionsService & {
+  sharing: CollectionSharing;
+  watch: CollectionWatch;
+};
 
 export type { CollectionDetail, CollectionMember, CollectionSummary } from './collections.model.js';
 
@@ -28,10 +34,19 @@ export function createCollectionsFeature(
     },
   });
   const sharing = createCollectionSharing({ repo, shares, collections, mail: others.mail });
-  const service: CollectionsFeatureService = { ...collections, sharing };
+  const watch = createCollectionWatch({
+    repo: createCollectionWatchRepo(deps.db),
+    mail: others.mail,
+    clock: deps.clock,
+    logger: deps.logger,
+    configuredSecret: deps.config.appSecret,
+  });
+  const service: CollectionsFeatureService = { ...collections, sharing, watch };
+  const embedded = deps.config.mail.mode === 'local';
   return {
     service,
-    routes: collectionsRoutes(collections, sharing),
+    routes: [...collectionsRoutes(collections, sharing, watch), ...(embedded ? [devWatchRoute(watch)] : [])],
+    jobs: collectionsJobs(watch),
     resolvers: collectionsResolvers,
     accountLifecycle: {
       // A closed account's collections go at once (their links with them), and it stops being an
