@@ -62,7 +62,10 @@ export function createCollectionsService(deps: {
     if (!roles.includes(row.role)) throw new ForbiddenError(refusal);
   }
 
-  async function detail(row: VisibleCollectionRow): Promise<CollectionDetail> {
+  /** The collection as `row.role` sees it: the sharing for the owner only. */
+  async function detail(
+    row: Omit<VisibleCollectionRow, 'role'> & { role: CollectionRole },
+  ): Promise<CollectionDetail> {
     const owner = row.role === 'owner';
     return {
       ...toSummary(row, row.role, row.watching),

@@ -70,8 +70,7 @@ export function createCollectionSharing(deps: {
       if (!row) throw new CollectionLinkNotFoundError();
       const own = await repo.findVisible(row.id, viewer.uid);
       if (own) return collections.detail(own);
-      const detail = await collections.detail({ ...row, role: 'owner', watching: false, contains: null });
-      return { ...detail, role: 'link', link_token: null, shares: [] };
+      return collections.detail({ ...row, role: 'link', watching: false, contains: null });
     },
 
     /** Invites an address as a viewer or an editor: an e-mail with a link to accept. */
@@ -84,7 +83,8 @@ export function createCollectionSharing(deps: {
       const share = await shares.upsert({ collection_id: row.id, email, role, invite_token: newToken() });
       const inviter = viewer.name?.trim() || viewer.email || 'A colleague';
       await deps.mail.queue({
-        key: `collection-invitation:${row.id}:${email}:${role}`,
+        // A new invitation (a new token, or a new role) is mailed; the same one again is not.
+        key: `collection-invitation:${share.invite_token}:${share.role}`,
         to: email,
         subject: `${PRODUCT_NAME}: ${inviter} shared the collection “${row.name}” with you`,
         body: createElement(CollectionInvitation, {
