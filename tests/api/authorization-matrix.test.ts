@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import { collectionOperations } from './authorization-matrix.collections.js';
 import { call } from './http.js';
 
 /**
@@ -14,19 +15,22 @@ import { call } from './http.js';
  */
 
 type Caller = 'signedOut' | 'forged' | 'expired' | 'unverified' | 'deleted' | 'otherUser';
-interface Outcome {
+export interface Outcome {
   status: number;
   code: string | undefined;
 }
-interface Ids {
+export interface Ids {
   favouriteId: string;
   savedSearchId: string;
   oneShotId: string;
   resultSetId: string;
   ownerUid: string;
   ownerEmail: string;
+  collectionId: string;
+  collectionLink: string;
+  collectionInvitation: string;
 }
-interface Operation {
+export interface Operation {
   name: string;
   run(baseUrl: string, token: string | undefined, ids: Ids): Promise<Outcome>;
   /** What another (verified) user gets: refused for the owner's resources, or their own data. */
@@ -314,6 +318,9 @@ const OPERATIONS: Record<string, Operation> = {
     })),
     otherUser: 'own data',
   },
+  // Collections (issue 50): the owner's collection is not found for anyone else; its read-only
+  // link is meant to be passed on, so any verified user opens it; its invitation is someone else's.
+  ...collectionOperations(rest, gql),
   analytics: {
     name: 'read the analytics (analysts only)',
     run: gql('{ analytics(range: { from: "2026-01-01", to: "2026-02-01" }) { searches } }'),
@@ -342,6 +349,8 @@ const PUBLIC = new Map([
   ['GET /dev/outbox/:id', 'the dev mailbox: embedded mode only'],
   ['GET /dev/outbox/:id/attachments/:index', 'the dev mailbox: embedded mode only'],
   ['POST /dev/weekly-digest', 'the dev mailbox: embedded mode only'],
+  ['POST /dev/collections-watch', 'the dev mailbox: embedded mode only'],
+  ['POST /api/v1/collections/unwatch', "the watch e-mail's signed one-click link"],
   ['ok', 'a liveness check'],
   ['noop', 'a placeholder field'],
   ['patent', 'patent pages are public (the spec: no guard)'],
@@ -419,6 +428,26 @@ beforeAll(async () => {
     token: owner.idToken,
     body: SEARCH,
   });
+  const collection = await call(app.baseUrl, 'POST', '/api/v1/collections', {
+    token: owner.idToken,
+    body: { name: 'Prior art' },
+  });
+  await call(app.baseUrl, 'POST', `/api/v1/collections/${collection.body.id}/members`, {
+    token: owner.idToken,
+    body: { lens_id: '000-111-222-333-444', note: 'why' },
+  });
+  const link = await call(app.baseUrl, 'POST', `/api/v1/collections/${collection.body.id}/link`, {
+    token: owner.idToken,
+  });
+  await call(app.baseUrl, 'POST', `/api/v1/collections/${collection.body.id}/invitations`, {
+    token: owner.idToken,
+    body: { email: 'x@example.com', role: 'editor' },
+  });
+  const invitation = await app.database.db
+    .selectFrom('collection_shares')
+    .select('invite_token')
+    .where('collection_id', '=', collection.body.id)
+    .executeTakeFirstOrThrow();
   const analyst = await verifiedAccount('Anna');
   analystKey = (await app.services.analytics.keys.create({ email: analyst.email })).key;
   ids = {
@@ -428,6 +457,9 @@ beforeAll(async () => {
     resultSetId: String(searched.body.result_set_id),
     ownerUid: owner.uid,
     ownerEmail: owner.email,
+    collectionId: String(collection.body.id),
+    collectionLink: String(link.body.link_token),
+    collectionInvitation: invitation.invite_token,
   };
   Object.assign(tokens, {
     signedOut: undefined,

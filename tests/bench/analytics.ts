@@ -188,6 +188,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       freeSearchesPerMonth: 20,
       gate: async () => undefined,
+      collectionMembers: async () => [],
       search,
     });
     const windows = {

@@ -75,6 +75,9 @@ export function AppHeader() {
                   <NavDropdown.Item as={Link} to="/favourites">
                     Favourites
                   </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/collections">
+                    Collections
+                  </NavDropdown.Item>
                   <NavDropdown.Item as={Link} to="/account">
                     My Account
                   </NavDropdown.Item>

@@ -1,6 +1,13 @@
 import { createBrowserRouter, type LoaderFunction } from 'react-router';
 import { AccountPage } from '../features/account';
 import { AuthActionPage } from '../features/auth-action';
+import {
+  CollectionPage,
+  CollectionsPage,
+  InvitationPage,
+  SharedCollectionPage,
+  UnwatchPage,
+} from '../features/collections';
 import { DevEmailsPage } from '../features/dev';
 import { NotFoundPage, RouteErrorPage } from '../features/errors';
 import { FavouritesPage } from '../features/favourites';
@@ -34,6 +41,9 @@ export function createRouter(loaders: { results: LoaderFunction }) {
                 { path: 'home', element: <SearchPage /> },
                 { path: 'account', element: <AccountPage /> },
                 { path: 'favourites', element: <FavouritesPage /> },
+                { path: 'collections', element: <CollectionsPage /> },
+                { path: 'collections/shared/:token', element: <SharedCollectionPage /> },
+                { path: 'collections/:id', element: <CollectionPage /> },
                 { path: 'search/university-searches', element: <UniversitySearchesPage /> },
                 { path: 'search/results', element: <ResultsPage />, loader: loaders.results },
                 { path: 'insights', element: <InsightsPage /> },
@@ -42,6 +52,8 @@ export function createRouter(loaders: { results: LoaderFunction }) {
             { path: 'patents', element: <PatentPage /> },
             { path: 'patents/:id', element: <PatentPage /> },
             { path: 'unsubscribe', element: <UnsubscribePage /> },
+            { path: 'collections/invitations/:token', element: <InvitationPage /> },
+            { path: 'collections/unwatch', element: <UnwatchPage /> },
             { path: 'auth/action', element: <AuthActionPage /> },
             { path: 'features', element: <FeaturesPage /> },
             { path: 'docs', element: <DocsPage /> },

@@ -24,6 +24,10 @@ export const REFERENCE_TABLES = ['search_words'] as const;
 export const LOCAL_TABLES = [
   'users',
   'favourites',
+  'collections',
+  'collection_members',
+  'collection_shares',
+  'patent_changes',
   'search_events',
   'search_result_sets',
   'saved_searches',

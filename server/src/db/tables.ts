@@ -1,3 +1,4 @@
+import type { CollectionTables } from './collection-tables.js';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -177,7 +178,7 @@ export interface OneShotRequestsTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends CollectionTables {
   users: UsersTable;
   patents: PatentsTable;
   favourites: FavouritesTable;

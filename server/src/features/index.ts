@@ -1,6 +1,7 @@
 import { createAccountsFeature, type AccountsService } from './accounts/index.js';
 import { createAnalyticsFeature, type AnalyticsService } from './analytics/index.js';
 import { createBillingFeature, type BillingService } from './billing/index.js';
+import { createCollectionsFeature, type CollectionsFeatureService } from './collections/index.js';
 import type { AccountLifecycle, FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
@@ -19,6 +20,7 @@ export interface Services {
   search: SearchService;
   patents: PatentsService;
   favourites: FavouritesService;
+  collections: CollectionsFeatureService;
   updates: UpdatesService;
   oneShot: OneShotService;
   analytics: AnalyticsService;
@@ -46,6 +48,7 @@ export function createFeatures(deps: FeatureDeps): Features {
   const search = createSearchFeature(deps, { plans: plans.service });
   const patents = createPatentsFeature(deps);
   const favourites = createFavouritesFeature(deps, { accounts: accounts.service });
+  const collections = createCollectionsFeature(deps, { accounts: accounts.service, mail: mail.service });
   const updates = createUpdatesFeature(deps, { search: search.service, mail: mail.service });
   const oneShot = createOneShotFeature(deps, {
     search: search.service,
@@ -53,7 +56,10 @@ export function createFeatures(deps: FeatureDeps): Features {
     accounts: accounts.service,
     mail: mail.service,
   });
-  const analytics = createAnalyticsFeature(deps, { search: search.service });
+  const analytics = createAnalyticsFeature(deps, {
+    search: search.service,
+    collectionMembers: collections.service.corpusMembersFor,
+  });
   const features: Features = {
     mail,
     accounts,
@@ -62,6 +68,7 @@ export function createFeatures(deps: FeatureDeps): Features {
     search,
     patents,
     favourites,
+    collections,
     updates,
     oneShot,
     analytics,

@@ -42,7 +42,7 @@ export function DevEmailsPage() {
       const { users, mails } = await sendWeeklyDigestsNow();
       toast({
         title: 'Weekly digests sent.',
-        description: `${mails} ${mails === 1 ? 'digest' : 'digests'} for ${users} ${users === 1 ? 'user' : 'users'} with saved searches.`,
+        description: `${mails} ${mails === 1 ? 'digest' : 'digests'} for ${users} ${users === 1 ? 'user' : 'users'} with saved searches or watched collections.`,
         variant: 'success',
       });
       // The mail job sends them a moment later.

@@ -50,9 +50,17 @@ export const attachmentUrl = (id: number, index: number) => `/dev/outbox/${id}/a
 
 const DigestRunSchema = z.object({ users: z.number(), mails: z.number() });
 
-/** Sends this week's weekly digests now (embedded mode's dev control). */
+/** Sends this week's weekly e-mails now (embedded mode's dev control): search digests and collection watches. */
 export async function sendWeeklyDigestsNow(): Promise<z.infer<typeof DigestRunSchema>> {
-  const response = await fetch('/dev/weekly-digest', {
+  const [searches, collections] = await Promise.all([
+    runDigest('/dev/weekly-digest'),
+    runDigest('/dev/collections-watch'),
+  ]);
+  return { users: searches.users + collections.users, mails: searches.mails + collections.mails };
+}
+
+async function runDigest(url: string): Promise<z.infer<typeof DigestRunSchema>> {
+  const response = await fetch(url, {
     method: 'POST',
     headers: { Accept: 'application/json' },
   });

@@ -8,6 +8,7 @@ import { serverMessage } from '../../app/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { CountryFlag } from '../../ui/CountryFlag';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { AddToCollection, PatentNotes } from '../collections';
 import { FavouriteStar } from '../favourites';
 import { highlightSearchOf, WhyItMatched, type HighlightSearch } from '../highlights';
 import { countryName } from '../search';
@@ -41,6 +42,7 @@ function PatentView({ patent, search }: { patent: Patent; search: HighlightSearc
           <FavouriteStar
             target={{ lens_id: data.lens_id, doc_key: data.doc_key, patent_title: aiTitle || original }}
           />
+          <AddToCollection lensId={data.lens_id} />
         </div>
         {original ? (
           <p className="text-muted mb-2">
@@ -53,6 +55,7 @@ function PatentView({ patent, search }: { patent: Patent; search: HighlightSearc
           <ContactOwnerButton lensId={data.lens_id} docKey={data.doc_key} />
         </div>
       </header>
+      <PatentNotes lensId={data.lens_id} />
       {search ? <WhyItMatched lensId={data.lens_id} search={search} /> : null}
       <AiInsights generative={generative} />
       <Row className="g-4 mb-4">

@@ -4,10 +4,16 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import { graphql } from '../../__generated__';
 import { useToast } from '../../ui/Toasts';
-import type { SearchResultItem } from '../search';
 import { toCsv } from './export/csv';
 import { saveFile } from '../../ui/saveFile';
-import { EXPORT_LIMIT, exportFileName, toExportRows, type ExportRow } from './export/exportRows';
+import {
+  EXPORT_LIMIT,
+  exportFileName,
+  toExportRows,
+  type ExportAnnotations,
+  type ExportItem,
+  type ExportRow,
+} from './export/exportRows';
 import { toRis } from './export/ris';
 
 export const PATENT_EXPORT_DETAILS = graphql(`
@@ -29,7 +35,19 @@ type Format = 'csv' | 'ris' | 'pdf';
  * Exports the results as shown (after refine and sort, at most 500) as CSV, RIS or PDF, built in
  * the browser; the parties, IPC symbols and family sizes come from one query.
  */
-export function ExportMenu({ items, query }: { items: readonly SearchResultItem[]; query: string }) {
+export function ExportMenu({
+  items,
+  query,
+  annotations,
+  noun = 'results',
+}: {
+  items: readonly ExportItem[];
+  query: string;
+  /** A collection's notes and tags, exported beside each patent. */
+  annotations?: ExportAnnotations;
+  /** What the items are called in the menu and its message. */
+  noun?: string;
+}) {
   const client = useApolloClient();
   const toast = useToast();
   const [busy, setBusy] = useState<Format | null>(null);
@@ -42,7 +60,7 @@ export function ExportMenu({ items, query }: { items: readonly SearchResultItem[
       variables: { lensIds: chosen.map((item) => item.lens_id) },
       fetchPolicy: 'no-cache',
     });
-    return toExportRows(chosen, data?.patentExportDetails ?? [], window.location.origin);
+    return toExportRows(chosen, data?.patentExportDetails ?? [], window.location.origin, annotations);
   }
 
   async function exportAs(format: Format) {
@@ -59,7 +77,7 @@ export function ExportMenu({ items, query }: { items: readonly SearchResultItem[
         const { toPdf } = await import('./export/pdf');
         saveFile((await toPdf(rows, { query, date })) as BlobPart, 'application/pdf', name);
       }
-      setDone(`Exported ${rows.length} results as ${name}.`);
+      setDone(`Exported ${rows.length} ${noun} as ${name}.`);
     } catch (failure) {
       console.error('The export failed.', failure);
       toast({
@@ -77,7 +95,7 @@ export function ExportMenu({ items, query }: { items: readonly SearchResultItem[
       <Dropdown onSelect={(key) => key && void exportAs(key as Format)}>
         <Dropdown.Toggle variant="outline-secondary" size="sm" id="results-export" disabled={busy !== null}>
           {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-          Export {Math.min(items.length, EXPORT_LIMIT)} results
+          Export {Math.min(items.length, EXPORT_LIMIT)} {noun}
         </Dropdown.Toggle>
         <Dropdown.Menu>
           <Dropdown.Item eventKey="csv" as="button">

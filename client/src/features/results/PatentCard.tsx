@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { CountryFlag } from '../../ui/CountryFlag';
 import { documentNumber, formatDate, truncate } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { AddToCollection } from '../collections';
 import { FavouriteStar } from '../favourites';
 import { graphql } from '../../__generated__';
 import type { PatentCard_ItemFragment } from '../../__generated__/graphql';
@@ -102,6 +103,7 @@ export function PatentCard({
               patent_title: title || item.biblio.invention_title,
             }}
           />
+          <AddToCollection lensId={item.lens_id} />
         </div>
         {title && item.generative_data.summary ? (
           <Card.Text className="mt-2 mb-0 result-summary">

@@ -32,7 +32,10 @@ export function analystKeysOver(db: FeatureDeps['db']): AnalystKeysService {
  */
 export function createAnalyticsFeature(
   deps: FeatureDeps,
-  others: { search: Pick<SearchService, 'checkRequest' | 'matchIds'> },
+  others: {
+    search: Pick<SearchService, 'checkRequest' | 'matchIds'>;
+    collectionMembers: (uid: string, collectionId: unknown) => Promise<string[]>;
+  },
 ): FeatureModule<AnalyticsService> {
   const pageViews = createAnalyticsService({
     // Page views are first-party statistics: a failover may lose the last ones.
@@ -50,6 +53,7 @@ export function createAnalyticsFeature(
     freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
     gate: keys.assertAnalyst,
     search: others.search,
+    collectionMembers: others.collectionMembers,
   });
   const service: AnalyticsService = { ...pageViews, keys, insights };
   return { service, routes: analyticsRoutes(pageViews), resolvers: analyticsResolvers };

@@ -44,6 +44,8 @@ const LandscapeInput = z.looseObject({
   query: z.string(),
   kind_codes: z.array(z.string()).nullish(),
 });
+/** A collection as a landscape's set of patents (issue 50): its members instead of a search's matches. */
+const CollectionLandscapeInput = z.looseObject({ collection: z.string() });
 
 export interface Landscape {
   basis: string;
@@ -75,11 +77,27 @@ export function createInsightsService(deps: {
   freeSearchesPerMonth: number;
   gate: (viewer: Viewer | null) => Promise<void>;
   search: Pick<SearchService, 'checkRequest' | 'matchIds'>;
+  /** The members of a collection the analyst may see (their own, or shared with them); 404 otherwise. */
+  collectionMembers: (uid: string, collectionId: unknown) => Promise<string[]>;
 }) {
   const { repo, gate, search } = deps;
   const unit = (interval: 'DAY' | 'WEEK'): Unit => (interval === 'WEEK' ? 'week' : 'day');
   /** The subscription counts are one statement for their three fields, read once per window. */
   const subscriptionCounts = new WeakMap<Window, ReturnType<InsightsRepo['subscriptionCounts']>>();
+
+  /** Every member of the collection still in the corpus, each once (not one per family). */
+  async function collectionLandscape(uid: string, collectionId: unknown): Promise<Landscape> {
+    const lensIds = await deps.collectionMembers(uid, collectionId);
+    const { countries, ...aggregates } = await repo.landscape(lensIds, MAX_LIST);
+    return {
+      basis: `all ${lensIds.length} patents of the collection`,
+      counted: lensIds.length,
+      total: lensIds.length,
+      estimated: false,
+      ...aggregates,
+      countries: withCountryNames(countries),
+    };
+  }
 
   return {
     /** Checks the caller and the range; the figures then read the window it answers. */
@@ -161,6 +179,8 @@ export function createInsightsService(deps: {
      */
     async landscape(viewer: Viewer | null, input: unknown): Promise<Landscape> {
       await gate(viewer);
+      const asked = CollectionLandscapeInput.safeParse(input);
+      if (asked.success) return collectionLandscape(viewer!.uid, asked.data.collection);
       const { kind, query, kind_codes, ...filters } = parseInput(LandscapeInput, input);
       const request = search.checkRequest(kind === 'AI' ? 'ai' : 'boolean', {
         ...searchFiltersOf(filters),

@@ -32,3 +32,4 @@ export function createUpdatesFeature(
     jobs: updatesJobs(service),
   };
 }
+export { digestWeek } from './week.js';

@@ -27,6 +27,11 @@ const COLUMNS: ReadonlyArray<[string, (row: ExportRow) => string | number]> = [
   ['Family members', (row) => row.familyMembers.join('; ')],
   ['Patent page', (row) => row.url],
 ];
+/** A collection's own columns, when the rows carry its notes and tags. */
+const ANNOTATION_COLUMNS: typeof COLUMNS = [
+  ['Note', (row) => row.note ?? ''],
+  ['Tags', (row) => (row.tags ?? []).join('; ')],
+];
 
 /**
  * The rows as CSV (RFC 4180 quoting by papaparse), with a byte-order mark so that spreadsheets
@@ -34,10 +39,11 @@ const COLUMNS: ReadonlyArray<[string, (row: ExportRow) => string | number]> = [
  * so that a spreadsheet never runs a title as a formula.
  */
 export function toCsv(rows: readonly ExportRow[]): string {
+  const columns = rows.some((row) => row.note !== undefined) ? [...COLUMNS, ...ANNOTATION_COLUMNS] : COLUMNS;
   return `\uFEFF${Papa.unparse(
     {
-      fields: COLUMNS.map(([header]) => header),
-      data: rows.map((row) => COLUMNS.map(([, value]) => value(row))),
+      fields: columns.map(([header]) => header),
+      data: rows.map((row) => columns.map(([, value]) => value(row))),
     },
     { newline: '\r\n', escapeFormulae: true },
   )}`;

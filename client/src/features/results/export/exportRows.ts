@@ -52,7 +52,13 @@ export interface ExportRow {
   /** The document numbers of the family's other publications held here (the card's members). */
   familyMembers: string[];
   url: string;
+  /** A collection's note and tags on the patent (collection exports only). */
+  note?: string;
+  tags?: string[];
 }
+
+/** A collection's note and tags, by lens id. */
+export type ExportAnnotations = ReadonlyMap<string, { note: string; tags: readonly string[] }>;
 
 /** The most results an export covers (a search returns at most 500). */
 export const EXPORT_LIMIT = 500;
@@ -65,6 +71,7 @@ export function toExportRows(
   items: readonly ExportItem[],
   details: readonly ExportDetails[],
   origin: string,
+  annotations?: ExportAnnotations,
 ): ExportRow[] {
   const byId = new Map(details.map((detail) => [detail.lens_id, detail]));
   return items.slice(0, EXPORT_LIMIT).map((item, index) => {
@@ -94,8 +101,15 @@ export function toExportRows(
       familySize: detail?.family_size ?? null,
       familyMembers: (item.family_members ?? []).map(documentNumber),
       url: `${origin}/patents/${encodeURIComponent(item.lens_id)}`,
+      ...annotated(annotations, item.lens_id),
     };
   });
+}
+
+function annotated(annotations: ExportAnnotations | undefined, lensId: string) {
+  if (!annotations) return {};
+  const annotation = annotations.get(lensId);
+  return { note: annotation?.note ?? '', tags: [...(annotation?.tags ?? [])] };
 }
 
 /** `PatentScout-<query-slug>-2026-11-25.csv`: the query, made safe for a file name, and the date. */

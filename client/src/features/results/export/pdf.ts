@@ -69,7 +69,11 @@ function drawResult(page: PDFPage, row: ExportRow, top: number, fonts: { regular
   write(drawable(facts), 8, fonts.regular, rgb(0.3, 0.3, 0.3));
   if (row.title && row.title !== row.aiTitle)
     write(wrap(row.title, fonts.regular, 8, width, 1)[0] ?? '', 8, fonts.regular, rgb(0.3, 0.3, 0.3));
-  for (const text of wrap(row.summary, fonts.regular, 8, width, 2)) write(text, 8, fonts.regular);
+  // A collection's note takes the summary's second line, so that ten results still fit a page.
+  for (const text of wrap(row.summary, fonts.regular, 8, width, row.note ? 1 : 2))
+    write(text, 8, fonts.regular);
+  if (row.note)
+    write(drawable(wrap(`Note: ${row.note}`, fonts.regular, 8, width, 1)[0] ?? ''), 8, fonts.bold);
   const parties = [
     row.owners.length ? `Owners: ${row.owners.join('; ')}` : '',
     row.ipcSymbols.length ? `IPC: ${row.ipcSymbols.join(' ')}` : '',

@@ -27,6 +27,8 @@ export function toRis(rows: readonly ExportRow[]): string {
     lines.push(line('CY', row.country));
     if (row.kindDescription) lines.push(line('M3', row.kindDescription));
     row.ipcSymbols.forEach((symbol) => lines.push(line('KW', symbol)));
+    row.tags?.forEach((tag) => lines.push(line('KW', tag)));
+    if (row.note) lines.push(line('N1', `Note: ${row.note}`));
     lines.push(
       line(
         'N1',

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useAuth } from '../../app/AuthProvider';
+import { ADD_COLLECTION_MEMBER, COLLECTIONS, REMOVE_COLLECTION_MEMBER } from './collections.queries';
+import { NewCollectionDialog } from './NewCollectionDialog';
+import { useCollectionMutation } from './useCollectionMutation';
+
+/**
+ * "Add to collection" beside the favourite star: the user's collections they may change (a tick
+ * on those holding the patent: choosing one removes it again) and "New collection...".
+ */
+export function AddToCollection({ lensId }: { lensId: string }) {
+  const { authed } = useAuth();
+  if (!authed) return null;
+  return <CollectionsMenu lensId={lensId} />;
+}
+
+function CollectionsMenu({ lensId }: { lensId: string }) {
+  const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const { data, loading } = useQuery(COLLECTIONS, { variables: { lensId }, skip: !open });
+  const add = useCollectionMutation(ADD_COLLECTION_MEMBER);
+  const remove = useCollectionMutation(REMOVE_COLLECTION_MEMBER);
+  const editable = (data?.collections ?? []).filter((collection) => collection.role !== 'viewer');
+
+  async function toggle(collection: { id: string; name: string; contains?: boolean | null }) {
+    if (collection.contains)
+      await remove.run(
+        { id: collection.id, lensId },
+        { success: `Removed from “${collection.name}”.`, failure: 'The patent could not be removed.' },
+      );
+    else
+      await add.run(
+        { id: collection.id, input: { lens_id: lensId } },
+        { success: `Added to “${collection.name}”.`, failure: 'The patent could not be added.' },
+      );
+  }
+
+  return (
+    <>
+      <Dropdown show={open} onToggle={(next) => setOpen(next)} align="end">
+        <Dropdown.Toggle
+          variant="outline-secondary"
+          size="sm"
+          className="text-nowrap"
+          id={`add-to-collection-${lensId}`}
+          disabled={add.busy || remove.busy}
+        >
+          Add to collection
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          {loading ? (
+            <Dropdown.ItemText className="text-muted">Loading your collections...</Dropdown.ItemText>
+          ) : null}
+          {editable.map((collection) => (
+            <Dropdown.Item
+              key={collection.id}
+              as="button"
+              role="menuitemcheckbox"
+              aria-checked={Boolean(collection.contains)}
+              onClick={() => void toggle(collection)}
+            >
+              <span aria-hidden="true" className="d-inline-block me-2" style={{ width: '1em' }}>
+                {collection.contains ? '✓' : ''}
+              </span>
+              {collection.name}
+            </Dropdown.Item>
+          ))}
+          {editable.length > 0 ? <Dropdown.Divider /> : null}
+          <Dropdown.Item as="button" onClick={() => setCreating(true)}>
+            New collection...
+          </Dropdown.Item>
+        </Dropdown.Menu>
+      </Dropdown>
+      <NewCollectionDialog
+        show={creating}
+        onHide={() => setCreating(false)}
+        onCreated={async (collection) => {
+          setCreating(false);
+          await add.run(
+            { id: collection.id, input: { lens_id: lensId } },
+            { success: `Added to “${collection.name}”.`, failure: 'The patent could not be added.' },
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useMemo, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
+import { ExportMenu } from '../results';
+import { exportItemsOf, familiesOf, SORTS, tagsOf, type SortKey } from './collectionView';
+import { FamilyCard } from './FamilyCard';
+
+/** A collection's members: filter by its tags, sort, export, and (for editors) annotate. */
+export function CollectionView({ collection }: { collection: CollectionDetail_CollectionFragment }) {
+  const [tag, setTag] = useState('');
+  const [sort, setSort] = useState<SortKey>('added');
+  const editable = collection.role === 'owner' || collection.role === 'editor';
+  const tags = useMemo(() => tagsOf(collection.members), [collection.members]);
+  const families = useMemo(() => familiesOf(collection.members, tag, sort), [collection.members, tag, sort]);
+  const annotations = useMemo(
+    () =>
+      new Map(collection.members.map((member) => [member.lens_id, { note: member.note, tags: member.tags }])),
+    [collection.members],
+  );
+
+  if (collection.members.length === 0)
+    return (
+      <p className="text-muted">
+        This collection is empty. Add patents with “Add to collection” on a result card or a patent page.
+      </p>
+    );
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
+        <Form.Group controlId="collection-tag-filter">
+          <Form.Label className="small mb-1">Tag</Form.Label>
+          <Form.Select size="sm" value={tag} onChange={(event) => setTag(event.target.value)}>
+            <option value="">All tags</option>
+            {tags.map((word) => (
+              <option key={word} value={word}>
+                {word}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="collection-sort">
+          <Form.Label className="small mb-1">Sort by</Form.Label>
+          <Form.Select size="sm" value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
+            {SORTS.map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <div className="ms-auto">
+          <ExportMenu
+            items={exportItemsOf(families)}
+            query={collection.name}
+            annotations={annotations}
+            noun="patents"
+          />
+        </div>
+      </div>
+      <p className="small text-muted" role="status">
+        {families.length === 1 ? '1 family' : `${families.length} families`} shown
+      </p>
+      {families.map((family) => (
+        <FamilyCard
+          key={family[0]!.lens_id}
+          collectionId={collection.id}
+          members={family}
+          editable={editable}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { CollectionShareRow } from '../../db/collection-tables.js';
+import type { Db } from '../../db/client.js';
+import type { CollectionShare } from './collections.model.js';
+
+export function createCollectionSharesRepo(db: Db) {
+  return {
+    async listFor(collectionId: string): Promise<CollectionShare[]> {
+      const rows = await db
+        .selectFrom('collection_shares')
+        .select(['email', 'role', 'user_uid'])
+        .where('collection_id', '=', collectionId)
+        .orderBy('invited_at')
+        .execute();
+      return rows.map((row) => ({ email: row.email, role: row.role, accepted: row.user_uid !== null }));
+    },
+
+    /** Invites an address, or changes the role of one invited before (keeping its link). */
+    upsert(share: Pick<CollectionShareRow, 'collection_id' | 'email' | 'role' | 'invite_token'>) {
+      return db
+        .insertInto('collection_shares')
+        .values(share)
+        .onConflict((oc) => oc.columns(['collection_id', 'email']).doUpdateSet({ role: share.role }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async remove(collectionId: string, email: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('collection_shares')
+        .where('collection_id', '=', collectionId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    findByToken(token: string) {
+      return db
+        .selectFrom('collection_shares')
+        .innerJoin('collections', 'collections.id', 'collection_shares.collection_id')
+        .select([
+          'collection_shares.collection_id',
+          'collection_shares.email',
+          'collection_shares.user_uid',
+          'collections.owner_uid',
+        ])
+        .where('collection_shares.invite_token', '=', token)
+        .executeTakeFirst();
+    },
+
+    async accept(token: string, uid: string): Promise<void> {
+      await db
+        .updateTable('collection_shares')
+        .set({ user_uid: uid, accepted_at: sql`coalesce(accepted_at, now())` })
+        .where('invite_token', '=', token)
+        .execute();
+    },
+
+    /**
+     * An account's end: its collections go (and with them their links and invitations), and it
+     * leaves the collections others shared with it.
+     */
+    async removeAccounts(uids: readonly string[]): Promise<void> {
+      if (uids.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('collection_shares').where('user_uid', 'in', uids).execute();
+        await trx.deleteFrom('collections').where('owner_uid', 'in', uids).execute();
+      });
+    },
+  };
+}
+
+export type CollectionSharesRepo = ReturnType<typeof createCollectionSharesRepo>;

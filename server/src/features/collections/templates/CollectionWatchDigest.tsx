@@ -1,0 +1,71 @@
+import { Heading, Link, Section, Text } from '@react-email/components';
+import { EmailLayout, emailStyles } from '../../mail/index.js';
+
+export interface WatchChange {
+  /** What happened, in words: "Legal status changed: ACTIVE → EXPIRED". */
+  summary: string;
+  /** The member it concerns, as its number or title. */
+  member: string;
+  /** The patent page (none for a patent that left the corpus). */
+  link: string | null;
+}
+
+export interface WatchSection {
+  collectionName: string;
+  collectionLink: string;
+  changes: WatchChange[];
+  unsubscribeLink: string;
+}
+
+/** The weekly e-mail of changes in watched collections: one section per collection. */
+export function CollectionWatchDigest(props: {
+  name: string;
+  weekLabel: string;
+  sections: WatchSection[];
+  publicUrl: string;
+  unsubscribeLink: string;
+}) {
+  const total = props.sections.reduce((sum, section) => sum + section.changes.length, 0);
+  return (
+    <EmailLayout
+      preview={`${total} ${total === 1 ? 'change' : 'changes'} in your collections, week ending ${props.weekLabel}`}
+      publicUrl={props.publicUrl}
+      reason="You get this e-mail because you watch these collections. Turn it off on a collection's page, or"
+      unsubscribeUrl={props.unsubscribeLink}
+    >
+      <Heading as="h1" style={emailStyles.heading}>
+        What changed in your collections
+      </Heading>
+      <Text style={emailStyles.text}>
+        Hello {props.name}, here is what changed in the week ending {props.weekLabel}.
+      </Text>
+      {props.sections.map((section) => (
+        <Section key={section.collectionLink} style={{ margin: '20px 0 0' }}>
+          <Heading as="h2" style={{ ...emailStyles.heading, fontSize: 17 }}>
+            <Link href={section.collectionLink} style={emailStyles.link}>
+              {section.collectionName}
+            </Link>
+          </Heading>
+          {section.changes.map((change, index) => (
+            <Text key={index} style={emailStyles.text}>
+              {change.link ? (
+                <Link href={change.link} style={emailStyles.link}>
+                  {change.member}
+                </Link>
+              ) : (
+                change.member
+              )}
+              <br />
+              <span style={emailStyles.muted}>{change.summary}</span>
+            </Text>
+          ))}
+          <Text style={emailStyles.muted}>
+            <Link href={section.unsubscribeLink} style={emailStyles.link}>
+              Stop e-mails for this collection
+            </Link>
+          </Text>
+        </Section>
+      ))}
+    </EmailLayout>
+  );
+}
