@@ -4,6 +4,7 @@ import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './f
 import {
   COUNTING,
   FIELD_SHARE,
+  MEANING_SHARE,
   READ_IN_ORDER_DENSITY,
   STATIC_RANK_SHARE,
   textIndexedShares,
@@ -104,7 +105,10 @@ function naturalQuery(
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     score: sql`(${sql.join(terms.map(wordScore), sql` + `)}) + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
+    /** The score a patent with every word in its title would have. */
+    fullScore: terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0),
     everyMatch: naturalMatchCondition(terms, filters),
+    filter,
   };
 }
 
@@ -115,6 +119,29 @@ function naturalQuery(
 export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters) {
   const words = anyOf(terms.map((term) => term.lexeme));
   return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+}
+
+/** The patents nearest to an AI search's text in meaning, with their similarity (ADR 0150). */
+export interface MeaningCandidates {
+  lensIds: string[];
+  similarities: number[];
+  /** The similarity of a word match that is not among them: the least of theirs. */
+  floor: number;
+}
+
+/**
+ * Words and meaning ranked together: the share of the text's weight a patent's words carry (1
+ * for every word in its title), plus its similarity in meaning times `MEANING_SHARE`. Among
+ * patents equally close in meaning the words' order is today's; `found_by_meaning` marks those
+ * that hold none of the words.
+ */
+function blendedRanking(terms: WeightedLexeme[], wordScore: RawBuilder<unknown>, fullScore: number) {
+  return {
+    score: sql`(${wordScore}) / ${Math.max(fullScore, 1e-6)}::real
+      + ${MEANING_SHARE}::real * greatest(0, 1 - max((${wordScore}) / ${Math.max(fullScore, 1e-6)}::real) OVER ()) * c.similarity`,
+    tieBreak: sql`0`,
+    flag: sql`NOT (c.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery)`,
+  };
 }
 
 /**
@@ -134,15 +161,33 @@ export async function naturalSearch(
     counts?: CountCache;
     /** How counts beyond the budget are made (COUNTING by default). */
     counting?: CountingTuning;
+    /** The patents nearest in meaning, to rank with the words' matches (ADR 0150). */
+    meaning?: MeaningCandidates;
   },
   shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
+  const { terms, filters, maxResults, budget, counts, counting = COUNTING, meaning } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares, budget);
+  const { tiers, score, fullScore, everyMatch, filter } = naturalQuery(terms, filters, shares, budget);
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
-  const candidates = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
-  const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);
+  const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
+  const rows =
+    meaning && meaning.lensIds.length > 0
+      ? await rankCandidates(
+          db,
+          sql`WITH lexical AS MATERIALIZED (${lexical})
+              SELECT u.*, coalesce(m.similarity, ${meaning.floor}::real) AS similarity
+              FROM (SELECT * FROM lexical
+                    UNION ALL
+                    SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector
+                    FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
+                    WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)) u
+              LEFT JOIN unnest(${meaning.lensIds}::text[], ${meaning.similarities}::real[]) m(lens_id, similarity)
+                ON m.lens_id = u.lens_id`,
+          blendedRanking(terms, score, fullScore),
+          maxResults,
+        )
+      : await rankCandidates(db, lexical, { score, tieBreak: sql`0` }, maxResults);
   // Every candidate contains some word, and the tiers together are every match, so when they
   // stayed under the budget the counts are exact.
   return countedAnswer(rows, budget, count);
