@@ -102,9 +102,12 @@ function naturalQuery(
              WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
              WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
              ELSE ${term.idf * FIELD_SHARE.claims}::real END`;
+  const words = sql`(${sql.join(terms.map(wordScore), sql` + `)})`;
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
-    score: sql`(${sql.join(terms.map(wordScore), sql` + `)}) + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
+    score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
+    /** The words' part of the score alone. */
+    words,
     /** The score a patent with every word in its title would have. */
     fullScore: terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0),
     everyMatch: naturalMatchCondition(terms, filters),
@@ -130,17 +133,19 @@ export interface MeaningCandidates {
 }
 
 /**
- * Words and meaning ranked together: the share of the text's weight a patent's words carry (1
- * for every word in its title), plus its similarity in meaning times `MEANING_SHARE`. Among
- * patents equally close in meaning the words' order is today's; `found_by_meaning` marks those
- * that hold none of the words.
+ * Words and meaning ranked together (ADR 0150). Each candidate `c` carries `coverage`, the share
+ * of the text's weight its words hold (1 for every word in its title), and `similarity`, its
+ * closeness in meaning. Meaning counts by the odds against the best coverage among the
+ * candidates: little when some patent holds the text's words (the words' order stays), much when
+ * none does. `flag` marks the candidates that hold none of the words: found by meaning alone.
  */
-function blendedRanking(terms: WeightedLexeme[], wordScore: RawBuilder<unknown>, fullScore: number) {
+function blendedRanking(fullScore: number) {
+  const best = sql`least(0.95, greatest(0.05, max(c.coverage) OVER ()))`;
   return {
-    score: sql`(${wordScore}) / ${Math.max(fullScore, 1e-6)}::real
-      + ${MEANING_SHARE}::real * greatest(0, 1 - max((${wordScore}) / ${Math.max(fullScore, 1e-6)}::real) OVER ()) * c.similarity`,
+    score: sql`c.coverage + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank / ${Math.max(fullScore, 1e-6)}::real
+      + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity`,
     tieBreak: sql`0`,
-    flag: sql`NOT (c.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery)`,
+    flag: sql`c.coverage = 0`,
   };
 }
 
@@ -168,7 +173,7 @@ export async function naturalSearch(
 ): Promise<RankedCandidates> {
   const { terms, filters, maxResults, budget, counts, counting = COUNTING, meaning } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, fullScore, everyMatch, filter } = naturalQuery(terms, filters, shares, budget);
+  const { tiers, score, words, fullScore, everyMatch, filter } = naturalQuery(terms, filters, shares, budget);
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const rows =
@@ -176,15 +181,16 @@ export async function naturalSearch(
       ? await rankCandidates(
           db,
           sql`WITH lexical AS MATERIALIZED (${lexical})
-              SELECT u.*, coalesce(m.similarity, ${meaning.floor}::real) AS similarity
+              SELECT c.*, coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
+                     (${words} / ${Math.max(fullScore, 1e-6)}::real)::real AS coverage
               FROM (SELECT * FROM lexical
                     UNION ALL
                     SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector
                     FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
-                    WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)) u
+                    WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)) c
               LEFT JOIN unnest(${meaning.lensIds}::text[], ${meaning.similarities}::real[]) m(lens_id, similarity)
-                ON m.lens_id = u.lens_id`,
-          blendedRanking(terms, score, fullScore),
+                ON m.lens_id = c.lens_id`,
+          blendedRanking(fullScore),
           maxResults,
         )
       : await rankCandidates(db, lexical, { score, tieBreak: sql`0` }, maxResults);

@@ -56,7 +56,7 @@ export const STATIC_RANK_SHARE = 0.01;
  * words carry (0 to 1), times the share the best match's words leave uncovered: a text whose
  * words a patent holds ranks as by words alone, one whose words nothing holds ranks by meaning.
  */
-export const MEANING_SHARE = 3;
+export const MEANING_SHARE = 1.5;
 /** AI search: the patents nearest in meaning that join the words' candidates. */
 export const MEANING_CANDIDATES = 300;
 /** Similar patents: the nearest read, before each family keeps its best and its own is left out. */
