@@ -11,6 +11,7 @@ export type { SimilarPatent, SimilarityReasons } from './similar.js';
 export {
   DIMENSIONS,
   dequantize,
+  dot,
   floatsToBytes,
   inverseFrequency,
   meaningWords,
