@@ -20,6 +20,23 @@ async function waitForMeaning() {
 test('AI search finds by meaning, says so, and a patent page lists similar patents', async ({ page }) => {
   test.setTimeout(360_000);
   await waitForMeaning();
+  // The server reads the vectors into memory once they exist: similar patents then appear.
+  const anyPatent = (await sql<{ lens_id: string }>('SELECT lens_id FROM patent_vectors LIMIT 1'))[0]!
+    .lens_id;
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/v1/patents/${anyPatent}/similar`)).json()) as {
+            data: unknown[];
+          }
+        ).data.length,
+      {
+        timeout: 60_000,
+        message: "the server's meaning index is loaded",
+      },
+    )
+    .toBeGreaterThan(0);
   await signUpAndSignIn(page, 'meaning');
 
   // Everyday words that the generated patents' drafters never use.

@@ -94,8 +94,9 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex 
     }
   };
 
+  // Until a model exists, every use looks for one (a row read): the indexer may derive it any time.
   const fresh = async (): Promise<void> => {
-    if (!loading && Date.now() - loadedAt >= tuning.refreshMs) {
+    if (!loading && (!model || Date.now() - loadedAt >= tuning.refreshMs)) {
       loadedAt = Date.now();
       loading = load().finally(() => {
         loading = null;
@@ -134,6 +135,9 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex 
       .filter((other) => !other.startsWith(word.slice(0, 5)) && !word.startsWith(other.slice(0, 5)))
       .slice(0, tuning.neighboursPerWord);
   };
+
+  // Read at once, so that the first searches after a start find the vectors in memory.
+  void fresh().catch(() => undefined);
 
   return {
     async meaningOf(text) {
