@@ -254,6 +254,6 @@ export async function countedAnswer(
     families: Math.min(total, Math.max(counted.families, families)),
     estimated: counted.estimated,
     hits,
-    flagged,
+    ...flagged,
   };
 }
