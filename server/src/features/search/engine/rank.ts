@@ -243,9 +243,11 @@ export async function countedAnswer(
   const families = rows[0]?.families ?? 0;
   // The rows carry their counts too; a hit is read field by field, so they are not copied off.
   const hits: SearchHit[] = rows;
-  const flagged = rows.filter((row) => row.flagged).map((row) => row.lens_id);
+  const flaggedIds = rows.filter((row) => row.flagged).map((row) => row.lens_id);
+  // Only an answer with flagged hits says so: a words-only answer keeps its shape.
+  const flagged = flaggedIds.length > 0 ? { flagged: flaggedIds } : {};
   if (candidates < budget && everyRow)
-    return { total: candidates, families, estimated: false, hits, flagged };
+    return { total: candidates, families, estimated: false, hits, ...flagged };
   const counted = await count();
   // The candidates read are matches too: a count never says fewer.
   const total = Math.max(counted.total, candidates);
