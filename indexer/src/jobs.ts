@@ -6,10 +6,14 @@ import { configuredSummarizer } from './enrich/configured-summarizer.js';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
 import { isoDay } from './load/index-runs.js';
 import { fetchFromLens } from './lens-fetch.js';
+import { updateMeaning } from './meaning/update-meaning.js';
 import { LensApiClient } from './sources/lens-api.js';
 
 export const ENRICH_JOB = 'indexer.enrich';
 export const REINDEX_JOB = 'indexer.reindex';
+export const MEANING_JOB = 'indexer.meaning';
+/** New patents get their vectors within a minute or two of being written. */
+const MEANING_SCHEDULE = '* * * * *';
 
 /** Catches patents left without AI text (an import with --no-enrich, a failed model call). */
 const ENRICH_SCHEDULE = '*/15 * * * *';
@@ -85,5 +89,15 @@ export function indexerJobs(config: Pick<AppConfig, 'summarizer' | 'lens'>, logg
     },
   };
 
-  return [enrich, reindex];
+  const meaning: JobDefinition = {
+    name: MEANING_JOB,
+    schedule: MEANING_SCHEDULE,
+    expireInSeconds: 60 * 60,
+    async handler(_payload, { db, logger: log }) {
+      const result = await updateMeaning(db);
+      if (result.kind !== 'current') log.info(result, 'meaning of the corpus updated');
+    },
+  };
+
+  return [enrich, reindex, meaning];
 }

@@ -343,6 +343,10 @@ const PUBLIC = new Map([
   ['POST /api/v1/page-views', 'anonymous page views are first-party analytics'],
   ['POST /payments/webhook', "Stripe's calls, checked by their signature"],
   ['GET /api/v1/patents/:lensId', 'patent pages are public (the spec: no guard)'],
+  [
+    'GET /api/v1/patents/:lensId/similar',
+    'part of the public patent page: browsing, not a search (ADR 0151)',
+  ],
   ['GET /api/v1/patents', 'answers 400: an id is needed'],
   ['GET /api/v1/patents/', 'answers 400: an id is needed'],
   ['GET /dev/outbox', 'the dev mailbox: embedded mode only'],

@@ -28,6 +28,8 @@ export async function startBenchServer(
   options: {
     dataRoot?: string;
     dataDir?: string;
+    /** Keep patents added after the generated corpus (see ensureBenchCorpus). */
+    keepAdded?: boolean;
     /** More settings, as environment variables would give them. */
     settings?: Record<string, string>;
   } = {},
@@ -60,7 +62,7 @@ export async function startBenchServer(
     logger: createLogger('warn'),
     report: (line) => say(`  ${line}`),
     beforeListen: async (db) => {
-      corpus = await ensureBenchCorpus(db, { size, dataDir, say });
+      corpus = await ensureBenchCorpus(db, { size, dataDir, say, keepAdded: options.keepAdded });
     },
   });
   return { ...server, baseUrl: `http://127.0.0.1:${ports.http}`, ports, dataDir, corpus: corpus! };

@@ -11,6 +11,8 @@ Commands:
         [--until DATE]               published from DATE on (default: where the last successful
                                      fetch of the same query started)
   enrich [--limit N]                 write AI text for patents that have none (OPENAI_* or offline)
+  reindex                            derive the corpus's meaning again: word and patent vectors
+                                     and the model AI search's meaning uses (ADR 0150)
 
 Options:
   --database-url URL   PostgreSQL connection string (default: DATABASE_URL; without either,
@@ -38,6 +40,7 @@ export type Command =
   | ({ name: 'import'; paths: string[] } & Common)
   | ({ name: 'fetch'; query: string; since: string | undefined; until: string | undefined } & Common)
   | ({ name: 'enrich'; limit: number | undefined } & Common)
+  | ({ name: 'reindex' } & Common)
   | { name: 'help' };
 
 function wholeNumber(name: string, text: string, min: number): number {
@@ -76,6 +79,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   import: ['no-enrich', 'report'],
   fetch: ['query', 'since', 'until', 'no-enrich', 'report'],
   enrich: ['limit'],
+  reindex: [],
 };
 
 export function parseCommand(argv: readonly string[], env: { databaseUrl?: string | undefined }): Command {
@@ -125,6 +129,8 @@ function commandOf(name: string, rest: string[], values: Values) {
       if (since && until && until < since) throw new UsageError('--until must not be before --since');
       return { name, query: values.query.trim(), since, until } as const;
     }
+    case 'reindex':
+      return { name } as const;
     default:
       return {
         name: 'enrich',

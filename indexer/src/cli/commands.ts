@@ -3,6 +3,7 @@ import type { Db } from '@patentscout/server/db/client';
 import type { Logger } from '@patentscout/server/shared/logger';
 import { configuredSummarizer } from '../enrich/configured-summarizer.js';
 import { enrichPendingPatents } from '../enrich/enrich-pending.js';
+import { buildMeaning } from '../meaning/build-meaning.js';
 import { OfflineSummarizer } from '../enrich/offline-summarizer.js';
 import { startBulkLoad } from '../load/bulk-load.js';
 import type { PositionedRow, WriteOutcome } from '../load/patent-writer.js';
@@ -203,6 +204,19 @@ export async function runCommand(
         }),
       );
     }
+    case 'reindex':
+      return withDatabase(command.databaseUrl, async (db) => {
+        const started = performance.now();
+        const built = await buildMeaning(db!, (progress) =>
+          context.err.write(
+            `  ${progress.phase}: ${progress.done.toLocaleString('en-US')}${progress.total ? ` of ${progress.total.toLocaleString('en-US')}` : ''}\n`,
+          ),
+        );
+        context.out.write(
+          `Derived the meaning of ${built.patents.toLocaleString('en-US')} patents (${built.words.toLocaleString('en-US')} words, ${built.learnedWords.toLocaleString('en-US')} learned from the corpus) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+        );
+        return { interrupted: false };
+      });
     case 'enrich':
       return withDatabase(command.databaseUrl, async (db) => {
         const bar = new ProgressBar(context.err, 'Enriching', 'patents');

@@ -15,6 +15,7 @@ import { countryName } from '../search';
 import { AiInsights } from './AiInsights';
 import { ContactOwnerButton } from './ContactOwnerButton';
 import { FilingsTable } from './FilingsTable';
+import { SimilarPatents } from './SimilarPatents';
 import { PatentDates, PatentDetails } from './PatentFacts';
 import { PATENT } from './patent.queries';
 import { Stakeholders } from './Stakeholders';
@@ -70,6 +71,7 @@ function PatentView({ patent, search }: { patent: Patent; search: HighlightSearc
         </Col>
       </Row>
       <FilingsTable members={data.families.simple_family.members} />
+      <SimilarPatents lensId={data.lens_id} />
     </article>
   );
 }

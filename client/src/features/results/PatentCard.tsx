@@ -50,8 +50,11 @@ export function PatentCard({
   onFocus,
   passage,
   linkQuery = '',
+  foundByMeaning = false,
 }: {
   item: PatentCard_ItemFragment;
+  /** Found by meaning alone: it holds none of the AI search's words (ADR 0150). */
+  foundByMeaning?: boolean;
   /** The passage that matched the search's words, when it has come (`useMatchHighlights`). */
   passage?: MatchedPassage;
   /** `?q=…&type=…` for the patent page's "Why it matched" (`highlightLinkQuery`). */
@@ -111,6 +114,11 @@ export function PatentCard({
           </Card.Text>
         ) : null}
         <FamilyMembers members={item.family_members} linkQuery={linkQuery} />
+        {foundByMeaning ? (
+          <p className="mt-2 mb-0 small text-muted" data-testid="found-by-meaning">
+            <span className="fw-semibold">found by meaning: no shared words</span>
+          </p>
+        ) : null}
         {passage ? (
           <p className="mt-2 mb-0 small text-muted result-match" data-testid="result-match">
             <span className="fw-semibold">Matched:</span> <MatchedPassageText passage={passage} />

@@ -48,6 +48,10 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
     [results, refinement, owners],
   );
   const types = useMemo(() => typesOf(results.data), [results]);
+  const foundByMeaning = useMemo(
+    () => new Set(results.explanation?.meaning?.foundByMeaning ?? []),
+    [results],
+  );
   const shown = refined.slice(0, visible);
   const passages = useMatchHighlights(search, settled ? shown.map((item) => item.lens_id) : []);
   const linkQuery = highlightLinkQuery(search);
@@ -96,6 +100,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
               item={item}
               passage={cardPassage(passages.get(item.lens_id))}
               linkQuery={linkQuery}
+              foundByMeaning={foundByMeaning.has(item.lens_id)}
               cardRef={(element) => {
                 if (element) cards.current.set(item.lens_id, element);
                 else cards.current.delete(item.lens_id);

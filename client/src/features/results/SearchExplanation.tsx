@@ -43,6 +43,19 @@ export function SearchExplanation({ explanation, input }: { explanation: Explana
             <span className="text-body-secondary">{explanation.dropped.join(', ')}</span>
           </div>
         ) : null}
+        {explanation.meaning && explanation.meaning.alsoSearched.length > 0 ? (
+          <div className="small mb-2" data-testid="also-searched">
+            <span className="fw-semibold">Also searched for: </span>
+            {explanation.meaning.alsoSearched
+              .map((entry) => `${entry.word} -> ${entry.similar.join(', ')}`)
+              .join('; ')}
+          </div>
+        ) : null}
+        {explanation.meaning ? (
+          <div className="small mb-2 text-body-secondary">
+            Patents close in meaning are found too, even when they share none of these words.
+          </div>
+        ) : null}
         <div className="small mb-2">
           <span className="fw-semibold">The same search as an advanced query: </span>
           <code data-testid="explained-query">{advanced}</code>

@@ -16,6 +16,13 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
       }
       dropped
       lensQuery
+      meaning {
+        alsoSearched {
+          word
+          similar
+        }
+        foundByMeaning
+      }
     }
     data {
       ...PatentCard_item

@@ -50,6 +50,13 @@ const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
       kept: z.array(z.object({ word: z.string(), weight: z.number(), share: z.number() })),
       dropped: z.array(z.string()),
       lensQuery: z.string(),
+      // What meaning added (ADR 0150): absent before the corpus's meaning was derived.
+      meaning: z
+        .object({
+          alsoSearched: z.array(z.object({ word: z.string(), similar: z.array(z.string()) })),
+          foundByMeaning: z.array(z.string()),
+        })
+        .nullish(),
     })
     .nullish(),
   data: z.array(SearchResultItemSchema),

@@ -30,6 +30,7 @@ import * as reserveSearchUse from './20261126T0940-reserve-search-use.js';
 import * as sampleFilterIndexes from './20261126T1600-sample-filter-indexes.js';
 import * as restOfRankIndexes from './20261127T0100-rest-of-rank-indexes.js';
 import * as classificationRankIndexes from './20261127T0200-classification-rank-indexes.js';
+import * as meaning from './20261128T0900-meaning.js';
 import * as collections from './20261128T1000-collections.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T1600-sample-filter-indexes': sampleFilterIndexes,
   '20261127T0100-rest-of-rank-indexes': restOfRankIndexes,
   '20261127T0200-classification-rank-indexes': classificationRankIndexes,
+  '20261128T0900-meaning': meaning,
   '20261128T1000-collections': collections,
 };
 

@@ -42,7 +42,7 @@ export function checkedAnswer(
 }
 
 /** The item as the specification shapes it; the answer's shape check vouches for it. */
-function toResultItem(hit: SearchHit, index: number) {
+export function toResultItem(hit: SearchHit, index: number) {
   return {
     lens_id: hit.lens_id,
     doc_key: hit.doc_key,

@@ -17,6 +17,10 @@ async function payload(outcome: Promise<SearchOutcome>, context: GraphQLContext)
 }
 
 export const searchResolvers: Resolvers = {
+  PatentDetail: {
+    similar: (patent, { first }, context) =>
+      context.services.search.similarPatents({ lensId: patent.data.lens_id, first }),
+  },
   Mutation: {
     aiSearch: (_, { input }, context) =>
       payload(context.services.search.aiSearch(context.viewer, input), context),

@@ -24,6 +24,13 @@ export function searchRoutes(search: SearchService): RestRoute[] {
     },
     {
       method: 'GET',
+      url: '/api/v1/patents/:lensId/similar',
+      handler: async ({ params, query }) => ({
+        body: { data: await search.similarPatents({ lensId: params.lensId, first: query.first }) },
+      }),
+    },
+    {
+      method: 'GET',
       url: '/api/v1/result-sets/:id',
       responseSchema: RESULT_SET_JSON_SCHEMA,
       handler: async ({ viewer, params }) => ({

@@ -17,6 +17,7 @@ import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import type { ResultSets } from './result-sets.service.js';
 import { searchKeyOf } from './search-key.js';
 import type { SearchSlots } from './search-slots.js';
+import { similarPatents } from './similar-patents.js';
 import { checkedAnswer, type AnsweredResultSet } from './search-answer.js';
 import type { SearchRepo } from './search.repo.js';
 import type { SearchKind } from './search.types.js';
@@ -227,6 +228,9 @@ export function createSearchService(deps: {
      * A kept result set by its id (the results page's address): any verified user may open it,
      * and it is not a search: nothing is counted or run.
      */
+    /** The patents nearest in meaning to one patent; not a search (nothing is counted). */
+    similarPatents: (input: { lensId: unknown; first?: unknown }) => similarPatents(engine, input),
+
     async replayResultSet(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
       const set = await resultSets.replay(id);

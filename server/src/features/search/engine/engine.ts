@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
@@ -18,6 +19,9 @@ import {
   COUNT_CACHE_ENTRIES,
   COUNTING,
   LEXEME_CACHE_ENTRIES,
+  MEANING_CANDIDATES,
+  MEANING_INDEX,
+  SIMILAR_CANDIDATES,
   SEARCH_STATEMENT_TIMEOUT_MS,
   STATISTICS_REFRESH_MS,
 } from './plan.js';
@@ -25,6 +29,8 @@ import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import { createTermStatsSource, type TermStats } from './term-stats.js';
 import { expandWildcards, wildcardLexemes } from './wildcards.js';
+import { createMeaningIndex } from './meaning/meaning-index.js';
+import { similarPatents, type SimilarPatent } from './similar.js';
 import { lexemesOf, weightedTerms } from './words.js';
 
 /**
@@ -73,6 +79,12 @@ export interface SearchEngine {
       priority?: SearchPriority;
     },
   ): Promise<{ total: number; families: number } | null>;
+  /**
+   * The patents nearest in meaning to patent `lensId`, one per simple family, its own family left
+   * out, each with why it is similar; null when no patent has that id, [] before any meaning was
+   * derived. Not a search: nothing is counted.
+   */
+  similar(request: { lensId: string; first: number }): Promise<SimilarPatent[] | null>;
   /** The results of a stored result set, in its order (patents removed since are left out). */
   hitsByIds(lensIds: readonly string[]): Promise<SearchHit[]>;
   /** The usage of the engine's own connection pool (the server's metrics). */
@@ -94,6 +106,8 @@ export function createSearchEngine(
     onIdleError?: (error: Error) => void;
     /** Told the duration of every search (the server's metrics). */
     observe?: SearchObserver;
+    /** Whether AI search also finds by meaning (ADR 0150; true by default): false searches by words alone. */
+    meaning?: boolean;
     /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
     statementTimeoutMs?: number;
     /**
@@ -135,6 +149,7 @@ export function createSearchEngine(
     priority === 'yielding' && yieldingDb ? yieldingDb : db;
   const withinStatementTimeout = <T>(work: () => Promise<T>) => cancelledAsTimedOut(work, timeoutMs);
   const statistics = createTermStatsSource(db, options.clock);
+  const meaning = createMeaningIndex(db, MEANING_INDEX);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   const counts = createCountCache({ ttlMs: STATISTICS_REFRESH_MS, max: COUNT_CACHE_ENTRIES });
   // A text's lexemes depend on the text alone (the 'english' configuration, fixed by the schema):
@@ -179,14 +194,37 @@ export function createSearchEngine(
       timed('natural', priority, async () => {
         const on = dbFor(priority);
         const stats = await statistics.current();
-        const terms = weightedTerms(await lexemesOfText(on, text), stats);
+        const [lexemes, understood] = await Promise.all([
+          lexemesOfText(on, text),
+          options.meaning === false ? null : meaning.meaningOf(text),
+        ]);
+        const terms = weightedTerms(lexemes, stats);
+        const nearest = understood ? meaning.nearest(understood.vector, MEANING_CANDIDATES) : [];
         const found = await naturalSearch(
           on,
-          { terms, filters, maxResults, budget: budget(maxResults), counts },
+          {
+            terms,
+            filters,
+            maxResults,
+            budget: budget(maxResults),
+            counts,
+            meaning: {
+              lensIds: nearest.map((entry) => entry.lensId!),
+              similarities: nearest.map((entry) => entry.similarity),
+              floor: nearest.at(-1)?.similarity ?? 0,
+            },
+          },
           stats,
         );
+        const { flagged = [], ...answer } = found;
         // Explained from the words already weighed: no query, a few microseconds.
-        return { ...found, explanation: explainNaturalSearch(text, terms) };
+        const explanation = explainNaturalSearch(text, terms);
+        return {
+          ...answer,
+          explanation: understood
+            ? { ...explanation, meaning: { alsoSearched: understood.alsoSearched, foundByMeaning: flagged } }
+            : explanation,
+        };
       }),
     advanced: ({ query, filters, maxResults, priority }) =>
       timed('advanced', priority, async () => {
@@ -227,10 +265,27 @@ export function createSearchEngine(
         // search (anyone's) say the exact counts at once.
         return exactCountOnce(on, where, COUNTING.deferredExactMs, counts);
       }),
+    similar: ({ lensId, first }) =>
+      withinStatementTimeout(async () => {
+        const { rows } = await sql<{ found: boolean }>`
+          SELECT EXISTS (SELECT 1 FROM patent_search WHERE lens_id = ${lensId}) AS found`.execute(db);
+        if (!rows[0]?.found) return null;
+        const vector = await meaning.vectorOf(lensId);
+        if (!vector) return [];
+        const stats = await statistics.current();
+        return similarPatents(
+          db,
+          lensId,
+          meaning.nearest(vector, SIMILAR_CANDIDATES),
+          first,
+          stats.frequency,
+        );
+      }),
     hitsByIds: (lensIds) => withinStatementTimeout(() => hitsByIds(db, lensIds)),
     poolUsage: () => poolUsageOf(db),
     yieldingPoolUsage: () => (yieldingDb ? poolUsageOf(yieldingDb) : undefined),
     close: async () => {
+      meaning.close();
       await Promise.all([db.destroy(), yieldingDb?.destroy()]);
     },
   };

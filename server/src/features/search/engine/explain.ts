@@ -8,6 +8,13 @@ export interface SearchExplanation {
   dropped: string[];
   /** The Lens query that matches the same patents (its ranking is the advanced search's own). */
   lensQuery: string;
+  /** What meaning added (ADR 0150), when the corpus's meaning has been derived. */
+  meaning?: {
+    /** The corpus words closest in meaning to the text's rarest words. */
+    alsoSearched: { word: string; similar: string[] }[];
+    /** The results that hold none of the searched words, found by meaning alone. */
+    foundByMeaning: string[];
+  };
 }
 
 /** Words as people write them, hyphenated compounds whole (Postgres indexes "solar-powered" too). */

@@ -7,6 +7,22 @@ export { createSearchEngine, type SearchEngine, type SearchPriority } from './en
 export { FILTER_INPUTS, NO_FILTERS, SEARCH_FILTERS, type FilterName, type SearchFilters } from './filters.js';
 export type { SearchExplanation } from './explain.js';
 export type { RankedCandidates, SearchHit } from './rank.js';
+export type { SimilarPatent, SimilarityReasons } from './similar.js';
+export {
+  DIMENSIONS,
+  dequantize,
+  dot,
+  floatsToBytes,
+  inverseFrequency,
+  meaningWords,
+  normalize,
+  patentRawVector,
+  project,
+  quantize,
+  type MeaningModel,
+  type WordLookup,
+} from './meaning/vectors.js';
+export { readModel, readWords } from './meaning/meaning-store.js';
 export {
   buildDeferredSearchRows,
   deferSearchRows,

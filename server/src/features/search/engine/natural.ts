@@ -4,6 +4,7 @@ import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './f
 import {
   COUNTING,
   FIELD_SHARE,
+  MEANING_SHARE,
   READ_IN_ORDER_DENSITY,
   STATIC_RANK_SHARE,
   textIndexedShares,
@@ -101,10 +102,16 @@ function naturalQuery(
              WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
              WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
              ELSE ${term.idf * FIELD_SHARE.claims}::real END`;
+  const words = sql`(${sql.join(terms.map(wordScore), sql` + `)})`;
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
-    score: sql`(${sql.join(terms.map(wordScore), sql` + `)}) + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
+    score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
+    /** The words' part of the score alone. */
+    words,
+    /** The score a patent with every word in its title would have. */
+    fullScore: terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0),
     everyMatch: naturalMatchCondition(terms, filters),
+    filter,
   };
 }
 
@@ -115,6 +122,31 @@ function naturalQuery(
 export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters) {
   const words = anyOf(terms.map((term) => term.lexeme));
   return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+}
+
+/** The patents nearest to an AI search's text in meaning, with their similarity (ADR 0150). */
+export interface MeaningCandidates {
+  lensIds: string[];
+  similarities: number[];
+  /** The similarity of a word match that is not among them: the least of theirs. */
+  floor: number;
+}
+
+/**
+ * Words and meaning ranked together (ADR 0150). Each candidate `c` carries `coverage`, the share
+ * of the text's weight its words hold (1 for every word in its title), and `similarity`, its
+ * closeness in meaning. Meaning counts by the odds against the best coverage among the
+ * candidates: little when some patent holds the text's words (the words' order stays), much when
+ * none does. `flag` marks the candidates that hold none of the words: found by meaning alone.
+ */
+function blendedRanking(fullScore: number) {
+  const best = sql`least(0.95, greatest(0.05, max(c.coverage) OVER ()))`;
+  return {
+    score: sql`c.coverage + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank / ${Math.max(fullScore, 1e-6)}::real
+      + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity`,
+    tieBreak: sql`0`,
+    flag: sql`c.coverage = 0`,
+  };
 }
 
 /**
@@ -134,15 +166,34 @@ export async function naturalSearch(
     counts?: CountCache;
     /** How counts beyond the budget are made (COUNTING by default). */
     counting?: CountingTuning;
+    /** The patents nearest in meaning, to rank with the words' matches (ADR 0150). */
+    meaning?: MeaningCandidates;
   },
   shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
+  const { terms, filters, maxResults, budget, counts, counting = COUNTING, meaning } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, everyMatch } = naturalQuery(terms, filters, shares, budget);
+  const { tiers, score, words, fullScore, everyMatch, filter } = naturalQuery(terms, filters, shares, budget);
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
-  const candidates = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
-  const rows = await rankCandidates(db, candidates, { score, tieBreak: sql`0` }, maxResults);
+  const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
+  const rows =
+    meaning && meaning.lensIds.length > 0
+      ? await rankCandidates(
+          db,
+          sql`WITH lexical AS MATERIALIZED (${lexical})
+              SELECT c.*, coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
+                     (${words} / ${Math.max(fullScore, 1e-6)}::real)::real AS coverage
+              FROM (SELECT * FROM lexical
+                    UNION ALL
+                    SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector
+                    FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
+                    WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)) c
+              LEFT JOIN unnest(${meaning.lensIds}::text[], ${meaning.similarities}::real[]) m(lens_id, similarity)
+                ON m.lens_id = c.lens_id`,
+          blendedRanking(fullScore),
+          maxResults,
+        )
+      : await rankCandidates(db, lexical, { score, tieBreak: sql`0` }, maxResults);
   // Every candidate contains some word, and the tiers together are every match, so when they
   // stayed under the budget the counts are exact.
   return countedAnswer(rows, budget, count);

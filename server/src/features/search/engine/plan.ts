@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { StatisticsColumn, ValueShares } from './term-stats.js';
+import type { MeaningTuning } from './meaning/meaning-index.js';
 
 /**
  * The search engine's cost model and every constant tuned against it. The figures behind each
@@ -47,6 +48,28 @@ export const STATISTICS_REFRESH_MS = 10 * 60 * 1000;
 export const FIELD_SHARE = { title: 1, abstract: 0.85, claims: 0.6 } as const;
 /** AI search: the static rank breaks ties between documents with the same words. */
 export const STATIC_RANK_SHARE = 0.01;
+
+// --- Meaning (meaning/, ADR 0150) -----------------------------------------------------------
+
+/**
+ * AI search: what closeness in meaning adds to the share of the text's weight that a patent's
+ * words carry (0 to 1), times the share the best match's words leave uncovered: a text whose
+ * words a patent holds ranks as by words alone, one whose words nothing holds ranks by meaning.
+ */
+export const MEANING_SHARE = 1.5;
+/** AI search: the patents nearest in meaning that join the words' candidates. */
+export const MEANING_CANDIDATES = 300;
+/** Similar patents: the nearest read, before each family keeps its best and its own is left out. */
+export const SIMILAR_CANDIDATES = 200;
+/** The meaning index's reading of new vectors, and how it explains a text (meaning-index.ts). */
+export const MEANING_INDEX: MeaningTuning = {
+  refreshMs: 30_000,
+  firstLoadWaitMs: 3_000,
+  neighbourWords: 3,
+  neighboursPerWord: 3,
+  neighbourSimilarity: 0.65,
+};
+
 /** Advanced search's ts_rank weights, in Postgres' {D, C, B, A} order: AI title and title 1, abstract 0.5, claims 0.2. */
 export const RANK_WEIGHTS = sql.lit('{1.0, 0.2, 0.5, 1.0}');
 

@@ -50,6 +50,8 @@ export interface RankedCandidates {
   hits: SearchHit[];
   /** How an AI search read its text; absent for advanced searches. */
   explanation?: SearchExplanation;
+  /** The hits for which the ranking's flag held (AI search: found by meaning alone). */
+  flagged?: string[];
 }
 
 /** A row as a statement answers it, its family members as listed. */
@@ -57,6 +59,8 @@ type Listed<Row extends SearchHit> = Omit<Row, 'family_members'> & { family_memb
 
 /** A row of the ranked page, with its display fields; every row carries the same counts. */
 type RankedRow = SearchHit & {
+  /** Whether the ranking's flag held for this row (AI search: found by meaning alone). */
+  flagged: boolean;
   /** How many candidates were read, and their distinct simple families. */
   candidates: number;
   families: number;
@@ -197,21 +201,27 @@ export async function hitsByIds(db: Db, lensIds: readonly string[]): Promise<Sea
 export async function rankCandidates(
   db: Db,
   candidates: RawBuilder<unknown>,
-  ranking: { score: RawBuilder<unknown>; tieBreak: RawBuilder<unknown> },
+  ranking: {
+    score: RawBuilder<unknown>;
+    tieBreak: RawBuilder<unknown>;
+    /** A condition on candidate `c` answered as each row's `flagged` (false when absent). */
+    flag?: RawBuilder<unknown>;
+  },
   maxResults: number,
 ): Promise<RankedRow[]> {
   const { rows } = await sql<Listed<RankedRow>>`
     WITH candidates AS MATERIALIZED (${candidates}),
          representatives AS (
            SELECT DISTINCT ON (c.family_key)
-                  c.lens_id, c.family_key, (${ranking.score})::real AS score, ${ranking.tieBreak} AS tie_break
+                  c.lens_id, c.family_key, (${ranking.score})::real AS score, ${ranking.tieBreak} AS tie_break,
+                  ${ranking.flag ?? sql`false`} AS flagged
            FROM candidates c
            ORDER BY c.family_key, score DESC, tie_break DESC, c.lens_id),
          ranked AS (
            SELECT * FROM representatives
            ORDER BY score DESC, tie_break DESC, lens_id
            LIMIT ${maxResults})
-    SELECT ${DISPLAY_COLUMNS}, ${FAMILY_MEMBERS} AS family_members,
+    SELECT ${DISPLAY_COLUMNS}, ${FAMILY_MEMBERS} AS family_members, r.flagged,
            (SELECT count(*) FROM candidates)::int AS candidates,
            (SELECT count(DISTINCT family_key) FROM candidates)::int AS families
     FROM ranked r JOIN patents p ON p.lens_id = r.lens_id
@@ -233,7 +243,11 @@ export async function countedAnswer(
   const families = rows[0]?.families ?? 0;
   // The rows carry their counts too; a hit is read field by field, so they are not copied off.
   const hits: SearchHit[] = rows;
-  if (candidates < budget && everyRow) return { total: candidates, families, estimated: false, hits };
+  const flaggedIds = rows.filter((row) => row.flagged).map((row) => row.lens_id);
+  // Only an answer with flagged hits says so: a words-only answer keeps its shape.
+  const flagged = flaggedIds.length > 0 ? { flagged: flaggedIds } : {};
+  if (candidates < budget && everyRow)
+    return { total: candidates, families, estimated: false, hits, ...flagged };
   const counted = await count();
   // The candidates read are matches too: a count never says fewer.
   const total = Math.max(counted.total, candidates);
@@ -242,5 +256,6 @@ export async function countedAnswer(
     families: Math.min(total, Math.max(counted.families, families)),
     estimated: counted.estimated,
     hits,
+    ...flagged,
   };
 }

@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Db } from '@patentscout/server/db/client';
+import { readModel } from '@patentscout/server/search-engine';
+import { buildMeaning, vectorizeNewPatents, type MeaningProgress } from './build-meaning.js';
+
+/** Past this growth of the corpus since the model was learned, it is learned again. */
+const REBUILD_GROWTH = 1.25;
+
+export type MeaningUpdate =
+  | { kind: 'built'; patents: number; words: number; seconds: number }
+  | { kind: 'vectorized'; patents: number }
+  | { kind: 'current' };
+
+/**
+ * Keeps the corpus's meaning current (ADR 0150): learned from scratch when there is none yet or
+ * the corpus grew by a quarter since; otherwise only the patents without a vector get one.
+ */
+export async function updateMeaning(
+  db: Db,
+  onProgress?: (progress: MeaningProgress) => void,
+): Promise<MeaningUpdate> {
+  const model = await readModel(db);
+  const { rows } = await sql<{ patents: number }>`SELECT count(*)::int AS patents FROM patents`.execute(db);
+  const patents = rows[0]?.patents ?? 0;
+  if (patents === 0) return { kind: 'current' };
+  if (!model || patents > model.patents * REBUILD_GROWTH) {
+    const built = await buildMeaning(db, onProgress);
+    return { kind: 'built', patents: built.patents, words: built.words, seconds: built.elapsedMs / 1000 };
+  }
+  const written = await vectorizeNewPatents(db);
+  return written ? { kind: 'vectorized', patents: written } : { kind: 'current' };
+}

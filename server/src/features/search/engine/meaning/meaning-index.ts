@@ -1,0 +1,180 @@
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../../../db/client.js';
+import {
+  readCorpusWords,
+  readModel,
+  readPatentVectorsSince,
+  readWords,
+  type StoredModel,
+  type StoredWord,
+} from './meaning-store.js';
+import { nearestRows, type Nearest } from './nearest.js';
+import { DIMENSIONS, inverseFrequency, meaningWords, project, textVector } from './vectors.js';
+
+/** What a text means to the index: its vector, and the corpus words closest to its rarest words. */
+export interface TextMeaning {
+  vector: Float32Array;
+  /** For the explanation: "also searched for: drone -> unmanned, aircraft". */
+  alsoSearched: { word: string; similar: string[] }[];
+}
+
+export interface MeaningIndex {
+  /** The text's meaning; null when no model is built yet or none of its words has a vector. */
+  meaningOf(text: string): Promise<TextMeaning | null>;
+  /** The `count` patents nearest to the vector, nearest first (cosine similarity). */
+  nearest(vector: Float32Array, count: number): Nearest[];
+  /** A patent's own vector, when it has one. */
+  vectorOf(lensId: string): Promise<Float32Array | null>;
+  close(): void;
+}
+
+export interface MeaningTuning {
+  /** How often the index looks for vectors written since (and for a rebuilt model). */
+  refreshMs: number;
+  /** How long a search waits for the first load before it searches by words alone. */
+  firstLoadWaitMs: number;
+  /** Query words whose neighbours are looked up, rarest first. */
+  neighbourWords: number;
+  /** Neighbours kept per word, and how close they must be (cosine of the words' vectors). */
+  neighboursPerWord: number;
+  neighbourSimilarity: number;
+}
+
+const PAGE = 50_000;
+
+/**
+ * The patents' vectors in memory (100 bytes each; 100 MB at a million), read from Postgres on
+ * first use and then every `refreshMs`, only what was written since (`seq`); all of them again
+ * when the indexer rebuilt the model. Searches compare a query with every patent (ADR 0150).
+ */
+export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex {
+  let model: StoredModel | null = null;
+  let lensIds: string[] = [];
+  let vectors = new Int8Array(0);
+  const positions = new Map<string, number>();
+  let lastSeq = 0n;
+  let corpus: Awaited<ReturnType<typeof readCorpusWords>> | null = null;
+  let loading: Promise<void> | null = null;
+  let loadedAt = 0;
+  let closed = false;
+  const words = new LRUCache<string, StoredWord | 'none'>({ max: 50_000 });
+
+  const append = (lensId: string, bytes: Buffer) => {
+    let position = positions.get(lensId);
+    if (position === undefined) {
+      position = lensIds.length;
+      lensIds.push(lensId);
+      positions.set(lensId, position);
+      if ((position + 1) * DIMENSIONS > vectors.length) {
+        const grown = new Int8Array(Math.max(1024, (position + 1) * 2) * DIMENSIONS);
+        grown.set(vectors);
+        vectors = grown;
+      }
+    }
+    vectors.set(new Int8Array(bytes.buffer, bytes.byteOffset, DIMENSIONS), position * DIMENSIONS);
+  };
+
+  const load = async () => {
+    const stored = await readModel(db);
+    if (!stored) return;
+    if (!model || model.builtAt.getTime() !== stored.builtAt.getTime()) {
+      lensIds = [];
+      vectors = new Int8Array(0);
+      positions.clear();
+      lastSeq = 0n;
+      words.clear();
+      corpus = await readCorpusWords(db);
+      model = stored;
+    }
+    for (;;) {
+      const page = await readPatentVectorsSince(db, lastSeq, PAGE);
+      for (const row of page) append(row.lensId, row.vector);
+      if (page.length > 0) lastSeq = page[page.length - 1]!.seq;
+      if (page.length < PAGE || closed) break;
+    }
+  };
+
+  // Until a model exists, every use looks for one (a row read): the indexer may derive it any time.
+  const fresh = async (): Promise<void> => {
+    if (!loading && (!model || Date.now() - loadedAt >= tuning.refreshMs)) {
+      loadedAt = Date.now();
+      loading = load().finally(() => {
+        loading = null;
+      });
+    }
+    const pending = loading;
+    if (pending && !model) {
+      const waited = await Promise.race([
+        pending.then(() => true).catch(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), tuning.firstLoadWaitMs).unref()),
+      ]);
+      void waited;
+    }
+  };
+
+  const wordsOf = async (list: string[]): Promise<Map<string, StoredWord>> => {
+    const missing = list.filter((word) => !words.has(word));
+    if (missing.length > 0) {
+      const found = await readWords(db, missing);
+      for (const word of missing) words.set(word, found.get(word) ?? 'none');
+    }
+    const known = new Map<string, StoredWord>();
+    for (const word of list) {
+      const entry = words.get(word);
+      if (entry && entry !== 'none') known.set(word, entry);
+    }
+    return known;
+  };
+
+  const neighboursOf = (word: string, vector: Float32Array): string[] => {
+    if (!corpus) return [];
+    const found = nearestRows(corpus.vectors, corpus.words.length, vector, tuning.neighboursPerWord + 4);
+    return found
+      .filter((entry) => entry.similarity >= tuning.neighbourSimilarity)
+      .map((entry) => corpus!.words[entry.position]!)
+      .filter((other) => !other.startsWith(word.slice(0, 5)) && !word.startsWith(other.slice(0, 5)))
+      .slice(0, tuning.neighboursPerWord);
+  };
+
+  // Read at once, so that the first searches after a start find the vectors in memory.
+  void fresh().catch(() => undefined);
+
+  return {
+    async meaningOf(text) {
+      await fresh();
+      const current = model;
+      if (!current) return null;
+      const list = [...new Set(meaningWords(text))];
+      const known = await wordsOf(list);
+      const unseen = inverseFrequency(current.patents, 0);
+      const weight = (word: string) => known.get(word)?.idf ?? unseen;
+      const raw = textVector(list, { vector: (word) => known.get(word)?.vector, weight });
+      if (!raw) return null;
+      const rarest = [...known.keys()]
+        .filter((word) => (known.get(word)!.idf ?? 0) > 0)
+        .sort((left, right) => weight(right) - weight(left))
+        .slice(0, tuning.neighbourWords);
+      const alsoSearched = rarest
+        .map((word) => ({ word, similar: neighboursOf(word, known.get(word)!.vector) }))
+        .filter((entry) => entry.similar.length > 0);
+      return { vector: project(current, raw), alsoSearched };
+    },
+    nearest: (vector, count) =>
+      nearestRows(vectors, lensIds.length, vector, count).map((entry) => ({
+        ...entry,
+        lensId: lensIds[entry.position]!,
+      })),
+    async vectorOf(lensId) {
+      await fresh();
+      const position = positions.get(lensId);
+      if (position === undefined) return null;
+      return Float32Array.from(
+        vectors.subarray(position * DIMENSIONS, (position + 1) * DIMENSIONS),
+        (value) => value / 127,
+      );
+    },
+    close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
+import { startBulkLoad } from '@patentscout/indexer/load/bulk-load';
+import { indexSource } from '@patentscout/indexer/pipeline';
+import { readLensFiles } from '@patentscout/indexer/sources/lens-file';
+import { sharedPatentFiles } from '@patentscout/schema/testing/shared-patents';
+import { createSearchEngine, NO_FILTERS, type SearchEngine } from '@patentscout/server/search-engine';
+import { systemClock } from '@patentscout/server/shared/clock';
+import { startBenchServer } from './bench-server.js';
+import { knownItemQuery } from './known-item.js';
+import { readParaphrases, readTargets } from '../quality/paraphrase-set.js';
+
+/**
+ * `npm run bench:quality`: how well AI search finds a patent described in other words (the
+ * paraphrase set, tests/quality/paraphrases.json) and in its own words (a known-item query made
+ * from each target's title and abstract), by words alone and by words plus meaning (ADR 0150),
+ * over the real records of ../shared/data with the demo corpus (and more generated patents with
+ * `--size`): top-1, top-10, top-100, MRR, and each search's time.
+ */
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '20000' },
+    data: { type: 'string', default: '.data' },
+  },
+});
+const size = Number(values.size);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const server = await startBenchServer(size, say, {
+  dataDir: `${values.data}/bench-quality-${size}`,
+  keepAdded: true,
+});
+try {
+  const { rows } = await sql<{ patents: number }>`SELECT count(*)::int AS patents FROM patents`.execute(
+    server.db,
+  );
+  if (rows[0]!.patents <= size) {
+    say('  importing the real records of ../shared/data...');
+    const bulk = await startBulkLoad(server.db);
+    const source = readLensFiles(await sharedPatentFiles());
+    await indexSource({
+      items: source.items,
+      summarizer: null,
+      write: (batch) => bulk.write(batch),
+      writeConcurrency: 2,
+    });
+    await bulk.finish();
+    await sql`VACUUM (ANALYZE) patent_search`.execute(server.db);
+  }
+  const { rows: built } = await sql<{ patents: number }>`
+    SELECT (SELECT count(*) FROM patent_vectors)::int AS patents`.execute(server.db);
+  if (built[0]!.patents === 0) {
+    say('  deriving meaning (word and patent vectors)...');
+    const result = await buildMeaning(server.db, (progress) => {
+      if (progress.done % 50_000 === 0) say(`    ${progress.phase}: ${progress.done.toLocaleString('en')}`);
+    });
+    say(
+      `  meaning: ${result.patents.toLocaleString('en')} patents, ${result.words.toLocaleString('en')} words (${result.learnedWords.toLocaleString('en')} learned from the corpus) in ${(result.elapsedMs / 1000).toFixed(1)} s`,
+    );
+  }
+
+  const paraphrases = readParaphrases();
+  const targets = await readTargets(new Set(paraphrases.map((entry) => entry.id)));
+  const frequency = await lexemeShares(server.db);
+  const sets = {
+    'paraphrased descriptions': paraphrases.map((entry) => ({
+      text: entry.query,
+      key: targets.get(entry.id)!.key,
+    })),
+    'known items (own words)': paraphrases.map((entry) => {
+      const target = targets.get(entry.id)!;
+      return { text: knownItemQuery(target.title, target.abstract, frequency), key: target.key };
+    }),
+  };
+  const engines: [string, SearchEngine][] = [
+    [
+      'words only',
+      createSearchEngine({ connectionString: server.databaseUrl, clock: systemClock, meaning: false }),
+    ],
+    ['words + meaning', createSearchEngine({ connectionString: server.databaseUrl, clock: systemClock })],
+  ];
+  say(
+    `\n| set | search | top-1 | top-10 | top-100 | MRR | p50 ms | p95 ms |\n| --- | --- | --- | --- | --- | --- | --- | --- |`,
+  );
+  for (const [setName, queries] of Object.entries(sets))
+    for (const [engineName, engine] of engines) {
+      const ranks: number[] = [];
+      const times: number[] = [];
+      for (const query of queries) {
+        const started = performance.now();
+        const answer = await engine.natural({ text: query.text, filters: NO_FILTERS, maxResults: 500 });
+        times.push(performance.now() - started);
+        const position = answer.hits.findIndex(
+          (hit) =>
+            hit.lens_id === query.key || hit.family_members.some((member) => member.lens_id === query.key),
+        );
+        ranks.push(position < 0 ? Infinity : position + 1);
+      }
+      const share = (top: number) =>
+        `${((100 * ranks.filter((rank) => rank <= top).length) / ranks.length).toFixed(1)} %`;
+      const mrr = ranks.reduce((sum, rank) => sum + (Number.isFinite(rank) ? 1 / rank : 0), 0) / ranks.length;
+      const sorted = times.sort((left, right) => left - right);
+      const at = (quantile: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]!.toFixed(1);
+      say(
+        `| ${setName} (${queries.length}) | ${engineName} | ${share(1)} | ${share(10)} | ${share(100)} | ${mrr.toFixed(3)} | ${at(0.5)} | ${at(0.95)} |`,
+      );
+    }
+  for (const [, engine] of engines) await engine.close();
+} finally {
+  await server.stop();
+}
+
+/** The share of patents whose search text holds each lexeme (a word not indexed counts as rare). */
+async function lexemeShares(db: typeof server.db): Promise<(word: string) => number> {
+  const { rows } = await sql<{ word: string; ndoc: number; total: number }>`
+    SELECT word, ndoc, (SELECT count(*) FROM patent_search)::int AS total
+    FROM ts_stat('SELECT text_vector FROM patent_search')`.execute(db);
+  const shares = new Map(rows.map((row) => [row.word, row.ndoc / row.total]));
+  return (word) => shares.get(word.replace(/s$/, '')) ?? shares.get(word) ?? 0;
+}

@@ -1,0 +1,71 @@
+import { expect, test } from './fixtures.js';
+import { sql } from './e2e-db.js';
+import { aiSearchFromHome, signUpAndSignIn } from './helpers.js';
+
+/** The app's meaning job derives the corpus's vectors within a minute or two of its start. */
+async function waitForMeaning() {
+  await expect
+    .poll(
+      async () =>
+        (await sql<{ patents: number }>('SELECT count(*)::int AS patents FROM patent_vectors'))[0]!.patents,
+      {
+        timeout: 240_000,
+        intervals: [2_000],
+        message: 'the meaning job derives the patent vectors',
+      },
+    )
+    .toBeGreaterThan(0);
+}
+
+test('AI search finds by meaning, says so, and a patent page lists similar patents', async ({ page }) => {
+  test.setTimeout(360_000);
+  await waitForMeaning();
+  // The server reads the vectors into memory once they exist: similar patents then appear.
+  const anyPatent = (await sql<{ lens_id: string }>('SELECT lens_id FROM patent_vectors LIMIT 1'))[0]!
+    .lens_id;
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/v1/patents/${anyPatent}/similar`)).json()) as {
+            data: unknown[];
+          }
+        ).data.length,
+      {
+        timeout: 60_000,
+        message: "the server's meaning index is loaded",
+      },
+    )
+    .toBeGreaterThan(0);
+  await signUpAndSignIn(page, 'meaning');
+
+  // Everyday words that the generated patents' drafters never use.
+  await aiSearchFromHome(page, 'a contraption that stops burglars sneaking into homes by recognising faces');
+  const explanation = page.getByRole('region', { name: 'How this search was understood' });
+  await expect(explanation.getByTestId('also-searched')).toContainText('Also searched for:');
+  await expect(explanation.getByTestId('also-searched')).toContainText('->');
+  await expect(explanation).toContainText('Patents close in meaning are found too');
+  const byMeaning = page.getByTestId('found-by-meaning').first();
+  await expect(byMeaning).toHaveText('found by meaning: no shared words');
+
+  // The card found by meaning opens its patent page, which lists ten similar patents with why.
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByTestId('found-by-meaning') })
+    .first();
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/patents\//);
+  const similar = page.getByRole('region', { name: 'Similar patents' });
+  await expect(similar.getByTestId('similar-patent')).toHaveCount(10, { timeout: 30_000 });
+  await expect(similar.getByTestId('similar-reasons').first()).toContainText('close in meaning');
+  const ownId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  const listed = await similar
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(listed).not.toContain(`/patents/${encodeURIComponent(ownId)}`);
+  expect(new Set(listed).size).toBe(listed.length);
+
+  // A similar patent opens like any other.
+  await similar.getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: 'Similar patents' })).toBeVisible();
+});
