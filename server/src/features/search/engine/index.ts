@@ -14,6 +14,7 @@ export {
   dot,
   floatsToBytes,
   inverseFrequency,
+  isStopWord,
   meaningWords,
   normalize,
   patentRawVector,

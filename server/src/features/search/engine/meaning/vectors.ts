@@ -18,6 +18,8 @@ const STOP_WORDS = new Set(
   other some such no nor not only own same so than too very s t can will just don should now`.split(/\s+/),
 );
 
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+
 /** The words of a text that carry meaning: lower-cased, letters then letters or digits, no stop words. */
 export function meaningWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z][a-z0-9]*/g) ?? []).filter(
