@@ -16,6 +16,7 @@ export default defineConfig({
             'server/src/**/*.test.ts',
             'indexer/src/**/*.test.ts',
             'tests/api/**/*.test.ts',
+            'tests/quality/**/*.test.ts',
             'tests/production/**/*.test.ts',
           ],
           globalSetup: ['server/src/testing/global-setup.ts'],
