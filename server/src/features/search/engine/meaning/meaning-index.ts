@@ -95,21 +95,22 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex 
   };
 
   // Until a model exists, every use looks for one (a row read): the indexer may derive it any time.
+  // A failed read (the database restarting) is tried again at the next use after `refreshMs`.
   const fresh = async (): Promise<void> => {
     if (!loading && (!model || Date.now() - loadedAt >= tuning.refreshMs)) {
       loadedAt = Date.now();
-      loading = load().finally(() => {
-        loading = null;
-      });
+      loading = load()
+        .catch(() => undefined)
+        .finally(() => {
+          loading = null;
+        });
     }
-    const pending = loading;
-    if (pending && !model) {
-      const waited = await Promise.race([
-        pending.then(() => true).catch(() => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), tuning.firstLoadWaitMs).unref()),
+    // The first search waits a little for the first read; later ones use what is in memory.
+    if (loading && !model)
+      await Promise.race([
+        loading,
+        new Promise<void>((resolve) => setTimeout(resolve, tuning.firstLoadWaitMs).unref()),
       ]);
-      void waited;
-    }
   };
 
   const wordsOf = async (list: string[]): Promise<Map<string, StoredWord>> => {
@@ -137,7 +138,7 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex 
   };
 
   // Read at once, so that the first searches after a start find the vectors in memory.
-  void fresh().catch(() => undefined);
+  void fresh();
 
   return {
     async meaningOf(text) {
