@@ -11,10 +11,11 @@ export const DISTRIBUTED_TABLES = {
   patent_search: 'lens_id',
   patent_search_sample: 'lens_id',
   patent_search_subsample: 'lens_id',
+  patent_vectors: 'lens_id',
 } as const;
 
 /** Copied whole to every worker: small, and read beside the patents' shards. */
-export const REFERENCE_TABLES = ['search_words'] as const;
+export const REFERENCE_TABLES = ['search_words', 'meaning_words', 'meaning_model'] as const;
 
 /**
  * On the coordinator: accounts and money, the allowance, the user's own records, mail, jobs and
