@@ -179,6 +179,14 @@ export function createSearchEngine(
     return answer;
   };
 
+  /** The patents nearest to a text in meaning, as AI search ranks them (none without meaning). */
+  const nearestIds = async (text: string): Promise<string[]> => {
+    const understood = options.meaning === false ? null : await meaning.meaningOf(text);
+    return understood
+      ? meaning.nearest(understood.vector, MEANING_CANDIDATES).map((entry) => entry.lensId!)
+      : [];
+  };
+
   // The wildcard words looked up in the vocabulary first: the compiler cannot read it. What they
   // fit and the statement's size are checked before the statement is sent.
   const compileAdvanced = async (query: QueryNode, stats: TermStats, on: Db = db) => {
@@ -257,7 +265,8 @@ export function createSearchEngine(
         if ('text' in request) {
           const terms = weightedTerms(await lexemesOfText(on, request.text), stats);
           if (terms.length === 0) return { total: 0, families: 0 };
-          where = naturalMatchCondition(terms, request.filters);
+          // The patents nearest in meaning were matches of the answer too: counted the same way.
+          where = naturalMatchCondition(terms, request.filters, await nearestIds(request.text));
         } else {
           where = advancedMatchCondition(await compileAdvanced(request.query, stats, on), request.filters);
         }

@@ -68,6 +68,7 @@ function naturalQuery(
   filters: SearchFilters,
   shares: SearchCorpusShares,
   budget: number,
+  meaningIds: readonly string[] = [],
 ) {
   const filter = filtersCondition(filters, shares);
   const indexedFilter = filtersCondition(filters, textIndexedShares(shares));
@@ -110,7 +111,7 @@ function naturalQuery(
     words,
     /** The score a patent with every word in its title would have. */
     fullScore: terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0),
-    everyMatch: naturalMatchCondition(terms, filters),
+    everyMatch: naturalMatchCondition(terms, filters, meaningIds),
     filter,
   };
 }
@@ -119,9 +120,18 @@ function naturalQuery(
  * Every match of an AI search, the patents with any of its words under its filters, as a count
  * wants it: the filters may use their indexes, and the planner weighs them against the words.
  */
-export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters) {
+export function naturalMatchCondition(
+  terms: WeightedLexeme[],
+  filters: SearchFilters,
+  /** The patents nearest in meaning that the search ranks too: they count as matches (ADR 0150). */
+  meaningIds: readonly string[] = [],
+) {
   const words = anyOf(terms.map((term) => term.lexeme));
-  return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+  const matched =
+    meaningIds.length > 0
+      ? sql`(s.text_vector @@ ${words}::tsquery OR s.lens_id = ANY(${[...meaningIds]}::text[]))`
+      : sql`s.text_vector @@ ${words}::tsquery`;
+  return sql<SqlBool>`${matched} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
 }
 
 /** The patents nearest to an AI search's text in meaning, with their similarity (ADR 0150). */
@@ -173,7 +183,13 @@ export async function naturalSearch(
 ): Promise<RankedCandidates> {
   const { terms, filters, maxResults, budget, counts, counting = COUNTING, meaning } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, words, fullScore, everyMatch, filter } = naturalQuery(terms, filters, shares, budget);
+  const { tiers, score, words, fullScore, everyMatch, filter } = naturalQuery(
+    terms,
+    filters,
+    shares,
+    budget,
+    meaning?.lensIds,
+  );
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const rows =
