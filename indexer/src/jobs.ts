@@ -6,6 +6,7 @@ import { configuredSummarizer } from './enrich/configured-summarizer.js';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
 import { isoDay } from './load/index-runs.js';
 import { fetchFromLens } from './lens-fetch.js';
+import { MeaningBuildStopped } from './meaning/build-meaning.js';
 import { updateMeaning } from './meaning/update-meaning.js';
 import { LensApiClient } from './sources/lens-api.js';
 
@@ -93,9 +94,14 @@ export function indexerJobs(config: Pick<AppConfig, 'summarizer' | 'lens'>, logg
     name: MEANING_JOB,
     schedule: MEANING_SCHEDULE,
     expireInSeconds: 60 * 60,
-    async handler(_payload, { db, logger: log }) {
-      const result = await updateMeaning(db);
-      if (result.kind !== 'current') log.info(result, 'meaning of the corpus updated');
+    async handler(_payload, { db, logger: log, signal }) {
+      try {
+        const result = await updateMeaning(db, { signal });
+        if (result.kind !== 'current') log.info(result, 'meaning of the corpus updated');
+      } catch (error) {
+        // A stopping server ends the build between pages; the next start's run does it again.
+        if (!(error instanceof MeaningBuildStopped)) throw error;
+      }
     },
   };
 

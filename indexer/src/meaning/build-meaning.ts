@@ -25,9 +25,17 @@ export interface MeaningProgress {
   total?: number;
 }
 
-async function* allTexts(db: Db, withoutVector = false) {
+/** Thrown between pages when the caller stopped the build (the server stopping): nothing half-written. */
+export class MeaningBuildStopped extends Error {
+  constructor() {
+    super('the meaning build was stopped');
+  }
+}
+
+async function* allTexts(db: Db, withoutVector = false, signal?: AbortSignal) {
   let after = '';
   for (;;) {
+    if (signal?.aborted) throw new MeaningBuildStopped();
     const page = await readPatentTexts(db, { after, limit: PAGE, withoutVector });
     if (page.length === 0) return;
     yield page;
@@ -44,11 +52,12 @@ async function* allTexts(db: Db, withoutVector = false) {
 export async function buildMeaning(
   db: Db,
   onProgress: (progress: MeaningProgress) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<{ patents: number; words: number; learnedWords: number; elapsedMs: number }> {
   const started = performance.now();
   const documentsWith = new Map<string, number>();
   let patents = 0;
-  for await (const page of allTexts(db)) {
+  for await (const page of allTexts(db, false, signal)) {
     for (const row of page)
       for (const word of new Set(meaningWords(`${row.title} ${row.body}`)))
         documentsWith.set(word, (documentsWith.get(word) ?? 0) + 1);
@@ -64,7 +73,7 @@ export async function buildMeaning(
   const lensIds: string[] = [];
   const raw = new Int8Array(patents * DIMENSIONS);
   const learned = new Map<string, Float32Array>();
-  for await (const page of allTexts(db)) {
+  for await (const page of allTexts(db, false, signal)) {
     for (const row of page) {
       const vector = patentRawVector(row, lookup);
       if (!vector) continue;
@@ -80,6 +89,7 @@ export async function buildMeaning(
     }
     onProgress({ phase: 'patent vectors', done: lensIds.length, total: patents });
   }
+  if (signal?.aborted) throw new MeaningBuildStopped();
   const model = learner.model();
   onProgress({ phase: 'writing', done: 0, total: lensIds.length });
   const words = [
@@ -112,12 +122,16 @@ export async function buildMeaning(
  * Vectors for the patents that have none (new since the last build), from the stored words and
  * model: no package file is read. Answers how many were written, or null when no model exists yet.
  */
-export async function vectorizeNewPatents(db: Db, limit = Infinity): Promise<number | null> {
+export async function vectorizeNewPatents(
+  db: Db,
+  limit = Infinity,
+  signal?: AbortSignal,
+): Promise<number | null> {
   const model = await readModel(db);
   if (!model) return null;
   const unseen = inverseFrequency(model.patents, 0);
   let written = 0;
-  for await (const page of allTexts(db, true)) {
+  for await (const page of allTexts(db, true, signal)) {
     const words = await readWords(db, [
       ...new Set(page.flatMap((row) => meaningWords(`${row.title} ${row.body}`))),
     ]);

@@ -17,16 +17,16 @@ export type MeaningUpdate =
  */
 export async function updateMeaning(
   db: Db,
-  onProgress?: (progress: MeaningProgress) => void,
+  options: { onProgress?: (progress: MeaningProgress) => void; signal?: AbortSignal } = {},
 ): Promise<MeaningUpdate> {
   const model = await readModel(db);
   const { rows } = await sql<{ patents: number }>`SELECT count(*)::int AS patents FROM patents`.execute(db);
   const patents = rows[0]?.patents ?? 0;
   if (patents === 0) return { kind: 'current' };
   if (!model || patents > model.patents * REBUILD_GROWTH) {
-    const built = await buildMeaning(db, onProgress);
+    const built = await buildMeaning(db, options.onProgress, options.signal);
     return { kind: 'built', patents: built.patents, words: built.words, seconds: built.elapsedMs / 1000 };
   }
-  const written = await vectorizeNewPatents(db);
+  const written = await vectorizeNewPatents(db, Infinity, options.signal);
   return written ? { kind: 'vectorized', patents: written } : { kind: 'current' };
 }
