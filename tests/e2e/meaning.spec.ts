@@ -17,7 +17,9 @@ async function waitForMeaning() {
     .toBeGreaterThan(0);
 }
 
-test('AI search finds by meaning, says so, and a patent page lists similar patents', async ({ page }) => {
+test('AI search finds by meaning, says so, a patent page lists similar patents, and a card runs More like this', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   await waitForMeaning();
   // The server reads the vectors into memory once they exist: similar patents then appear.
@@ -53,6 +55,7 @@ test('AI search finds by meaning, says so, and a patent page lists similar paten
     .getByRole('article')
     .filter({ has: page.getByTestId('found-by-meaning') })
     .first();
+  const cardTitle = (await card.getByRole('heading').textContent())!.trim();
   await card.getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/patents\//);
   const similar = page.getByRole('region', { name: 'Similar patents' });
@@ -68,4 +71,16 @@ test('AI search finds by meaning, says so, and a patent page lists similar paten
   // A similar patent opens like any other.
   await similar.getByRole('link').first().click();
   await expect(page.getByRole('region', { name: 'Similar patents' })).toBeVisible();
+
+  // Back on the results, "More like this" runs a new AI search from the card's own text: the
+  // patent comes back among the first answers.
+  await page.goBack();
+  await page.goBack();
+  const again = page.getByRole('article').filter({ hasText: cardTitle }).first();
+  await again.getByTestId('more-like-this').click();
+  await expect(page).toHaveURL(/\/search\/results\?.*type=ai/);
+  expect(new URL(page.url()).searchParams.get('query')).toContain(cardTitle);
+  const firstTitles = page.getByRole('article').getByRole('heading');
+  await expect(firstTitles.first()).toBeVisible();
+  expect((await firstTitles.allTextContents()).slice(0, 3).map((text) => text.trim())).toContain(cardTitle);
 });

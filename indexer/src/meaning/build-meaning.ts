@@ -10,12 +10,16 @@ import {
   quantize,
   readModel,
   readWords,
+  WORD_VECTORS_METHOD,
+  type TextEmbedder,
 } from '@patentscout/server/search-engine';
 import { createModelLearner } from './corpus-model.js';
 import { readPatentTexts, replaceWordsAndModel, writePatentVectors } from './meaning-writes.js';
 import { readPackageVectors } from './package-vectors.js';
 
 const PAGE = 5_000;
+/** Texts per call to an embeddings endpoint (OpenAI accepts up to 2,048 inputs a call). */
+const EMBED_BATCH = 128;
 /** A corpus word the package lacks gets a vector learned from its patents when this many use it. */
 const LEARNED_WORD_MIN_PATENTS = 2;
 
@@ -32,7 +36,7 @@ export class MeaningBuildStopped extends Error {
   }
 }
 
-async function* allTexts(db: Db, withoutVector = false, signal?: AbortSignal) {
+async function* allTexts(db: Db, withoutVector = false, signal?: AbortSignal): AsyncGenerator<PatentText[]> {
   let after = '';
   for (;;) {
     if (signal?.aborted) throw new MeaningBuildStopped();
@@ -43,16 +47,37 @@ async function* allTexts(db: Db, withoutVector = false, signal?: AbortSignal) {
   }
 }
 
+type PatentText = { lens_id: string; title: string; body: string };
+
+/** The text an embeddings endpoint is given for a patent: its title, then its abstract or AI summary. */
+const embeddedText = (row: PatentText) => (row.body ? `${row.title}. ${row.body}` : row.title);
+
+/** Vectors from the configured embedder for the patents of a page, written a batch at a time. */
+async function embedPatents(db: Db, page: PatentText[], embedder: TextEmbedder, signal?: AbortSignal) {
+  for (let start = 0; start < page.length; start += EMBED_BATCH) {
+    if (signal?.aborted) throw new MeaningBuildStopped();
+    const batch = page.slice(start, start + EMBED_BATCH);
+    const vectors = await embedder.embed(batch.map(embeddedText), signal);
+    await writePatentVectors(
+      db,
+      batch.map((row, index) => ({ lensId: row.lens_id, vector: quantize(vectors[index]!) })),
+    );
+  }
+}
+
 /**
  * Derives everything AI search knows of meaning from the corpus (ADR 0150): each word's rarity,
  * word vectors (the package's, and for corpus words it lacks the mean of their patents'
  * vectors), the corpus model, and every patent's vector. Reads the corpus twice, a page at a
- * time; holds the patents' vectors as bytes (100 MB at a million).
+ * time; holds the patents' vectors as bytes (100 MB at a million). With an embedder (ADR 0164),
+ * the patents' vectors come from it instead, in a third reading; the words and model still serve
+ * the explanation's neighbour words.
  */
 export async function buildMeaning(
   db: Db,
   onProgress: (progress: MeaningProgress) => void = () => {},
   signal?: AbortSignal,
+  embedder?: TextEmbedder,
 ): Promise<{ patents: number; words: number; learnedWords: number; elapsedMs: number }> {
   const started = performance.now();
   const documentsWith = new Map<string, number>();
@@ -100,7 +125,21 @@ export async function buildMeaning(
     vector: quantize(vector),
     idf: documentsWith.has(word) ? idf(word) : null,
   }));
-  await replaceWordsAndModel(db, words, model);
+  await replaceWordsAndModel(db, words, { ...model, method: embedder?.method ?? WORD_VECTORS_METHOD });
+  if (embedder) {
+    let written = 0;
+    for await (const page of allTexts(db, false, signal)) {
+      await embedPatents(db, page, embedder, signal);
+      written += page.length;
+      onProgress({ phase: 'writing', done: written, total: patents });
+    }
+    return {
+      patents: written,
+      words: words.length,
+      learnedWords: learned.size,
+      elapsedMs: performance.now() - started,
+    };
+  }
   for (let start = 0; start < lensIds.length; start += PAGE) {
     const rows = lensIds.slice(start, start + PAGE).map((lensId, offset) => {
       const at = (start + offset) * DIMENSIONS;
@@ -120,18 +159,26 @@ export async function buildMeaning(
 
 /**
  * Vectors for the patents that have none (new since the last build), from the stored words and
- * model: no package file is read. Answers how many were written, or null when no model exists yet.
+ * model (no package file is read) or the embedder. Answers how many were written, or null when no
+ * model exists yet or it was made by another method than the one given.
  */
 export async function vectorizeNewPatents(
   db: Db,
   limit = Infinity,
   signal?: AbortSignal,
+  embedder?: TextEmbedder,
 ): Promise<number | null> {
   const model = await readModel(db);
-  if (!model) return null;
+  if (!model || model.method !== (embedder?.method ?? WORD_VECTORS_METHOD)) return null;
   const unseen = inverseFrequency(model.patents, 0);
   let written = 0;
   for await (const page of allTexts(db, true, signal)) {
+    if (embedder) {
+      await embedPatents(db, page, embedder, signal);
+      written += page.length;
+      if (written >= limit) break;
+      continue;
+    }
     const words = await readWords(db, [
       ...new Set(page.flatMap((row) => meaningWords(`${row.title} ${row.body}`))),
     ]);

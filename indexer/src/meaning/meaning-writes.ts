@@ -22,7 +22,7 @@ export async function writePatentVectors(db: Db, rows: { lensId: string; vector:
 export async function replaceWordsAndModel(
   db: Db,
   words: { word: string; vector: Buffer; idf: number | null }[],
-  model: MeaningModel & { patents: number },
+  model: MeaningModel & { patents: number; method: string },
 ): Promise<void> {
   await db.transaction().execute(async (transaction) => {
     await sql`DELETE FROM meaning_words`.execute(transaction);
@@ -35,10 +35,12 @@ export async function replaceWordsAndModel(
       );
     }
     await sql`
-      INSERT INTO meaning_model (id, mean, transform, patents, built_at)
-      VALUES (1, ${floatsToBytes(model.mean)}, ${floatsToBytes(model.transform)}, ${model.patents}, clock_timestamp())
+      INSERT INTO meaning_model (id, mean, transform, patents, method, built_at)
+      VALUES (1, ${floatsToBytes(model.mean)}, ${floatsToBytes(model.transform)}, ${model.patents}, ${model.method}, clock_timestamp())
       ON CONFLICT (id) DO UPDATE SET mean = excluded.mean, transform = excluded.transform,
-        patents = excluded.patents, built_at = excluded.built_at`.execute(transaction);
+        patents = excluded.patents, method = excluded.method, built_at = excluded.built_at`.execute(
+      transaction,
+    );
   });
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@patentscout/server/db/client';
-import { readModel } from '@patentscout/server/search-engine';
+import { readModel, WORD_VECTORS_METHOD, type TextEmbedder } from '@patentscout/server/search-engine';
 import { buildMeaning, vectorizeNewPatents, type MeaningProgress } from './build-meaning.js';
 
 /** Past this growth of the corpus since the model was learned, it is learned again. */
@@ -13,20 +13,27 @@ export type MeaningUpdate =
 
 /**
  * Keeps the corpus's meaning current (ADR 0150): learned from scratch when there is none yet or
- * the corpus grew by a quarter since; otherwise only the patents without a vector get one.
+ * the corpus grew by a quarter since, or its vectors were made by another method than the one
+ * configured; otherwise only the patents without a vector get one.
  */
 export async function updateMeaning(
   db: Db,
-  options: { onProgress?: (progress: MeaningProgress) => void; signal?: AbortSignal } = {},
+  options: {
+    onProgress?: (progress: MeaningProgress) => void;
+    signal?: AbortSignal;
+    /** The configured embeddings endpoint (ADR 0164); the embedded word vectors otherwise. */
+    embedder?: TextEmbedder;
+  } = {},
 ): Promise<MeaningUpdate> {
   const model = await readModel(db);
   const { rows } = await sql<{ patents: number }>`SELECT count(*)::int AS patents FROM patents`.execute(db);
   const patents = rows[0]?.patents ?? 0;
   if (patents === 0) return { kind: 'current' };
-  if (!model || patents > model.patents * REBUILD_GROWTH) {
-    const built = await buildMeaning(db, options.onProgress, options.signal);
+  const method = options.embedder?.method ?? WORD_VECTORS_METHOD;
+  if (!model || patents > model.patents * REBUILD_GROWTH || model.method !== method) {
+    const built = await buildMeaning(db, options.onProgress, options.signal, options.embedder);
     return { kind: 'built', patents: built.patents, words: built.words, seconds: built.elapsedMs / 1000 };
   }
-  const written = await vectorizeNewPatents(db, Infinity, options.signal);
+  const written = await vectorizeNewPatents(db, Infinity, options.signal, options.embedder);
   return written ? { kind: 'vectorized', patents: written } : { kind: 'current' };
 }

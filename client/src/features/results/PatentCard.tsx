@@ -11,6 +11,7 @@ import type { PatentCard_ItemFragment } from '../../__generated__/graphql';
 import { MatchedPassageText, type MatchedPassage } from '../highlights';
 import { countryName } from '../search';
 import { FamilyMembers } from './FamilyMembers';
+import { moreLikeThisAddress } from './moreLikeThis';
 
 const SUMMARY_LIMIT = 400;
 
@@ -41,7 +42,7 @@ export const PATENT_CARD_FRAGMENT = graphql(`
 /**
  * One search result, a simple family as its best-ranked match: flag, AI title, favourite star,
  * date, number, status and a short summary, the family's other members (expandable) and, once
- * fetched, a passage that matched the search's words.
+ * fetched, a passage that matched the search's words; "More like this" starts an AI search from it.
  */
 export function PatentCard({
   item,
@@ -51,10 +52,13 @@ export function PatentCard({
   passage,
   linkQuery = '',
   foundByMeaning = false,
+  moreLikeThis = true,
 }: {
   item: PatentCard_ItemFragment;
   /** Found by meaning alone: it holds none of the AI search's words (ADR 0150). */
   foundByMeaning?: boolean;
+  /** Offers "More like this" (a new AI search from the patent's text); off for a limited account. */
+  moreLikeThis?: boolean;
   /** The passage that matched the search's words, when it has come (`useMatchHighlights`). */
   passage?: MatchedPassage;
   /** `?q=…&type=…` for the patent page's "Why it matched" (`highlightLinkQuery`). */
@@ -123,6 +127,16 @@ export function PatentCard({
           <p className="mt-2 mb-0 small text-muted result-match" data-testid="result-match">
             <span className="fw-semibold">Matched:</span> <MatchedPassageText passage={passage} />
           </p>
+        ) : null}
+        {moreLikeThis && title ? (
+          <Link
+            className="d-inline-block mt-2 small"
+            to={moreLikeThisAddress({ title, summary: item.generative_data.summary })}
+            data-testid="more-like-this"
+            aria-label={`More like this: ${title}`}
+          >
+            More like this
+          </Link>
         ) : null}
       </Card.Body>
     </Card>

@@ -2,6 +2,7 @@ import { Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import { useAccount } from '../../app/AccountProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { handOverResults, resultsPath, type ResultsParams, type SearchResultSet } from '../search';
 import { WeeklyUpdatesButton } from '../updates';
@@ -39,6 +40,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
   const [visible, setVisible] = useState(FIRST_PAGE);
   const [shortcutsShown, setShortcutsShown] = useState(false);
   const navigate = useNavigate();
+  const { limited } = useAccount();
   const cards = useRef(new Map<string, HTMLElement>());
   // The first frame draws the cards; the charts, the exports and the requests for extras follow.
   const settled = useAfterFirstPaint();
@@ -101,6 +103,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
               passage={cardPassage(passages.get(item.lens_id))}
               linkQuery={linkQuery}
               foundByMeaning={foundByMeaning.has(item.lens_id)}
+              moreLikeThis={!limited}
               cardRef={(element) => {
                 if (element) cards.current.set(item.lens_id, element);
                 else cards.current.delete(item.lens_id);

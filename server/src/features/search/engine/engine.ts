@@ -29,6 +29,7 @@ import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import { createTermStatsSource, type TermStats } from './term-stats.js';
 import { expandWildcards, wildcardLexemes } from './wildcards.js';
+import type { TextEmbedder } from './meaning/embedder.js';
 import { createMeaningIndex } from './meaning/meaning-index.js';
 import { similarPatents, type SimilarPatent } from './similar.js';
 import { lexemesOf, weightedTerms } from './words.js';
@@ -108,6 +109,8 @@ export function createSearchEngine(
     observe?: SearchObserver;
     /** Whether AI search also finds by meaning (ADR 0150; true by default): false searches by words alone. */
     meaning?: boolean;
+    /** Query vectors from a configured embeddings endpoint (ADR 0164); the stored words otherwise. */
+    embedder?: TextEmbedder;
     /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
     statementTimeoutMs?: number;
     /**
@@ -149,7 +152,7 @@ export function createSearchEngine(
     priority === 'yielding' && yieldingDb ? yieldingDb : db;
   const withinStatementTimeout = <T>(work: () => Promise<T>) => cancelledAsTimedOut(work, timeoutMs);
   const statistics = createTermStatsSource(db, options.clock);
-  const meaning = createMeaningIndex(db, MEANING_INDEX);
+  const meaning = createMeaningIndex(db, MEANING_INDEX, options.embedder);
   const budget = (maxResults: number) => Math.max(CANDIDATE_BUDGET, maxResults);
   const counts = createCountCache({ ttlMs: STATISTICS_REFRESH_MS, max: COUNT_CACHE_ENTRIES });
   // A text's lexemes depend on the text alone (the 'english' configuration, fixed by the schema):

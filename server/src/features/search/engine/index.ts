@@ -23,7 +23,14 @@ export {
   type MeaningModel,
   type WordLookup,
 } from './meaning/vectors.js';
-export { readModel, readWords } from './meaning/meaning-store.js';
+export { readModel, readWords, wordMethodVectors } from './meaning/meaning-store.js';
+export {
+  EmbeddingsUnavailable,
+  openAiEmbedder,
+  WORD_VECTORS_METHOD,
+  type EmbeddingsEndpoint,
+  type TextEmbedder,
+} from './meaning/embedder.js';
 export {
   buildDeferredSearchRows,
   deferSearchRows,

@@ -8,6 +8,7 @@ import {
   type StoredModel,
   type StoredWord,
 } from './meaning-store.js';
+import { WORD_VECTORS_METHOD, type TextEmbedder } from './embedder.js';
 import { nearestRows, type Nearest } from './nearest.js';
 import { DIMENSIONS, inverseFrequency, meaningWords, project, textVector } from './vectors.js';
 
@@ -46,8 +47,10 @@ const PAGE = 50_000;
  * The patents' vectors in memory (100 bytes each; 100 MB at a million), read from Postgres on
  * first use and then every `refreshMs`, only what was written since (`seq`); all of them again
  * when the indexer rebuilt the model. Searches compare a query with every patent (ADR 0150).
+ * A query's vector comes from the method that made the patents' (ADR 0164): the stored words and
+ * model, or the configured embedder; an embedder that fails leaves the search to words alone.
  */
-export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex {
+export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: TextEmbedder): MeaningIndex {
   let model: StoredModel | null = null;
   let lensIds: string[] = [];
   let vectors = new Int8Array(0);
@@ -137,6 +140,19 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex 
       .slice(0, tuning.neighboursPerWord);
   };
 
+  const queryVector = async (
+    current: StoredModel,
+    text: string,
+    raw: Float32Array | null,
+  ): Promise<Float32Array | null> => {
+    if (current.method === WORD_VECTORS_METHOD) return raw && project(current, raw);
+    if (embedder?.method !== current.method) return null;
+    return embedder.embed([text]).then(
+      ([vector]) => vector ?? null,
+      () => null,
+    );
+  };
+
   // Read at once, so that the first searches after a start find the vectors in memory.
   void fresh();
 
@@ -150,7 +166,8 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex 
       const unseen = inverseFrequency(current.patents, 0);
       const weight = (word: string) => known.get(word)?.idf ?? unseen;
       const raw = textVector(list, { vector: (word) => known.get(word)?.vector, weight });
-      if (!raw) return null;
+      const vector = await queryVector(current, text, raw);
+      if (!vector) return null;
       const rarest = [...known.keys()]
         .filter((word) => (known.get(word)!.idf ?? 0) > 0)
         .sort((left, right) => weight(right) - weight(left))
@@ -158,7 +175,7 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning): MeaningIndex 
       const alsoSearched = rarest
         .map((word) => ({ word, similar: neighboursOf(word, known.get(word)!.vector) }))
         .filter((entry) => entry.similar.length > 0);
-      return { vector: project(current, raw), alsoSearched };
+      return { vector, alsoSearched };
     },
     nearest: (vector, count) =>
       nearestRows(vectors, lensIds.length, vector, count).map((entry) => ({

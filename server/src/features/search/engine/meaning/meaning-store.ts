@@ -1,22 +1,40 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../../db/client.js';
-import { bytesToFloats, dequantize, type MeaningModel } from './vectors.js';
+import {
+  bytesToFloats,
+  dequantize,
+  DIMENSIONS,
+  inverseFrequency,
+  meaningWords,
+  project,
+  textVector,
+  type MeaningModel,
+} from './vectors.js';
 
 /** The corpus model as stored: with how many patents it was learned from, and when. */
 export interface StoredModel extends MeaningModel {
   patents: number;
+  /** Which method made the patent vectors (`WORD_VECTORS_METHOD`, or an embedder's). */
+  method: string;
   builtAt: Date;
 }
 
 export async function readModel(db: Db): Promise<StoredModel | null> {
-  const { rows } = await sql<{ mean: Buffer; transform: Buffer; patents: number; built_at: Date }>`
-    SELECT mean, transform, patents, built_at FROM meaning_model WHERE id = 1`.execute(db);
+  const { rows } = await sql<{
+    mean: Buffer;
+    transform: Buffer;
+    patents: number;
+    method: string;
+    built_at: Date;
+  }>`
+    SELECT mean, transform, patents, method, built_at FROM meaning_model WHERE id = 1`.execute(db);
   const row = rows[0];
   if (!row) return null;
   return {
     mean: bytesToFloats(row.mean),
     transform: bytesToFloats(row.transform),
     patents: row.patents,
+    method: row.method,
     builtAt: row.built_at,
   };
 }
@@ -60,4 +78,24 @@ export async function readPatentVectorsSince(
     SELECT lens_id, vector, seq FROM patent_vectors WHERE seq > ${afterSeq.toString()}::bigint
     ORDER BY seq LIMIT ${limit}`.execute(db);
   return rows.map((row) => ({ lensId: row.lens_id, vector: row.vector, seq: BigInt(row.seq) }));
+}
+
+/**
+ * Texts' vectors by the embedded method (the stored words and model), as an embeddings endpoint
+ * would answer them: what the local embeddings stand-in serves (ADR 0164). Null before a model
+ * exists; a text none of whose words has a vector gets the zero vector.
+ */
+export async function wordMethodVectors(db: Db, texts: readonly string[]): Promise<Float32Array[] | null> {
+  const model = await readModel(db);
+  if (!model) return null;
+  const words = await readWords(db, [...new Set(texts.flatMap((text) => meaningWords(text)))]);
+  const unseen = inverseFrequency(model.patents, 0);
+  const lookup = {
+    vector: (word: string) => words.get(word)?.vector,
+    weight: (word: string) => words.get(word)?.idf ?? unseen,
+  };
+  return texts.map((text) => {
+    const raw = textVector(meaningWords(text), lookup);
+    return raw ? project(model, raw) : new Float32Array(DIMENSIONS);
+  });
 }
