@@ -4,6 +4,7 @@ import {
   dequantize,
   inverseFrequency,
   meaningWords,
+  nearestCell,
   normalize,
   patentRawVector,
   project,
@@ -14,6 +15,7 @@ import {
   type TextEmbedder,
 } from '@patentscout/server/search-engine';
 import { createModelLearner } from './corpus-model.js';
+import { divideIntoCells } from './divide-cells.js';
 import { readPatentTexts, replaceWordsAndModel, writePatentVectors } from './meaning-writes.js';
 import { readPackageVectors } from './package-vectors.js';
 
@@ -24,7 +26,7 @@ const EMBED_BATCH = 128;
 const LEARNED_WORD_MIN_PATENTS = 2;
 
 export interface MeaningProgress {
-  phase: 'counting words' | 'reading word vectors' | 'patent vectors' | 'writing';
+  phase: 'counting words' | 'reading word vectors' | 'patent vectors' | 'writing' | 'cells';
   done: number;
   total?: number;
 }
@@ -53,14 +55,24 @@ type PatentText = { lens_id: string; title: string; body: string };
 const embeddedText = (row: PatentText) => (row.body ? `${row.title}. ${row.body}` : row.title);
 
 /** Vectors from the configured embedder for the patents of a page, written a batch at a time. */
-async function embedPatents(db: Db, page: PatentText[], embedder: TextEmbedder, signal?: AbortSignal) {
+async function embedPatents(
+  db: Db,
+  page: PatentText[],
+  embedder: TextEmbedder,
+  signal?: AbortSignal,
+  centroids: Float32Array | null = null,
+) {
   for (let start = 0; start < page.length; start += EMBED_BATCH) {
     if (signal?.aborted) throw new MeaningBuildStopped();
     const batch = page.slice(start, start + EMBED_BATCH);
     const vectors = await embedder.embed(batch.map(embeddedText), signal);
     await writePatentVectors(
       db,
-      batch.map((row, index) => ({ lensId: row.lens_id, vector: quantize(vectors[index]!) })),
+      batch.map((row, index) => ({
+        lensId: row.lens_id,
+        vector: quantize(vectors[index]!),
+        cell: centroids && nearestCell(centroids, vectors[index]!),
+      })),
     );
   }
 }
@@ -78,7 +90,7 @@ export async function buildMeaning(
   onProgress: (progress: MeaningProgress) => void = () => {},
   signal?: AbortSignal,
   embedder?: TextEmbedder,
-): Promise<{ patents: number; words: number; learnedWords: number; elapsedMs: number }> {
+): Promise<{ patents: number; words: number; learnedWords: number; cells: number; elapsedMs: number }> {
   const started = performance.now();
   const documentsWith = new Map<string, number>();
   let patents = 0;
@@ -125,6 +137,11 @@ export async function buildMeaning(
     vector: quantize(vector),
     idf: documentsWith.has(word) ? idf(word) : null,
   }));
+  const cellsFor = (patentsWritten: number) =>
+    divideIntoCells(db, patentsWritten, {
+      signal,
+      onProgress: (done, total) => onProgress({ phase: 'cells', done, total }),
+    });
   await replaceWordsAndModel(db, words, { ...model, method: embedder?.method ?? WORD_VECTORS_METHOD });
   if (embedder) {
     let written = 0;
@@ -137,6 +154,7 @@ export async function buildMeaning(
       patents: written,
       words: words.length,
       learnedWords: learned.size,
+      cells: await cellsFor(written),
       elapsedMs: performance.now() - started,
     };
   }
@@ -153,6 +171,7 @@ export async function buildMeaning(
     patents: lensIds.length,
     words: words.length,
     learnedWords: learned.size,
+    cells: await cellsFor(lensIds.length),
     elapsedMs: performance.now() - started,
   };
 }
@@ -174,7 +193,7 @@ export async function vectorizeNewPatents(
   let written = 0;
   for await (const page of allTexts(db, true, signal)) {
     if (embedder) {
-      await embedPatents(db, page, embedder, signal);
+      await embedPatents(db, page, embedder, signal, model.centroids);
       written += page.length;
       if (written >= limit) break;
       continue;
@@ -188,7 +207,10 @@ export async function vectorizeNewPatents(
     };
     const rows = page.flatMap((row) => {
       const vector = patentRawVector(row, lookup);
-      return vector ? [{ lensId: row.lens_id, vector: quantize(project(model, vector.vector)) }] : [];
+      if (!vector) return [];
+      const projected = project(model, vector.vector);
+      const cell = model.centroids && nearestCell(model.centroids, projected);
+      return [{ lensId: row.lens_id, vector: quantize(projected), cell }];
     });
     await writePatentVectors(db, rows);
     written += rows.length;

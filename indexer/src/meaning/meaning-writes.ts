@@ -4,18 +4,52 @@ import { floatsToBytes, type MeaningModel } from '@patentscout/server/search-eng
 
 const BATCH = 2_000;
 
+/** A patent's vector to write, and its cell (ADR 0165; absent: no cells, read by every search). */
+export interface PatentVectorRow {
+  lensId: string;
+  vector: Buffer;
+  cell?: number | null;
+}
+
 /** Writes (or rewrites) patents' vectors; each write takes a new `seq`, so servers read it next. */
-export async function writePatentVectors(db: Db, rows: { lensId: string; vector: Buffer }[]): Promise<void> {
+export async function writePatentVectors(db: Db, rows: PatentVectorRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     await sql`
-      INSERT INTO patent_vectors (lens_id, vector)
-      SELECT v.lens_id, v.vector FROM unnest(${batch.map((row) => row.lensId)}::text[], ${batch.map((row) => row.vector)}::bytea[]) AS v(lens_id, vector)
+      INSERT INTO patent_vectors (lens_id, vector, cell)
+      SELECT v.lens_id, v.vector, v.cell
+      FROM unnest(${batch.map((row) => row.lensId)}::text[], ${batch.map((row) => row.vector)}::bytea[], ${batch.map((row) => row.cell ?? null)}::smallint[]) AS v(lens_id, vector, cell)
       JOIN patents p ON p.lens_id = v.lens_id
-      ON CONFLICT (lens_id) DO UPDATE SET vector = excluded.vector, seq = nextval('patent_vectors_seq')`.execute(
+      ON CONFLICT (lens_id) DO UPDATE SET vector = excluded.vector, cell = excluded.cell, seq = nextval('patent_vectors_seq')`.execute(
       db,
     );
   }
+}
+
+/** Patents' vectors in id order, `limit` after `after`. */
+export async function readPatentVectors(
+  db: Db,
+  options: { after: string; limit: number },
+): Promise<{ lensId: string; vector: Buffer }[]> {
+  const { rows } = await sql<{ lens_id: string; vector: Buffer }>`
+    SELECT lens_id, vector FROM patent_vectors WHERE lens_id > ${options.after} ORDER BY lens_id LIMIT ${options.limit}`.execute(
+    db,
+  );
+  return rows.map((row) => ({ lensId: row.lens_id, vector: row.vector }));
+}
+
+/** `size` patents' vectors spread over the corpus (by a hash of the id, not its order). */
+export async function readVectorSample(db: Db, size: number): Promise<Buffer[]> {
+  const { rows } = await sql<{ vector: Buffer }>`
+    SELECT vector FROM patent_vectors ORDER BY hashtext(lens_id) LIMIT ${size}`.execute(db);
+  return rows.map((row) => row.vector);
+}
+
+/** The cells' centres (null: none); a new build time makes every server read the vectors again. */
+export async function writeCentroids(db: Db, centroids: Float32Array | null): Promise<void> {
+  await sql`
+    UPDATE meaning_model SET centroids = ${centroids ? floatsToBytes(centroids) : null}, built_at = clock_timestamp()
+    WHERE id = 1`.execute(db);
 }
 
 /** Replaces the vocabulary and the model in one transaction: servers see the old or the new. */
@@ -38,7 +72,7 @@ export async function replaceWordsAndModel(
       INSERT INTO meaning_model (id, mean, transform, patents, method, built_at)
       VALUES (1, ${floatsToBytes(model.mean)}, ${floatsToBytes(model.transform)}, ${model.patents}, ${model.method}, clock_timestamp())
       ON CONFLICT (id) DO UPDATE SET mean = excluded.mean, transform = excluded.transform,
-        patents = excluded.patents, method = excluded.method, built_at = excluded.built_at`.execute(
+        patents = excluded.patents, method = excluded.method, centroids = NULL, built_at = excluded.built_at`.execute(
       transaction,
     );
   });

@@ -24,6 +24,7 @@ export {
   type WordLookup,
 } from './meaning/vectors.js';
 export { readModel, readWords, wordMethodVectors } from './meaning/meaning-store.js';
+export { cellCount, nearestCell } from './meaning/cells.js';
 export {
   EmbeddingsUnavailable,
   openAiEmbedder,

@@ -68,6 +68,7 @@ export const MEANING_INDEX: MeaningTuning = {
   neighbourWords: 3,
   neighboursPerWord: 3,
   neighbourSimilarity: 0.65,
+  probedCells: { share: 0.06, minimum: 8 },
 };
 
 /** Advanced search's ts_rank weights, in Postgres' {D, C, B, A} order: AI title and title 1, abstract 0.5, claims 0.2. */

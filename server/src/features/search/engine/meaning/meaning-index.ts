@@ -9,7 +9,9 @@ import {
   type StoredWord,
 } from './meaning-store.js';
 import { WORD_VECTORS_METHOD, type TextEmbedder } from './embedder.js';
+import { cellProbes } from './cells.js';
 import { nearestRows, type Nearest } from './nearest.js';
+import { createVectorTable } from './vector-table.js';
 import { DIMENSIONS, inverseFrequency, meaningWords, project, textVector } from './vectors.js';
 
 /** What a text means to the index: its vector, and the corpus words closest to its rarest words. */
@@ -39,6 +41,8 @@ export interface MeaningTuning {
   /** Neighbours kept per word, and how close they must be (cosine of the words' vectors). */
   neighboursPerWord: number;
   neighbourSimilarity: number;
+  /** The share of a corpus's cells a search reads (ADR 0165), at least `minimum` of them. */
+  probedCells: { share: number; minimum: number };
 }
 
 const PAGE = 50_000;
@@ -46,15 +50,14 @@ const PAGE = 50_000;
 /**
  * The patents' vectors in memory (100 bytes each; 100 MB at a million), read from Postgres on
  * first use and then every `refreshMs`, only what was written since (`seq`); all of them again
- * when the indexer rebuilt the model. Searches compare a query with every patent (ADR 0150).
+ * when the indexer rebuilt the model. Searches compare a query with every patent (ADR 0150), or
+ * in a large corpus with those of the cells nearest to it (ADR 0165).
  * A query's vector comes from the method that made the patents' (ADR 0164): the stored words and
  * model, or the configured embedder; an embedder that fails leaves the search to words alone.
  */
 export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: TextEmbedder): MeaningIndex {
   let model: StoredModel | null = null;
-  let lensIds: string[] = [];
-  let vectors = new Int8Array(0);
-  const positions = new Map<string, number>();
+  const table = createVectorTable();
   let lastSeq = 0n;
   let corpus: Awaited<ReturnType<typeof readCorpusWords>> | null = null;
   let loading: Promise<void> | null = null;
@@ -62,28 +65,11 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
   let closed = false;
   const words = new LRUCache<string, StoredWord | 'none'>({ max: 50_000 });
 
-  const append = (lensId: string, bytes: Buffer) => {
-    let position = positions.get(lensId);
-    if (position === undefined) {
-      position = lensIds.length;
-      lensIds.push(lensId);
-      positions.set(lensId, position);
-      if ((position + 1) * DIMENSIONS > vectors.length) {
-        const grown = new Int8Array(Math.max(1024, (position + 1) * 2) * DIMENSIONS);
-        grown.set(vectors);
-        vectors = grown;
-      }
-    }
-    vectors.set(new Int8Array(bytes.buffer, bytes.byteOffset, DIMENSIONS), position * DIMENSIONS);
-  };
-
   const load = async () => {
     const stored = await readModel(db);
     if (!stored) return;
     if (!model || model.builtAt.getTime() !== stored.builtAt.getTime()) {
-      lensIds = [];
-      vectors = new Int8Array(0);
-      positions.clear();
+      table.clear();
       lastSeq = 0n;
       words.clear();
       corpus = await readCorpusWords(db);
@@ -91,7 +77,7 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
     }
     for (;;) {
       const page = await readPatentVectorsSince(db, lastSeq, PAGE);
-      for (const row of page) append(row.lensId, row.vector);
+      for (const row of page) table.put(row.lensId, row.vector, row.cell);
       if (page.length > 0) lastSeq = page[page.length - 1]!.seq;
       if (page.length < PAGE || closed) break;
     }
@@ -177,19 +163,19 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
         .filter((entry) => entry.similar.length > 0);
       return { vector, alsoSearched };
     },
-    nearest: (vector, count) =>
-      nearestRows(vectors, lensIds.length, vector, count).map((entry) => ({
-        ...entry,
-        lensId: lensIds[entry.position]!,
-      })),
+    nearest: (vector, count) => {
+      const centroids = model?.centroids;
+      return table.nearest(
+        vector,
+        count,
+        centroids
+          ? { centroids, probes: cellProbes(centroids.length / DIMENSIONS, tuning.probedCells) }
+          : undefined,
+      );
+    },
     async vectorOf(lensId) {
       await fresh();
-      const position = positions.get(lensId);
-      if (position === undefined) return null;
-      return Float32Array.from(
-        vectors.subarray(position * DIMENSIONS, (position + 1) * DIMENSIONS),
-        (value) => value / 127,
-      );
+      return table.vectorOf(lensId);
     },
     close() {
       closed = true;

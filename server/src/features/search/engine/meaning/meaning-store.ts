@@ -16,6 +16,8 @@ export interface StoredModel extends MeaningModel {
   patents: number;
   /** Which method made the patent vectors (`WORD_VECTORS_METHOD`, or an embedder's). */
   method: string;
+  /** The cells' centres, cells x 100 floats (ADR 0165); null: no cells, every vector is read. */
+  centroids: Float32Array | null;
   builtAt: Date;
 }
 
@@ -25,9 +27,10 @@ export async function readModel(db: Db): Promise<StoredModel | null> {
     transform: Buffer;
     patents: number;
     method: string;
+    centroids: Buffer | null;
     built_at: Date;
   }>`
-    SELECT mean, transform, patents, method, built_at FROM meaning_model WHERE id = 1`.execute(db);
+    SELECT mean, transform, patents, method, centroids, built_at FROM meaning_model WHERE id = 1`.execute(db);
   const row = rows[0];
   if (!row) return null;
   return {
@@ -35,6 +38,7 @@ export async function readModel(db: Db): Promise<StoredModel | null> {
     transform: bytesToFloats(row.transform),
     patents: row.patents,
     method: row.method,
+    centroids: row.centroids ? bytesToFloats(row.centroids) : null,
     builtAt: row.built_at,
   };
 }
@@ -73,11 +77,16 @@ export async function readPatentVectorsSince(
   db: Db,
   afterSeq: bigint,
   limit: number,
-): Promise<{ lensId: string; vector: Buffer; seq: bigint }[]> {
-  const { rows } = await sql<{ lens_id: string; vector: Buffer; seq: string }>`
-    SELECT lens_id, vector, seq FROM patent_vectors WHERE seq > ${afterSeq.toString()}::bigint
+): Promise<{ lensId: string; vector: Buffer; cell: number | null; seq: bigint }[]> {
+  const { rows } = await sql<{ lens_id: string; vector: Buffer; cell: number | null; seq: string }>`
+    SELECT lens_id, vector, cell, seq FROM patent_vectors WHERE seq > ${afterSeq.toString()}::bigint
     ORDER BY seq LIMIT ${limit}`.execute(db);
-  return rows.map((row) => ({ lensId: row.lens_id, vector: row.vector, seq: BigInt(row.seq) }));
+  return rows.map((row) => ({
+    lensId: row.lens_id,
+    vector: row.vector,
+    cell: row.cell,
+    seq: BigInt(row.seq),
+  }));
 }
 
 /**

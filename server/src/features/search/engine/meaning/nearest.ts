@@ -7,25 +7,54 @@ export interface Nearest {
   similarity: number;
 }
 
-/**
- * The `count` rows of `matrix` (`rows` x 100 signed bytes, each a unit vector times 127) most
- * similar to the unit `query`, most similar first: one pass over every row, the best kept in a
- * sorted list (a few hundred; most rows fall below its last at once).
- */
-export function nearestRows(matrix: Int8Array, rows: number, query: Float32Array, count: number): Nearest[] {
+/** The best `count` rows seen so far, most similar first (a few hundred: most rows fall below its last at once). */
+function topList(count: number) {
   const best: Nearest[] = [];
   let threshold = -Infinity;
-  for (let row = 0; row < rows; row += 1) {
-    const offset = row * DIMENSIONS;
-    let sum = 0;
-    for (let index = 0; index < DIMENSIONS; index += 1) sum += matrix[offset + index]! * query[index]!;
-    const similarity = sum / 127;
-    if (best.length >= count && similarity <= threshold) continue;
-    let at = best.length;
-    while (at > 0 && best[at - 1]!.similarity < similarity) at -= 1;
-    best.splice(at, 0, { position: row, similarity });
-    if (best.length > count) best.pop();
-    if (best.length >= count) threshold = best[best.length - 1]!.similarity;
-  }
-  return best;
+  return {
+    best,
+    offer(position: number, similarity: number) {
+      if (best.length >= count && similarity <= threshold) return;
+      let at = best.length;
+      while (at > 0 && best[at - 1]!.similarity < similarity) at -= 1;
+      best.splice(at, 0, { position, similarity });
+      if (best.length > count) best.pop();
+      if (best.length >= count) threshold = best[best.length - 1]!.similarity;
+    },
+  };
+}
+
+function similarityAt(matrix: Int8Array, row: number, query: Float32Array): number {
+  const offset = row * DIMENSIONS;
+  let sum = 0;
+  for (let index = 0; index < DIMENSIONS; index += 1) sum += matrix[offset + index]! * query[index]!;
+  return sum / 127;
+}
+
+/**
+ * The `count` rows of `matrix` (`rows` x 100 signed bytes, each a unit vector times 127) most
+ * similar to the unit `query`, most similar first: one pass over every row.
+ */
+export function nearestRows(matrix: Int8Array, rows: number, query: Float32Array, count: number): Nearest[] {
+  const top = topList(count);
+  for (let row = 0; row < rows; row += 1) top.offer(row, similarityAt(matrix, row, query));
+  return top.best;
+}
+
+/** The same over the rows the lists name, each row once; `keep` passes over stale entries. */
+export function nearestAmong(
+  matrix: Int8Array,
+  lists: readonly ArrayLike<number>[],
+  keep: (row: number, list: number) => boolean,
+  query: Float32Array,
+  count: number,
+): Nearest[] {
+  const top = topList(count);
+  lists.forEach((rows, list) => {
+    for (let at = 0; at < rows.length; at += 1) {
+      const row = rows[at]!;
+      if (keep(row, list)) top.offer(row, similarityAt(matrix, row, query));
+    }
+  });
+  return top.best;
 }
