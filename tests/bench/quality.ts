@@ -80,36 +80,68 @@ try {
     ],
     ['words + meaning', createSearchEngine({ connectionString: server.databaseUrl, clock: systemClock })],
   ];
+  // The meaning index reads every patent's vector when an engine starts: one untimed pass first.
+  say('  warming up (the engines read the vectors into memory)...');
+  for (const query of sets['paraphrased descriptions'])
+    for (const [, engine] of engines)
+      await engine.natural({ text: query.text, filters: NO_FILTERS, maxResults: 500 });
   say(
     `\n| set | search | top-1 | top-10 | top-100 | MRR | p50 ms | p95 ms |\n| --- | --- | --- | --- | --- | --- | --- | --- |`,
   );
-  for (const [setName, queries] of Object.entries(sets))
-    for (const [engineName, engine] of engines) {
-      const ranks: number[] = [];
-      const times: number[] = [];
-      for (const query of queries) {
+  for (const [setName, queries] of Object.entries(sets)) {
+    // Alternating, query by query, so that both searches see the same machine.
+    const ranks = engines.map((): number[] => []);
+    const times = engines.map((): number[] => []);
+    for (const query of queries)
+      for (const [index, [, engine]] of engines.entries()) {
         const started = performance.now();
         const answer = await engine.natural({ text: query.text, filters: NO_FILTERS, maxResults: 500 });
-        times.push(performance.now() - started);
+        times[index]!.push(performance.now() - started);
         const position = answer.hits.findIndex(
           (hit) =>
             hit.lens_id === query.key || hit.family_members.some((member) => member.lens_id === query.key),
         );
-        ranks.push(position < 0 ? Infinity : position + 1);
+        ranks[index]!.push(position < 0 ? Infinity : position + 1);
       }
+    for (const [index, [engineName]] of engines.entries()) {
+      const rankList = ranks[index]!;
       const share = (top: number) =>
-        `${((100 * ranks.filter((rank) => rank <= top).length) / ranks.length).toFixed(1)} %`;
-      const mrr = ranks.reduce((sum, rank) => sum + (Number.isFinite(rank) ? 1 / rank : 0), 0) / ranks.length;
-      const sorted = times.sort((left, right) => left - right);
-      const at = (quantile: number) =>
-        sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]!.toFixed(1);
+        `${((100 * rankList.filter((rank) => rank <= top).length) / rankList.length).toFixed(1)} %`;
+      const mrr =
+        rankList.reduce((sum, rank) => sum + (Number.isFinite(rank) ? 1 / rank : 0), 0) / rankList.length;
+      const [p50, p95] = percentiles(times[index]!);
       say(
-        `| ${setName} (${queries.length}) | ${engineName} | ${share(1)} | ${share(10)} | ${share(100)} | ${mrr.toFixed(3)} | ${at(0.5)} | ${at(0.95)} |`,
+        `| ${setName} (${queries.length}) | ${engineName} | ${share(1)} | ${share(10)} | ${share(100)} | ${mrr.toFixed(3)} | ${p50} | ${p95} |`,
       );
     }
+  }
+  const similarTimes: number[] = [];
+  for (const entry of paraphrases) {
+    const started = performance.now();
+    await engines[1]![1].similar({ lensId: targets.get(entry.id)!.key, first: 10 });
+    similarTimes.push(performance.now() - started);
+  }
+  const [similarP50, similarP95] = percentiles(similarTimes);
+  say(
+    `\nSimilar patents (${similarTimes.length} targets, 10 each): p50 ${similarP50} ms, p95 ${similarP95} ms`,
+  );
+  const { rows: storage } = await sql<{ per_patent: number; cells: number | null }>`
+    SELECT (pg_total_relation_size('patent_vectors')::float8 / greatest(1, (SELECT count(*) FROM patents)))::float8 AS per_patent,
+      (SELECT length(centroids) / 400 FROM meaning_model) AS cells`.execute(server.db);
+  say(
+    `Storage of the patent vectors (table, TOAST and indexes): ${storage[0]!.per_patent.toFixed(0)} B a patent; cells: ${storage[0]!.cells ?? 'none'}`,
+  );
   for (const [, engine] of engines) await engine.close();
 } finally {
   await server.stop();
+}
+
+/** p50 and p95 of the times, in ms with one decimal. */
+function percentiles(times: number[]): [string, string] {
+  const sorted = [...times].sort((left, right) => left - right);
+  const at = (quantile: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]!.toFixed(1);
+  return [at(0.5), at(0.95)];
 }
 
 /** The share of patents whose search text holds each lexeme (a word not indexed counts as rare). */
