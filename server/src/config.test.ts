@@ -63,6 +63,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).dataDir).toBe(path.resolve('.data'));
     expect(() => loadConfig({ PORT_OFFSET: '-1' })).toThrow(/PORT_OFFSET: /);
     expect(() => loadConfig({ PORT_OFFSET: '20000' })).toThrow(/PORT_OFFSET: /);
+    expect(() => loadConfig({ PORT_OFFSET: '15' })).toThrow('PORT_OFFSET: must be a multiple of 10');
   });
 
   it('accepts a complete production environment', () => {

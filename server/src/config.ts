@@ -27,8 +27,18 @@ const APP_ENV = {
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  /** Moves every port of a local copy at once (a second copy beside the first); at most 10000. */
-  PORT_OFFSET: z.coerce.number().int().min(0).max(10_000).default(0),
+  /**
+   * Moves every port of a local copy at once (a second copy beside the first). Tens apart, two
+   * copies never meet: the emulator takes the two ports after its own, the standbys the four after
+   * Postgres's, and the Stripe and form stand-ins sit side by side.
+   */
+  PORT_OFFSET: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .refine((offset) => offset % 10 === 0, 'must be a multiple of 10, e.g. 10 for a second copy')
+    .default(0),
   DATA_DIR: z.string().min(1).optional(),
   APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   DEMO_CORPUS_SIZE: z.coerce.number().int().min(0).max(2_000_000).optional(),
