@@ -189,6 +189,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it("names the problems of several parts' settings together", () => {
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_key',
+        STRIPE_PRICE_DISCOVER: 'price_discover',
+        DATABASE_URL: PRODUCTION.DATABASE_URL,
+        EMBEDDED_REPLICAS: '2',
+      }),
+    ).toThrowError(
+      /EMBEDDED_REPLICAS: only with the embedded database[^\n]*\n\s+- STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY$/,
+    );
+  });
+
   it('runs every role in one process by default; ROLE picks web or worker, and a bad role is named', () => {
     expect(loadConfig({}).role).toBe('all');
     expect(loadConfig({ ROLE: 'web' }).role).toBe('web');
