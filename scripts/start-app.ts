@@ -18,6 +18,22 @@ const say = (message: string) => process.stdout.write(`${message}\n`);
 /** Where the dev mailbox works: it lists the emulator's sign-in links, so only beside the emulator. */
 const hasDevMailbox = (config: AppConfig) => config.auth.mode === 'emulator';
 
+/** Every port the local copy listens on, when PORT_OFFSET moved them (a second copy beside the first). */
+function movedPorts(config: AppConfig): string {
+  if (config.portOffset === 0) return '';
+  const ports = [
+    config.role !== 'worker' ? `web ${config.http.port}` : '',
+    config.database.mode === 'embedded' ? `PostgreSQL ${config.database.port}` : '',
+    config.auth.mode === 'emulator'
+      ? `Auth emulator ${config.auth.emulatorPort} (hub and logging ${config.auth.emulatorPort + 1}, ${config.auth.emulatorPort + 2})`
+      : '',
+    config.mail.mode === 'local' ? `SMTP ${config.mail.port}` : '',
+    config.billing.mode === 'local' ? `Stripe stand-in ${config.billing.localPort}` : '',
+    config.mailingList.mode === 'local' ? `form service ${config.mailingList.port}` : '',
+  ];
+  return `  ports     PORT_OFFSET=${config.portOffset}: ${ports.filter((port) => port !== '').join(', ')}`;
+}
+
 function summary(config: AppConfig, databaseUrl: string, corpus: string | undefined): string {
   const relative = (target: string) => path.relative(process.cwd(), target) || '.';
   const database =
@@ -62,6 +78,7 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string | undefi
     `  payments  ${config.modes.payments}`,
     `  AI        ${config.modes.ai}`,
     `  forms     ${config.modes.mailingList}`,
+    movedPorts(config),
     corpus ? `  patents   ${corpus}` : '',
     config.metrics.port ? `  metrics   http://${config.http.host}:${config.metrics.port}/metrics` : '',
     `  data      ${relative(config.dataDir)}`,

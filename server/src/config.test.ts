@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -33,6 +34,36 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       trustedProxies: 0,
     });
+  });
+
+  it('moves every local port and the data folder with PORT_OFFSET, a port named by its own variable still winning', () => {
+    const config = loadConfig({ PORT_OFFSET: '10' });
+    expect(config.http).toMatchObject({ port: 3010, publicUrl: 'http://localhost:3010' });
+    expect(config.database).toMatchObject({ mode: 'embedded', port: 54339 });
+    expect(config.auth).toMatchObject({ mode: 'emulator', emulatorPort: 9109 });
+    expect(config.mail).toMatchObject({ mode: 'local', port: 2535 });
+    expect(config.billing).toMatchObject({ mode: 'local', localPort: 12121 });
+    expect(config.mailingList).toEqual({
+      mode: 'local',
+      port: 12122,
+      url: 'http://127.0.0.1:12122/subscribe',
+    });
+    expect(config.dataDir).toBe(path.resolve('.data-10'));
+    expect(config.portOffset).toBe(10);
+
+    const named = loadConfig({
+      PORT_OFFSET: '10',
+      PORT: '4000',
+      EMBEDDED_PG_PORT: '55000',
+      DATA_DIR: 'copy',
+    });
+    expect(named.http.port).toBe(4000);
+    expect(named.database).toMatchObject({ port: 55000, dataDir: path.resolve('copy', 'pg') });
+    expect(named.mail).toMatchObject({ port: 2535 });
+    expect(loadConfig({}).dataDir).toBe(path.resolve('.data'));
+    expect(() => loadConfig({ PORT_OFFSET: '-1' })).toThrow(/PORT_OFFSET: /);
+    expect(() => loadConfig({ PORT_OFFSET: '20000' })).toThrow(/PORT_OFFSET: /);
+    expect(() => loadConfig({ PORT_OFFSET: '15' })).toThrow('PORT_OFFSET: must be a multiple of 10');
   });
 
   it('accepts a complete production environment', () => {
@@ -156,6 +187,19 @@ describe('loadConfig', () => {
       expect(message).toContain('PORT:');
       expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
     }
+  });
+
+  it("names the problems of several parts' settings together", () => {
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_key',
+        STRIPE_PRICE_DISCOVER: 'price_discover',
+        DATABASE_URL: PRODUCTION.DATABASE_URL,
+        EMBEDDED_REPLICAS: '2',
+      }),
+    ).toThrowError(
+      /EMBEDDED_REPLICAS: only with the embedded database[^\n]*\n\s+- STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY$/,
+    );
   });
 
   it('runs every role in one process by default; ROLE picks web or worker, and a bad role is named', () => {

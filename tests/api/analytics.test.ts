@@ -383,7 +383,7 @@ describe('analyst API keys', () => {
     ]);
     // FREE_A, FREE_B, PAYING searched; uid-early only viewed a page while signed in.
     expect(figures.activeUsers).toBe(4);
-    // March up to the range's end: FREE_A has 4 searches (>= 3), FREE_B 1; PAYING is on Discover.
+    // March up to the range's end: FREE_A has 4 searches (above 3), FREE_B 1; PAYING is on Discover.
     expect(figures.freeUsersAtLimit).toBe(1);
     expect(figures.subscriptions).toEqual({
       started: 2,

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadConfig } from '@patentscout/server/config';
 import { stopRemembered, type ProcessIdentity } from '@patentscout/server/supervisor/processes';
 import { TEST_PORT_OFFSET } from '@patentscout/server/testing/constants';
 
@@ -12,19 +13,23 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const PROJECT_ID = 'demo-patentscout-faults';
 
 /**
- * The ports of copy `n` of the app in this run: apart from every other test port (and shifted by
- * TEST_PORT_OFFSET like them), ten apart per copy (the emulator takes its port + 1 and + 2).
+ * The PORT_OFFSET of copy `n` of the app in this run: apart from every other test port (and
+ * shifted by TEST_PORT_OFFSET like them), twenty apart per copy: the emulator takes its port + 1
+ * and + 2, and at ten apart the emulator's + 2 of a run shifted by 3000 more met the Stripe
+ * stand-in of another run's previous copy (12111 - 9099 = 3012).
  */
+const portOffset = (n: number) => 200 + TEST_PORT_OFFSET + n * 20;
+
+/** Where copy `n` keeps its data: the app's own default for its offset, in the repository's root. */
+const dataDirOf = (n: number) => path.join(ROOT, `.data-${portOffset(n)}`);
+
+/** The ports the app gives copy `n` from its offset (the app's own settings say where each part goes). */
 export function stackPorts(n: number) {
-  const shift = TEST_PORT_OFFSET + n * 10;
-  return {
-    web: 3200 + shift,
-    postgres: 54400 + shift,
-    emulator: 9600 + shift,
-    smtp: 2600 + shift,
-    stripe: 12200 + shift,
-    formService: 12205 + shift,
-  };
+  const config = loadConfig({ PORT_OFFSET: String(portOffset(n)) });
+  if (config.database.mode !== 'embedded' || config.auth.mode !== 'emulator') {
+    throw new Error('a copy started with only PORT_OFFSET runs the embedded parts');
+  }
+  return { web: config.http.port, postgres: config.database.port, emulator: config.auth.emulatorPort };
 }
 
 export interface LocalStack {
@@ -43,24 +48,20 @@ export interface LocalStack {
   stop(): Promise<number | null>;
 }
 
-/** `npm start` as a user runs it, in a process group of its own, on copy `n`'s ports. */
+/**
+ * `npm start` as a user runs it, in a process group of its own: copy `n` is moved by its
+ * PORT_OFFSET alone (every port and its data folder), as a second copy beside the first is.
+ */
 export function startStack(n: number, env: Record<string, string> = {}): LocalStack {
   const ports = stackPorts(n);
-  const dataDir = path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`);
-  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const dataDir = dataDirOf(n);
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      PORT: String(ports.web),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(ports.postgres),
-      FIREBASE_AUTH_EMULATOR_PORT: String(ports.emulator),
-      MAIL_SMTP_PORT: String(ports.smtp),
-      STRIPE_LOCAL_PORT: String(ports.stripe),
-      MAILING_LIST_LOCAL_PORT: String(ports.formService),
+      PORT_OFFSET: String(portOffset(n)),
       FIREBASE_PROJECT_ID: PROJECT_ID,
       DEMO_CORPUS_SIZE: '2000',
       RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
@@ -139,7 +140,7 @@ async function stopLeftovers(dataDir: string): Promise<void> {
 }
 
 export async function wipeDataDir(n: number): Promise<void> {
-  const dataDir = path.join(ROOT, '.data', `faults-${TEST_PORT_OFFSET}-${n}`);
+  const dataDir = dataDirOf(n);
   await stopLeftovers(dataDir);
   await rm(dataDir, { recursive: true, force: true });
   await rm(`${dataDir}.out`, { force: true });

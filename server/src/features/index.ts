@@ -58,6 +58,7 @@ export function createFeatures(deps: FeatureDeps): Features {
   });
   const analytics = createAnalyticsFeature(deps, {
     search: search.service,
+    plans: plans.service,
     collectionMembers: collections.service.corpusMembersFor,
   });
   const features: Features = {

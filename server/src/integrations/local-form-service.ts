@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { LOCAL_FORM_SERVICE_PATH } from '../config.js';
+import { LOCAL_FORM_SERVICE_PATH } from './form-service.settings.js';
 import { escapeHtml } from '../shared/html.js';
 import type { Logger } from '../shared/logger.js';
 

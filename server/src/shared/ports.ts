@@ -10,7 +10,7 @@ export class PortInUseError extends Error {
   ) {
     super(
       `Port ${port} is already in use${holder ? ` by ${holder}` : ''}; it is needed for ${purpose}. ` +
-        'Stop what uses it, or choose another port (docs/operations.md, "Two copies side by side").',
+        'Stop what uses it, or choose another port; PORT_OFFSET=10 moves them all (docs/operations.md, "Two copies side by side").',
     );
     this.name = 'PortInUseError';
   }

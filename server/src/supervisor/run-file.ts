@@ -28,7 +28,7 @@ export class DataDirInUseError extends Error {
       `Another copy of the app is already running on the data folder ${path.relative(process.cwd(), dataDir) || dataDir} ` +
         `(pid ${owner.pid}, started ${startedAt}).\n` +
         `  what to do: stop it first (Ctrl-C in its terminal, or kill ${owner.pid}), or give this copy its own ` +
-        'DATA_DIR and ports (docs/operations.md, "Two copies side by side").',
+        'DATA_DIR and ports; PORT_OFFSET=10 moves both (docs/operations.md, "Two copies side by side").',
     );
     this.name = 'DataDirInUseError';
   }

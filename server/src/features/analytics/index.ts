@@ -1,4 +1,5 @@
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import type { PlansService } from '../plans/index.js';
 import type { SearchService } from '../search/index.js';
 import { createAnalystKeysRepo } from './analyst-keys.repo.js';
 import { createAnalystKeysService, type AnalystKeysService } from './analyst-keys.service.js';
@@ -34,6 +35,8 @@ export function createAnalyticsFeature(
   deps: FeatureDeps,
   others: {
     search: Pick<SearchService, 'checkRequest' | 'matchIds'>;
+    /** The free plan's allowance: the plans module's. */
+    plans: Pick<PlansService, 'freeSearchesPerMonth'>;
     collectionMembers: (uid: string, collectionId: unknown) => Promise<string[]>;
   },
 ): FeatureModule<AnalyticsService> {
@@ -50,7 +53,7 @@ export function createAnalyticsFeature(
     // The analytics only read: a replica answers them when one serves.
     repo: createInsightsRepo(deps.reads.db),
     clock: deps.clock,
-    freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
+    freeSearchesPerMonth: others.plans.freeSearchesPerMonth,
     gate: keys.assertAnalyst,
     search: others.search,
     collectionMembers: others.collectionMembers,

@@ -137,14 +137,13 @@ export function createInsightsRepo(db: Db) {
     },
 
     /** Open free accounts with at least `free` searches from `monthStart` to `to`. */
-    async freeUsersAtLimit(monthStart: Date, to: Date, free: number): Promise<number> {
+    /** Free accounts (not deleted) limited by the plans module's rule in the month up to `to`. */
+    async freeUsersAtLimit(monthStart: Date, to: Date, freeSearchesPerMonth: number): Promise<number> {
       const [row] = await rows(sql<{ count: number }>`
-        SELECT count(*)::int AS count FROM (
-          SELECT user_uid FROM search_events WHERE created_at >= ${monthStart} AND created_at < ${to}
-          GROUP BY user_uid HAVING count(*) >= ${free}) used
-        JOIN users u ON u.uid = used.user_uid
-        WHERE u.deleted_at IS NULL
-          AND u.uid NOT IN (SELECT user_uid FROM (${planReports.subscribedAccounts()}) p)`);
+        SELECT count(*)::int AS count
+        FROM (${planReports.freeAccountsAtLimit(monthStart, to, freeSearchesPerMonth)}) limited
+        JOIN users u ON u.uid = limited.user_uid
+        WHERE u.deleted_at IS NULL`);
       return row?.count ?? 0;
     },
 

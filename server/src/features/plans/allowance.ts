@@ -1,6 +1,7 @@
 import { createBatchWriter } from '../../shared/batch-writer.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AllowanceRepo, Reservation, UseKind } from './allowance.repo.js';
+import { freePlan, isLimited, searchesLeft } from './free-plan.js';
 import { SearchLimitReachedError } from './plans.errors.js';
 
 /** How long a repeat of the same search is free. */
@@ -22,8 +23,7 @@ export interface MonthStanding {
 /**
  * The monthly allowance and the one-shot credits: every counted use is reserved here before the
  * work runs (refused once the free uses are spent, unless the plan lifts the limit), completed
- * or released after it. The specification's rule: limited once the month's count is above the
- * free searches, without an active subscription (ADR 0011).
+ * or released after it. What "limited" means is the free plan's rule (`free-plan.ts`).
  */
 export function createAllowance(deps: {
   repo: AllowanceRepo;
@@ -34,6 +34,7 @@ export function createAllowance(deps: {
   onLostCounts?: (error: unknown, lost: number) => void;
 }) {
   const { repo, clock, freeSearchesPerMonth } = deps;
+  const plan = freePlan(freeSearchesPerMonth);
   // A search's result count is only shown by Previous Searches: it is written off the answer's
   // path, with the counts of the searches answered meanwhile, and the list waits for it.
   const resultCounts = createBatchWriter<{ id: string; resultCount: number }>({
@@ -44,10 +45,6 @@ export function createAllowance(deps: {
   function startOfMonth(): Date {
     const now = clock.now();
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  }
-
-  function isLimited(searchesThisMonth: number, subscribed: boolean): boolean {
-    return searchesThisMonth > freeSearchesPerMonth && !subscribed;
   }
 
   /**
@@ -65,11 +62,11 @@ export function createAllowance(deps: {
       {
         monthStart: startOfMonth(),
         repeatSince,
-        // Only whether the free uses are spent matters here, so the count stops past the limit.
-        countAtMost: freeSearchesPerMonth + 1,
+        // Only whether the account is limited matters here, so the count stops where that begins.
+        countAtMost: plan.limitedFrom,
       },
-      // isLimited's rule: more uses than the free ones, without a subscription.
-      subscribed ? null : freeSearchesPerMonth,
+      // Refused above this count: from `limitedFrom` on, the free plan's rule.
+      subscribed ? null : plan.limitedFrom - 1,
     );
     if (!reservation) throw new SearchLimitReachedError(freeSearchesPerMonth);
     return { ...reservation, repeatSince };
@@ -83,9 +80,8 @@ export function createAllowance(deps: {
     monthStanding(searchesThisMonth: number, subscribed: boolean): MonthStanding {
       return {
         searchesThisMonth,
-        limited: isLimited(searchesThisMonth, subscribed),
-        // The rule limits above the free searches, so one more than their number gets through.
-        searchesLeft: subscribed ? null : Math.max(0, freeSearchesPerMonth + 1 - searchesThisMonth),
+        limited: isLimited(plan, searchesThisMonth, subscribed),
+        searchesLeft: searchesLeft(plan, searchesThisMonth, subscribed),
       };
     },
 

@@ -6,7 +6,8 @@ import { createAllowance } from './allowance.js';
 import { createPlansRepo } from './plans.repo.js';
 import { plansResolvers } from './plans.resolvers.js';
 import { plansRoutes } from './plans.routes.js';
-import { createPlansService, planFrom, type PlansService } from './plans.service.js';
+import { createPlansService, isSubscribed, planFrom, type PlansService } from './plans.service.js';
+import { DEFAULT_FREE_SEARCHES_PER_MONTH } from './plans.settings.js';
 
 export { SearchLimitReachedError } from './plans.errors.js';
 export { canStillCharge } from './plan-status.js';
@@ -31,8 +32,8 @@ export function plansOver(
   const allowance = createAllowance({
     repo: createAllowanceRepo(options.allowanceDb ?? db),
     clock: options.clock ?? systemClock,
-    freeSearchesPerMonth: options.freeSearchesPerMonth ?? 20,
-    isSubscribed: async (uid) => planFrom(await repo.subscriptionsOf(uid)).status === 'active',
+    freeSearchesPerMonth: options.freeSearchesPerMonth ?? DEFAULT_FREE_SEARCHES_PER_MONTH,
+    isSubscribed: async (uid) => isSubscribed(planFrom(await repo.subscriptionsOf(uid))),
     onLostCounts: (error, lost) =>
       logger.error({ err: error }, `${lost} search result counts could not be written`),
   });
@@ -48,7 +49,7 @@ export function createPlansFeature(deps: FeatureDeps): FeatureModule<PlansServic
   const service = plansOver(deps.db, {
     // Search events: a failover may lose the last of them (a search given back), never a plan.
     allowanceDb: deps.localCommitDb,
-    freeSearchesPerMonth: deps.config.search.freeSearchesPerMonth,
+    freeSearchesPerMonth: deps.config.plans.freeSearchesPerMonth,
     clock: deps.clock,
     logger: deps.logger,
   });

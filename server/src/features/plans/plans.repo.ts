@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database, PlanSubscriptionsTable } from '../../db/tables.js';
+import { freePlan } from './free-plan.js';
 import { ACTIVE_STATUSES, ENDED_STATUSES, type PlanChange } from './plan-status.js';
 
 export type PlanSubscriptionRow = Selectable<PlanSubscriptionsTable>;
@@ -144,6 +145,20 @@ export const planReports = {
   subscribedAccounts(): RawBuilder<{ user_uid: string }> {
     return sql`SELECT user_uid FROM plan_subscriptions
       WHERE duplicate_of IS NULL AND status IN (${list(ACTIVE_STATUSES)})`;
+  },
+
+  /**
+   * `user_uid` of every account limited by the free plan's rule over the searches of [monthStart,
+   * to): its count from `limitedFrom` on, without a paid subscription (deleted accounts included).
+   */
+  freeAccountsAtLimit(
+    monthStart: Date,
+    to: Date,
+    freeSearchesPerMonth: number,
+  ): RawBuilder<{ user_uid: string }> {
+    return sql`SELECT user_uid FROM search_events WHERE created_at >= ${monthStart} AND created_at < ${to}
+      GROUP BY user_uid HAVING count(*) >= ${freePlan(freeSearchesPerMonth).limitedFrom}
+      EXCEPT ${planReports.subscribedAccounts()}`;
   },
 
   /** Subscriptions that started or ended in [from, to): `(changed_at, change)`, change `started` or `cancelled`. */

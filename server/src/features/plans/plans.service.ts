@@ -103,6 +103,9 @@ export function planFrom(rows: readonly PlanSubscriptionRow[]): Plan {
   return { name: 'free', status: 'free', renewsAt: null, endsAt: null, subscriptionId: null };
 }
 
+/** Subscribed: the plan is paid (`active`), which lifts the free plan's limit. */
+export const isSubscribed = (plan: Plan): boolean => plan.status === 'active';
+
 /** The specification's `subscriptionStatus` (`GET /api/users`): 'active' while the plan is paid. */
 const SPEC_STATUS: Record<PlanStatus, string | null> = {
   free: null,
@@ -119,16 +122,15 @@ export function createPlansService(deps: { repo: PlansRepo; allowance: Allowance
   const { repo, allowance, logger } = deps;
 
   const planOf = async (uid: string): Promise<Plan> => planFrom(await repo.subscriptionsOf(uid));
-  const isSubscribed = async (uid: string): Promise<boolean> => (await planOf(uid)).status === 'active';
   async function accountPlan(uid: string, searchesThisMonth: number): Promise<AccountPlan> {
     const plan = await planOf(uid);
-    return { ...plan, ...allowance.monthStanding(searchesThisMonth, plan.status === 'active') };
+    return { ...plan, ...allowance.monthStanding(searchesThisMonth, isSubscribed(plan)) };
   }
 
   return {
     ...allowance,
     planOf,
-    isSubscribed,
+    isSubscribed: async (uid: string): Promise<boolean> => isSubscribed(await planOf(uid)),
 
     /** The plan with the month's standing, `searchesThisMonth` counted by the caller. */
     accountPlan,
