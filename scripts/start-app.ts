@@ -77,6 +77,7 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string | undefi
     `  mail      ${config.modes.mail}`,
     `  payments  ${config.modes.payments}`,
     `  AI        ${config.modes.ai}`,
+    `  meaning   ${config.modes.meaning}`,
     `  forms     ${config.modes.mailingList}`,
     movedPorts(config),
     corpus ? `  patents   ${corpus}` : '',

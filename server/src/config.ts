@@ -6,6 +6,7 @@ import { billingSettings } from './features/billing/billing.settings.js';
 import { plansSettings } from './features/plans/plans.settings.js';
 import { searchSettings } from './features/search/search.settings.js';
 import { httpSettings } from './http/http.settings.js';
+import { embeddingsSettings } from './integrations/embeddings.settings.js';
 import { firebaseSettings } from './integrations/firebase.settings.js';
 import { formServiceSettings } from './integrations/form-service.settings.js';
 import { indexingSettings } from './integrations/indexing.settings.js';
@@ -80,6 +81,7 @@ const SLICES = [
   plansSettings,
   analyticsSettings,
   indexingSettings,
+  embeddingsSettings,
 ] as const;
 
 type SettingsOf<Slice> = Slice extends { read(...args: never[]): infer Settings } ? Settings : never;

@@ -1,6 +1,6 @@
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import type { PlansService } from '../plans/index.js';
-import { createSearchEngine } from './engine/index.js';
+import { createSearchEngine, openAiEmbedder } from './engine/index.js';
 import { createResultSetsRepo } from './result-sets.repo.js';
 import { createResultSets } from './result-sets.service.js';
 import { searchJobs } from './search.jobs.js';
@@ -36,6 +36,8 @@ export function createSearchFeature(
     observe: deps.observeSearch,
     statementTimeoutMs: deps.config.search.statementTimeoutMs,
     concurrency: deps.config.search.concurrency,
+    // Query vectors from the configured embeddings endpoint, when one is (ADR 0164).
+    ...(deps.config.embeddings ? { embedder: openAiEmbedder(deps.config.embeddings) } : {}),
     // Only the embedded Postgres's backends are processes of this machine that the server may
     // renice; an external database's are not.
     ...(deps.config.database.mode === 'embedded' && deps.config.search.yieldingNiceness > 0

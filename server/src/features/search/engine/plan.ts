@@ -68,6 +68,7 @@ export const MEANING_INDEX: MeaningTuning = {
   neighbourWords: 3,
   neighboursPerWord: 3,
   neighbourSimilarity: 0.65,
+  queryEmbeddingTimeoutMs: 3_000,
   probedCells: { share: 0.06, minimum: 8 },
 };
 

@@ -41,6 +41,8 @@ export interface MeaningTuning {
   /** Neighbours kept per word, and how close they must be (cosine of the words' vectors). */
   neighboursPerWord: number;
   neighbourSimilarity: number;
+  /** How long a search waits for the embeddings endpoint (ADR 0164) before it searches by words alone. */
+  queryEmbeddingTimeoutMs: number;
   /** The share of a corpus's cells a search reads (ADR 0165), at least `minimum` of them. */
   probedCells: { share: number; minimum: number };
 }
@@ -133,7 +135,7 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
   ): Promise<Float32Array | null> => {
     if (current.method === WORD_VECTORS_METHOD) return raw && project(current, raw);
     if (embedder?.method !== current.method) return null;
-    return embedder.embed([text]).then(
+    return embedder.embed([text], AbortSignal.timeout(tuning.queryEmbeddingTimeoutMs)).then(
       ([vector]) => vector ?? null,
       () => null,
     );
