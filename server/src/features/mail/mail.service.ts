@@ -12,6 +12,7 @@ export const MAIL_FLUSH_JOB = 'mail.flush';
 const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
+
 /**
  * How long a claimed message waits before another flush may take it: far longer than a send
  * can last (integrations/mailer.ts's timeouts), so an attempt is only repeated after its flush died.
@@ -75,7 +76,8 @@ export function createMailService(deps: {
     });
   }
 
-  async function attempt({ mail: { key, ...content }, attempt }: ClaimedMail): Promise<SendOutcome> {
+  /** One attempt at a claimed message: sent, or when to try again (null: given up). */
+  async function sendClaimed({ mail: { key, ...content }, attempt }: ClaimedMail): Promise<SendOutcome> {
     try {
       await mailer.send({ ...content, messageId: messageIdFor(key), from: deps.from });
       return { sent: true };
@@ -128,7 +130,7 @@ export function createMailService(deps: {
       while (!signal?.aborted) {
         const claim = await repo.claimNextDue(MAIL_CLAIM_MS);
         if (!claim) break;
-        const outcome = await attempt(claim);
+        const outcome = await sendClaimed(claim);
         if (outcome.sent) sent += 1;
         else failed += 1;
         await repo.recordOutcome(claim, outcome);
