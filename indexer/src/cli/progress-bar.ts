@@ -122,10 +122,14 @@ export class ProgressBar {
     }
   }
 
-  /** Prints a message above the bar without garbling it. */
+  /** Prints a message above the bar without garbling it, at once (not at the library's next redraw). */
   log(message: string): void {
-    if (this.bars) this.bars.log(`${message}\n`);
-    else this.stream.write(`${message}\n`);
+    if (!this.bars) {
+      this.stream.write(`${message}\n`);
+      return;
+    }
+    this.bars.log(`${message}\n`);
+    this.bars.update();
   }
 
   /** Leaves the final state on its own line (in a log, only after progress was shown at all). */
