@@ -1,11 +1,9 @@
 import { ConfigError, loadConfig } from '@patentscout/server/config';
 import { createLogger } from '@patentscout/server/shared/logger';
-import { parseCommand, USAGE, UsageError } from './cli/arguments.js';
+import { EXIT, reportFailure } from '@patentscout/schema/command-line';
+import { parseCommand, USAGE } from './cli/arguments.js';
 import { runCommand } from './cli/commands.js';
 import { CliError, useEmbeddedDatabase } from './cli/database.js';
-
-/** Exit codes: 0 done, 1 failed, 2 bad command line, 130 interrupted (the shell's code for Ctrl-C). */
-const EXIT = { done: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 async function main(argv: string[]): Promise<number> {
   try {
@@ -49,15 +47,10 @@ async function main(argv: string[]): Promise<number> {
       await embedded?.release();
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
-      return EXIT.usage;
-    }
-    const known = error instanceof CliError || error instanceof ConfigError;
-    const message =
-      error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
-    process.stderr.write(`\nError: ${message}\n`);
-    return EXIT.failed;
+    return reportFailure(error, {
+      usage: USAGE,
+      isKnown: (known) => known instanceof CliError || known instanceof ConfigError,
+    });
   }
 }
 

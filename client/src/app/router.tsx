@@ -1,3 +1,4 @@
+import { RESULTS_PATH } from '@patentscout/schema';
 import { createBrowserRouter, type LoaderFunction } from 'react-router';
 import { AccountPage } from '../features/account';
 import { AuthActionPage } from '../features/auth-action';
@@ -45,7 +46,7 @@ export function createRouter(loaders: { results: LoaderFunction }) {
                 { path: 'collections/shared/:token', element: <SharedCollectionPage /> },
                 { path: 'collections/:id', element: <CollectionPage /> },
                 { path: 'search/university-searches', element: <UniversitySearchesPage /> },
-                { path: 'search/results', element: <ResultsPage />, loader: loaders.results },
+                { path: RESULTS_PATH, element: <ResultsPage />, loader: loaders.results },
                 { path: 'insights', element: <InsightsPage /> },
               ],
             },

@@ -1,4 +1,9 @@
-import { parseArgs } from 'node:util';
+import {
+  databaseUrlOption,
+  readCommandLine,
+  UsageError,
+  type ParsedValues,
+} from '@patentscout/schema/command-line';
 
 export const USAGE = `Usage: npm run index -- <command> [options]
 
@@ -25,9 +30,6 @@ Options:
 
 A run can be interrupted with Ctrl-C: batches already written stay written, and running the
 same command again resumes safely (records already indexed are left unchanged).`;
-
-/** A mistake in the command line: reported with the usage text and exit code 2. */
-export class UsageError extends Error {}
 
 interface Common {
   databaseUrl: string | undefined;
@@ -73,44 +75,35 @@ const OPTIONS = {
   help: { type: 'boolean', default: false },
 } as const;
 
-/** Options each command accepts, beyond --database-url and --help. */
-const ALLOWED: Record<string, readonly string[]> = {
+/** Each command and the options it takes, beyond --database-url and --help. */
+const COMMANDS = {
   generate: ['count', 'seed', 'dry-run', 'no-enrich'],
   import: ['no-enrich', 'report'],
   fetch: ['query', 'since', 'until', 'no-enrich', 'report'],
   enrich: ['limit'],
   reindex: [],
-};
+} as const;
 
 export function parseCommand(argv: readonly string[], env: { databaseUrl?: string | undefined }): Command {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS, tokens: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals, tokens } = parsed;
-  if (values.help) return { name: 'help' };
-  const [name, ...rest] = positionals;
-  if (name === undefined) throw new UsageError('a command is required');
-  const allowed = ALLOWED[name];
-  if (!allowed) throw new UsageError(`unknown command "${name}"`);
-  for (const token of tokens) {
-    if (token.kind === 'option' && token.name !== 'database-url' && !allowed.includes(token.name))
-      throw new UsageError(`${name} does not take --${token.name}`);
-  }
-  if (name !== 'import' && rest.length > 0) throw new UsageError(`unexpected argument "${rest.join(' ')}"`);
-
-  const command = commandOf(name, rest, values);
+  const line = readCommandLine(argv, {
+    options: OPTIONS,
+    commands: COMMANDS,
+    everywhere: ['database-url', 'help'],
+    withArguments: ['import'],
+  });
+  if (line.help) return { name: 'help' };
+  const { words, values } = line;
+  const command = commandOf(words[0] as keyof typeof COMMANDS, line.arguments, values);
   const databaseUrl = values['database-url'] ?? env.databaseUrl;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    throw new UsageError('--database-url must start with postgres:// or postgresql://');
-  return { ...command, databaseUrl, enrich: !values['no-enrich'], reportFile: values.report } as Command;
+  return {
+    ...command,
+    databaseUrl: databaseUrl ? databaseUrlOption(databaseUrl) : databaseUrl,
+    enrich: !values['no-enrich'],
+    reportFile: values.report,
+  } as Command;
 }
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-
-function commandOf(name: string, rest: string[], values: Values) {
+function commandOf(name: keyof typeof COMMANDS, rest: string[], values: ParsedValues<typeof OPTIONS>) {
   switch (name) {
     case 'generate':
       if (values.count === undefined) throw new UsageError('--count is required');
@@ -131,9 +124,9 @@ function commandOf(name: string, rest: string[], values: Values) {
     }
     case 'reindex':
       return { name } as const;
-    default:
+    case 'enrich':
       return {
-        name: 'enrich',
+        name,
         limit: values.limit === undefined ? undefined : wholeNumber('limit', values.limit, 1),
       } as const;
   }

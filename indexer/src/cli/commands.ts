@@ -74,6 +74,9 @@ async function load(
       },
       (message) => bar.log(message),
     );
+  } catch (error) {
+    bar.stop();
+    throw error;
   } finally {
     await report.close();
   }
@@ -234,6 +237,9 @@ export async function runCommand(
             }),
           onEnrichFailed: (lensId, error) =>
             bar.log(`no AI text for ${lensId}: ${error instanceof Error ? error.message : String(error)}`),
+        }).catch((error: unknown) => {
+          bar.stop();
+          throw error;
         });
         const counts = {
           read: result.enriched + result.failed,

@@ -1,8 +1,9 @@
+import cliProgress from 'cli-progress';
+
 /**
- * A one-line progress bar: records done, rate and ETA. On a terminal it is redrawn in place (at
- * most ten times a second); in a log (CI, a pipe) it prints a line per tenth of the work, or
- * every fifteen seconds when the amount of work is not known. `cli-progress` is not installed,
- * and this is all the CLI needs of it.
+ * A one-line progress bar drawn by `cli-progress`: records done, rate and time left. On a
+ * terminal the library redraws it in place (ten times a second) with messages printed above it;
+ * in a log (CI, a pipe) it prints a line every ten seconds, and messages as lines of their own.
  */
 export interface ProgressState {
   done: number;
@@ -15,9 +16,10 @@ export interface ProgressState {
   detail?: string;
 }
 
-const BAR_WIDTH = 24;
+/** The library draws the share done, in thousandths: its bar and its estimate of the time left. */
+const STEPS = 1000;
 const REDRAW_MS = 100;
-const LOG_EVERY_MS = 15_000;
+const LOG_EVERY_MS = 10_000;
 
 const whole = (value: number) => Math.round(value).toLocaleString('en-US');
 
@@ -36,63 +38,112 @@ function shareDone(state: ProgressState): number | undefined {
   return state.fraction;
 }
 
-export function progressLine(label: string, unit: string, state: ProgressState): string {
+interface Shown {
+  label: string;
+  unit: string;
+  state: ProgressState;
+}
+
+const formatLine: cliProgress.GenericFormatter = (options, params, payload: Shown) => {
+  const { label, unit, state } = payload;
   const share = shareDone(state);
   const parts = [label];
-  if (share !== undefined) {
-    const filled = Math.round(share * BAR_WIDTH);
+  if (share !== undefined)
     parts.push(
-      `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%`,
+      `[${cliProgress.Format.BarFormat(params.progress, options)}] ${String(Math.floor(share * 100)).padStart(3)}%`,
     );
-  }
   parts.push(
     `${whole(state.done)}${state.total ? ` / ${whole(state.total)}` : ''} ${unit}`,
     `${whole(perSecond(state.done, state.elapsedMs))}/s`,
   );
-  if (share !== undefined && share > 0 && share < 1)
-    parts.push(`ETA ${formatDuration((state.elapsedMs * (1 - share)) / share)}`);
+  // The library's estimate: seconds, once it has seen progress (0 or a word before that).
+  const eta = Number(params.eta);
+  if (share !== undefined && share < 1 && Number.isFinite(eta) && eta > 0)
+    parts.push(`ETA ${formatDuration(eta * 1000)}`);
   if (state.detail) parts.push(state.detail);
   return parts.join('  ');
-}
+};
 
 export class ProgressBar {
-  private lastDraw = 0;
-  private lastTenth = -1;
-  private lastLine = '';
-  private drawn = false;
+  private readonly options: cliProgress.Options;
+  private readonly redrawMs: number;
+  /** On a terminal: the library's multi-bar, for its messages above the bar. */
+  private bars: cliProgress.MultiBar | undefined;
+  private bar: cliProgress.SingleBar | undefined;
+  private drawnAt = 0;
 
   constructor(
     private readonly stream: NodeJS.WriteStream,
     private readonly label: string,
     private readonly unit = 'records',
-  ) {}
+  ) {
+    this.redrawMs = stream.isTTY ? REDRAW_MS : LOG_EVERY_MS;
+    this.options = {
+      stream,
+      format: formatLine,
+      fps: 1000 / REDRAW_MS,
+      barsize: 24,
+      barCompleteChar: '#',
+      barIncompleteChar: '-',
+      // Leave the terminal's modes alone: a second Ctrl-C exits without restoring them.
+      linewrap: true,
+      noTTYOutput: true,
+      notTTYSchedule: LOG_EVERY_MS,
+      // In a log, the final line is the last one drawn (without a blank line after it).
+      clearOnComplete: !stream.isTTY,
+    };
+  }
 
+  private payload(state: ProgressState): Shown {
+    return { label: this.label, unit: this.unit, state };
+  }
+
+  private steps(state: ProgressState): number {
+    return Math.round((shareDone(state) ?? 0) * STEPS);
+  }
+
+  /** Starts the bar at the first progress, so that a log's first line shows work done. */
   update(state: ProgressState): void {
-    const now = Date.now();
-    this.lastLine = progressLine(this.label, this.unit, state);
-    if (this.stream.isTTY) {
-      if (now - this.lastDraw < REDRAW_MS) return;
-      this.stream.write(`\r${this.lastLine}\x1b[K`);
-      this.drawn = true;
+    if (this.bar) {
+      this.bar.update(this.steps(state), this.payload(state));
+    } else if (this.stream.isTTY) {
+      this.bars = new cliProgress.MultiBar(this.options);
+      this.bars.on('redraw-post', () => (this.drawnAt = Date.now()));
+      this.bar = this.bars.create(STEPS, this.steps(state), this.payload(state));
     } else {
-      const share = shareDone(state);
-      const tenth = share === undefined ? -1 : Math.floor(share * 10);
-      if (share !== undefined ? tenth <= this.lastTenth : now - this.lastDraw < LOG_EVERY_MS) return;
-      this.lastTenth = tenth;
-      this.stream.write(`${this.lastLine}\n`);
+      this.bar = new cliProgress.SingleBar(this.options);
+      this.bar.on('redraw-post', () => (this.drawnAt = Date.now()));
+      this.bar.start(STEPS, this.steps(state), this.payload(state));
     }
-    this.lastDraw = now;
+    // The library redraws on a timer, which a loop busy with promises alone (a dry run) starves.
+    if (Date.now() - this.drawnAt >= this.redrawMs) {
+      if (this.bars) this.bars.update();
+      else this.bar.render();
+    }
   }
 
-  /** Prints a message above the bar without garbling it. */
+  /** Prints a message above the bar without garbling it, at once (not at the library's next redraw). */
   log(message: string): void {
-    if (this.stream.isTTY && this.drawn) this.stream.write(`\r\x1b[K${message}\n${this.lastLine}\x1b[K`);
-    else this.stream.write(`${message}\n`);
+    if (!this.bars) {
+      this.stream.write(`${message}\n`);
+      return;
+    }
+    this.bars.log(`${message}\n`);
+    this.bars.update();
   }
 
-  /** Leaves the final state on its own line. */
+  /** Leaves the final state on its own line (in a log, only after progress was shown at all). */
   finish(state: ProgressState): void {
-    this.lastLine = progressLine(this.label, this.unit, state);
-    this.stream.write(this.stream.isTTY ? `\r${this.lastLine}\x1b[K\n` : `${this.lastLine}\n`);
+    if (!this.bar && !this.stream.isTTY) return;
+    this.update(state);
+    this.stop();
+  }
+
+  /** Stops drawing (and the library's timer), leaving what was drawn. */
+  stop(): void {
+    if (this.bars) this.bars.stop();
+    else this.bar?.stop();
+    this.bars = undefined;
+    this.bar = undefined;
   }
 }

@@ -72,13 +72,19 @@ export function resultsQueryString(
   return params.toString();
 }
 
+/** The results page's path: the client's route, and every link to it (mail included). */
+export const RESULTS_PATH = '/search/results';
+
+/** The results page's address for a query string `resultsQueryString` wrote. */
+export const resultsPathOf = (queryString: string) => `${RESULTS_PATH}?${queryString}`;
+
 /** The results page's address for a search (`/search/results?query=...&type=ai&...`). */
 export function resultsAddress(
   type: SearchType,
   input: SearchAddressInput,
   options: ResultsAddressOptions = {},
 ): string {
-  return `/search/results?${resultsQueryString(type, input, options)}`;
+  return resultsPathOf(resultsQueryString(type, input, options));
 }
 
 /** What a results page's address says. */

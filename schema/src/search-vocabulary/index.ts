@@ -8,6 +8,8 @@ export {
   isWholeYearRange,
   parseResultsAddress,
   resultsAddress,
+  resultsPathOf,
+  RESULTS_PATH,
   resultsQueryString,
   searchFiltersOf,
   SEARCH_FILTER_NAMES,
@@ -25,4 +27,9 @@ export {
   searchFiltersInWords,
   type DescribedFilter,
 } from './describe.js';
-export { SEARCH_FILTER_TERMS, type FilterTerm, type ListFilterTerm } from './terms.js';
+export {
+  PUBLICATION_TYPE_LABELS,
+  SEARCH_FILTER_TERMS,
+  type FilterTerm,
+  type ListFilterTerm,
+} from './terms.js';

@@ -1,4 +1,5 @@
 import { LEGAL_STATUSES, toStoredPatentStatus } from '../legal-statuses.js';
+import type { LensPublicationType } from '../lens-record.js';
 import { countryName } from '../reference/countries.js';
 import { INDUSTRIES } from '../reference/industries.js';
 import { KIND_CODES } from '../reference/kind-codes.js';
@@ -31,15 +32,17 @@ export type FilterTerm = ListFilterTerm | YearRangeFilterTerm;
 const anyOf = (field: string, values: readonly string[]) =>
   values.length === 1 ? `${field}:${values[0]}` : `${field}:(${values.join(' OR ')})`;
 
-const PUBLICATION_TYPES = new Map<string, string>([
-  ['GRANTED_PATENT', 'Granted patents'],
-  ['PATENT_APPLICATION', 'Applications'],
-  ['LIMITED_PATENT', 'Limited patents'],
-  ['DESIGN_RIGHT', 'Design rights'],
-  ['SEARCH_REPORT', 'Search reports'],
-  ['AMBIGUOUS', 'Ambiguous'],
-  ['UNKNOWN', 'Unknown'],
-]);
+/** The provider's publication types in words, as the filter panel offers them and tags read them. */
+export const PUBLICATION_TYPE_LABELS: Record<LensPublicationType, string> = {
+  GRANTED_PATENT: 'Granted patents',
+  PATENT_APPLICATION: 'Applications',
+  LIMITED_PATENT: 'Limited patents',
+  DESIGN_RIGHT: 'Design rights',
+  SEARCH_REPORT: 'Search reports',
+  AMBIGUOUS: 'Ambiguous',
+  UNKNOWN: 'Unknown',
+};
+const PUBLICATION_TYPES = new Map<string, string>(Object.entries(PUBLICATION_TYPE_LABELS));
 const LEGAL_STATUS_VALUES = new Set<string>(LEGAL_STATUSES.map((status) => status.value));
 const KIND_DESCRIPTIONS = new Map<string, string>(KIND_CODES.map((kind) => [kind.letter, kind.description]));
 

@@ -2,7 +2,6 @@ import type { Db } from '../db/client.js';
 import { analystKeysOver } from '../features/analytics/index.js';
 import { AppError } from '../shared/errors.js';
 import { AdminError, UsageError } from './admin-errors.js';
-import type { ParsedValues } from './commands.js';
 
 export type AnalystKeyCommand =
   | { name: 'create'; email: string; label: string; databaseUrl: string }
@@ -10,28 +9,28 @@ export type AnalystKeyCommand =
   | { name: 'list'; databaseUrl: string };
 
 /** The analyst-key commands and the options each takes. */
-export const ANALYST_KEY_COMMANDS: Record<string, readonly string[]> = {
+export const ANALYST_KEY_COMMANDS = {
   create: ['email', 'label'],
   revoke: ['id', 'email'],
   list: [],
-};
+} as const;
 
 export function analystKeyCommand(
   name: string,
-  values: ParsedValues,
+  values: { email?: string | undefined; label?: string | undefined; id?: string | undefined },
   databaseUrl: string,
 ): AnalystKeyCommand {
   switch (name) {
     case 'create':
       if (!values.email) throw new UsageError('create needs --email');
-      return { name, email: String(values.email), label: String(values.label ?? ''), databaseUrl };
+      return { name, email: values.email, label: values.label ?? '', databaseUrl };
     case 'revoke':
       if ((values.id === undefined) === (values.email === undefined))
         throw new UsageError('revoke needs --id ID or --email E (one of them)');
       return {
         name,
-        id: values.id === undefined ? undefined : String(values.id),
-        email: values.email === undefined ? undefined : String(values.email),
+        id: values.id,
+        email: values.email,
         databaseUrl,
       };
     default:

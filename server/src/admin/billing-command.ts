@@ -3,17 +3,20 @@ import type { Db } from '../db/client.js';
 import { lastReconciliationOver, RECONCILE_JOB, UNMATCHED_EVENT_DAYS } from '../features/billing/index.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { AdminError, UsageError } from './admin-errors.js';
-import type { ParsedValues } from './commands.js';
 
 export type BillingCommand = { name: 'billing-reconcile'; timeoutSeconds: number; databaseUrl: string };
 
 /** The billing commands and the options each takes. */
-export const BILLING_COMMANDS: Record<string, readonly string[]> = { reconcile: ['timeout'] };
+export const BILLING_COMMANDS = { reconcile: ['timeout'] } as const;
 
 const DEFAULT_TIMEOUT_SECONDS = 120;
 const POLL_MS = 500;
 
-export function billingCommand(_name: string, values: ParsedValues, databaseUrl: string): BillingCommand {
+export function billingCommand(
+  _name: string,
+  values: { timeout?: string | undefined },
+  databaseUrl: string,
+): BillingCommand {
   const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(values.timeout);
   if (!Number.isInteger(timeout) || timeout < 1 || timeout > 3600)
     throw new UsageError('--timeout takes whole seconds from 1 to 3600');

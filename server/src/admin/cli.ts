@@ -1,6 +1,7 @@
+import { reportFailure } from '@patentscout/schema/command-line';
 import { ConfigError, loadConfig } from '../config.js';
 import { embeddedDatabaseUrl } from '../db/embedded.js';
-import { AdminError, EXIT, parseAdminCommand, runAdminCommand, USAGE, UsageError } from './commands.js';
+import { AdminError, EXIT, parseAdminCommand, runAdminCommand, USAGE } from './commands.js';
 import { DB_USAGE, parseDbCommand, runDbCommand } from './db-command.js';
 
 /**
@@ -15,35 +16,25 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig();
     const defaultUrl =
       config.database.mode === 'external' ? config.database.url : embeddedDatabaseUrl(config.database.port);
+    const showUsage = () => process.stdout.write(`${usage}\n`);
     if (isDb) {
-      if (argv.includes('--help')) {
-        process.stdout.write(`${DB_USAGE}\n`);
-        return EXIT.done;
-      }
-      const command = parseDbCommand(argv, {
-        databaseUrl: defaultUrl,
-        replicaUrls: config.readReplicas.urls,
-      });
-      await runDbCommand(command, process.stdout);
-      return EXIT.done;
+      if (argv.includes('--help')) showUsage();
+      else
+        await runDbCommand(
+          parseDbCommand(argv, { databaseUrl: defaultUrl, replicaUrls: config.readReplicas.urls }),
+          process.stdout,
+        );
+    } else {
+      const command = parseAdminCommand(argv, defaultUrl);
+      if (command.name === 'help') showUsage();
+      else await runAdminCommand(command, process.stdout);
     }
-    const command = parseAdminCommand(argv, defaultUrl);
-    if (command.name === 'help') {
-      process.stdout.write(`${usage}\n`);
-      return EXIT.done;
-    }
-    await runAdminCommand(command, process.stdout);
     return EXIT.done;
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`Error: ${error.message}\n\n${usage}\n`);
-      return EXIT.usage;
-    }
-    const known = error instanceof AdminError || error instanceof ConfigError;
-    const message =
-      error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
-    process.stderr.write(`\nError: ${message}\n`);
-    return EXIT.failed;
+    return reportFailure(error, {
+      usage,
+      isKnown: (known) => known instanceof AdminError || known instanceof ConfigError,
+    });
   }
 }
 

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
+import { databaseUrlOption, readCommandLine } from '@patentscout/schema/command-line';
 import { sql } from 'kysely';
 import { createDb, migrateToLatest, type Db } from '../db/client.js';
-import { AdminError, UsageError } from './admin-errors.js';
+import { AdminError } from './admin-errors.js';
 import {
   ANALYST_KEY_COMMANDS,
   analystKeyCommand,
@@ -49,47 +49,18 @@ const OPTIONS = {
   help: { type: 'boolean', default: false },
 } as const;
 
-/** Each group's commands and the options each takes. */
-const GROUPS: Record<string, Record<string, readonly string[]>> = {
-  'analyst-key': ANALYST_KEY_COMMANDS,
-  billing: BILLING_COMMANDS,
-};
-
-/** The options as `parseArgs` read them. */
-export type ParsedValues = Partial<Record<keyof typeof OPTIONS, string | boolean>>;
-
 export function parseAdminCommand(argv: readonly string[], defaultDatabaseUrl: string): AdminCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS, tokens: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals, tokens } = parsed;
-  if (values.help) return { name: 'help' };
-  const [group, name, ...rest] = positionals;
-  if (group === undefined) throw new UsageError('a command is required');
-  const commands = GROUPS[group];
-  if (!commands) throw new UsageError(`unknown command "${group}"`);
-  if (name === undefined) throw new UsageError(`${group} needs ${Object.keys(commands).join(', ')}`);
-  const allowed = commands[name];
-  if (!allowed) throw new UsageError(`unknown ${group} command "${name}"`);
-  for (const token of tokens) {
-    if (
-      token.kind === 'option' &&
-      token.name !== 'database-url' &&
-      token.name !== 'help' &&
-      !allowed.includes(token.name)
-    )
-      throw new UsageError(`${group} ${name} does not take --${token.name}`);
-  }
-  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest.join(' ')}"`);
-  const databaseUrl = values['database-url'] ?? defaultDatabaseUrl;
-  if (!/^postgres(ql)?:\/\//.test(databaseUrl))
-    throw new UsageError('--database-url must start with postgres:// or postgresql://');
+  const line = readCommandLine(argv, {
+    options: OPTIONS,
+    commands: { 'analyst-key': ANALYST_KEY_COMMANDS, billing: BILLING_COMMANDS },
+    everywhere: ['database-url', 'help'],
+  });
+  if (line.help) return { name: 'help' };
+  const [group, name] = line.words as [string, string];
+  const databaseUrl = databaseUrlOption(line.values['database-url'] ?? defaultDatabaseUrl);
   return group === 'billing'
-    ? billingCommand(name, values, databaseUrl)
-    : analystKeyCommand(name, values, databaseUrl);
+    ? billingCommand(name, line.values, databaseUrl)
+    : analystKeyCommand(name, line.values, databaseUrl);
 }
 
 /** Connects and migrates, or says plainly that the database is not there. */

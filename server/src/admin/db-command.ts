@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { databaseUrlOption, readCommandLine } from '@patentscout/schema/command-line';
 import pg from 'pg';
 import {
   DISTRIBUTED_TABLES,
@@ -35,43 +35,31 @@ export type DbCommand =
   | { name: 'promote'; databaseUrl: string; force: boolean }
   | { name: 'distribution' };
 
-/** `db status|promote [options]`, after `db`. */
+const DB_OPTIONS = {
+  'database-url': { type: 'string' },
+  force: { type: 'boolean', default: false },
+} as const;
+
+/** `db status|promote|distribution [options]`. */
 export function parseDbCommand(
   argv: readonly string[],
   defaults: { databaseUrl: string; replicaUrls: readonly string[] },
 ): DbCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: { 'database-url': { type: 'string' }, force: { type: 'boolean', default: false } },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  const [group, name, ...rest] = positionals;
-  if (group !== 'db') throw new UsageError('db commands start with "db"');
-  if (rest.length > 0) throw new UsageError(`unexpected argument "${rest.join(' ')}"`);
-  const given = values['database-url'];
-  if (given !== undefined && !/^postgres(ql)?:\/\//.test(given))
-    throw new UsageError('--database-url must start with postgres:// or postgresql://');
-  if (name === 'status') {
-    if (values.force) throw new UsageError('db status does not take --force');
+  const line = readCommandLine(argv, {
+    options: DB_OPTIONS,
+    commands: { db: { status: ['database-url'], promote: ['database-url', 'force'], distribution: [] } },
+    everywhere: [],
+  });
+  const { values } = line;
+  const given = values['database-url'] === undefined ? undefined : databaseUrlOption(values['database-url']);
+  const name = line.words[1] as DbCommand['name'];
+  if (name === 'status')
     return { name, databaseUrl: given ?? defaults.databaseUrl, replicaUrls: defaults.replicaUrls };
-  }
   if (name === 'promote') {
     if (given === undefined) throw new UsageError('db promote needs --database-url: the standby to promote');
     return { name, databaseUrl: given, force: values.force };
   }
-  if (name === 'distribution') {
-    if (given !== undefined || values.force) throw new UsageError('db distribution takes no options');
-    return { name };
-  }
-  throw new UsageError(
-    name === undefined ? 'db needs status, promote or distribution' : `unknown db command "${name}"`,
-  );
+  return { name };
 }
 
 async function connect(url: string): Promise<pg.Client> {

@@ -3,8 +3,8 @@ import type { Mailer } from '../shared/mail.js';
 
 /** Sends through an SMTP server (production's relay, or the embedded one) with nodemailer. */
 export function createSmtpMailer(smtpUrl: string): Mailer {
-  // Short timeouts: a message is sent while its queue row is locked, and a hung relay must not
-  // hold it for nodemailer's default ten minutes.
+  // Short timeouts: a hung relay must not outlast the claim on the message (mail.repo.ts), after
+  // which another flush would send it again.
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
@@ -15,16 +15,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
   });
   return {
     async send(mail) {
-      await transport.sendMail({
-        messageId: mail.messageId,
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        headers: mail.headers,
-        attachments: mail.attachments,
-      });
+      await transport.sendMail(mail);
     },
     close() {
       transport.close();

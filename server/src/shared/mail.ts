@@ -1,14 +1,18 @@
-/** A message as it goes over SMTP. */
-export interface OutgoingMail {
-  /** Stable per logical message, so that a resend after a crash is recognisably the same message. */
-  messageId: string;
-  from: string;
+/** A message's content: what a feature queues, the outbox keeps and SMTP carries. */
+export interface MailContent {
   to: string;
   subject: string;
   html: string;
   text: string;
   headers: Record<string, string>;
   attachments: MailAttachment[];
+}
+
+/** A message as it goes over SMTP. */
+export interface OutgoingMail extends MailContent {
+  /** Stable per logical message, so that a resend after a crash is recognisably the same message. */
+  messageId: string;
+  from: string;
 }
 
 export interface MailAttachment {

@@ -1,20 +1,24 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/tables.js';
-import type { MailAttachment } from '../../shared/mail.js';
+import type { MailContent } from '../../shared/mail.js';
 
 /** A database or a transaction: a message is queued in the transaction of the event causing it. */
 export type Executor = Kysely<Database>;
 
-export interface QueuedMail {
+/** A message as queued: its content and its one key per logical message. */
+export interface QueuedMail extends MailContent {
   key: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-  attachments: MailAttachment[];
 }
+
+/** A due message claimed for one attempt: `attempt` counts this one (1 for the first). */
+export interface ClaimedMail {
+  id: number;
+  attempt: number;
+  mail: QueuedMail;
+}
+
+export type SendOutcome = { sent: true } | { sent: false; error: string; retryAt: Date | null };
 
 export function createMailRepo(db: Db) {
   return {
@@ -52,67 +56,74 @@ export function createMailRepo(db: Db) {
     },
 
     /**
-     * Runs `send` on the next due message while holding its row lock, then records the outcome
-     * in the same transaction: two workers never send one message, and a crash before the commit
-     * leaves it pending (sent again later with the same Message-ID). Answers false when none is due.
+     * Claims the next due message for one attempt, in one short statement: its next attempt moves
+     * `claimMs` ahead, so no other flush sees it due meanwhile, and a claim whose holder died
+     * expires by itself (the message is then sent again, under the same Message-ID). The send
+     * happens after this commits: a slow relay holds no transaction open.
      */
-    async withNextDue(
-      send: (message: {
-        id: number;
-        key: string;
-        mail: QueuedMail;
-        attempts: number;
-      }) => Promise<{ sent: true } | { sent: false; error: string; retryAt: Date | null }>,
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('mail_messages')
-          .selectAll()
-          .where('status', '=', 'pending')
-          .where(sql<SqlBool>`next_attempt_at <= now()`)
-          .orderBy('next_attempt_at')
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
-        if (!row) return false;
-        const attachments = await trx
-          .selectFrom('mail_attachments')
-          .select(['filename', 'content_type', 'content'])
-          .where('message_id', '=', row.id)
-          .orderBy('position')
-          .execute();
-        const outcome = await send({
-          id: row.id,
+    async claimNextDue(claimMs: number): Promise<ClaimedMail | undefined> {
+      const row = await db
+        .updateTable('mail_messages')
+        .set({
+          attempts: sql`attempts + 1`,
+          next_attempt_at: sql`now() + make_interval(secs => ${claimMs / 1000})`,
+        })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('mail_messages')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where(sql<SqlBool>`next_attempt_at <= now()`)
+            .orderBy('next_attempt_at')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const attachments = await db
+        .selectFrom('mail_attachments')
+        .select(['filename', 'content_type', 'content'])
+        .where('message_id', '=', row.id)
+        .orderBy('position')
+        .execute();
+      return {
+        id: row.id,
+        attempt: row.attempts,
+        mail: {
           key: row.idempotency_key,
-          attempts: row.attempts,
-          mail: {
-            key: row.idempotency_key,
-            to: row.to_address,
-            subject: row.subject,
-            html: row.html,
-            text: row.text,
-            headers: row.headers,
-            attachments: attachments.map((attachment) => ({
-              filename: attachment.filename,
-              contentType: attachment.content_type,
-              content: attachment.content,
-            })),
-          },
-        });
-        const attempts = row.attempts + 1;
-        const update = trx.updateTable('mail_messages').where('id', '=', row.id);
-        if (outcome.sent) {
-          await update.set({ status: 'sent', sent_at: new Date(), attempts, last_error: null }).execute();
-        } else if (outcome.retryAt) {
-          await update
-            .set({ attempts, last_error: outcome.error, next_attempt_at: outcome.retryAt })
-            .execute();
-        } else {
-          await update.set({ status: 'failed', attempts, last_error: outcome.error }).execute();
-        }
-        return true;
-      });
+          to: row.to_address,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          headers: row.headers,
+          attachments: attachments.map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.content_type,
+            content: attachment.content,
+          })),
+        },
+      };
+    },
+
+    /**
+     * Records how a claimed attempt went; answers false, recording nothing, when the claim had
+     * expired and a later claim owns the message (its own outcome counts).
+     */
+    async recordOutcome(claim: ClaimedMail, outcome: SendOutcome): Promise<boolean> {
+      const update = db
+        .updateTable('mail_messages')
+        .where('id', '=', claim.id)
+        .where('attempts', '=', claim.attempt)
+        .where('status', '=', 'pending');
+      const change = outcome.sent
+        ? { status: 'sent' as const, sent_at: new Date(), last_error: null }
+        : outcome.retryAt
+          ? { last_error: outcome.error, next_attempt_at: outcome.retryAt }
+          : { status: 'failed' as const, last_error: outcome.error };
+      const result = await update.set(change).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** Stores a message the embedded SMTP server received; a resent message is stored once. */

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { ReactElement } from 'react';
 import { AppError } from '../../shared/errors.js';
-import type { JobSender, MailAttachment, Mailer } from '../../shared/mail.js';
+import type { JobSender, MailAttachment, MailContent, Mailer } from '../../shared/mail.js';
 import type { Logger } from '../../shared/logger.js';
-import type { Executor, MailRepo } from './mail.repo.js';
+import type { ClaimedMail, Executor, MailRepo, SendOutcome } from './mail.repo.js';
 import { renderEmail } from './templates/render.js';
 
 export const MAIL_FLUSH_JOB = 'mail.flush';
@@ -13,18 +13,21 @@ const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 
-/** A message a feature wants sent. */
-export interface MailToSend {
+/**
+ * How long a claimed message waits before another flush may take it: far longer than a send
+ * can last (integrations/mailer.ts's timeouts), so an attempt is only repeated after its flush died.
+ */
+export const MAIL_CLAIM_MS = 15 * 60_000;
+
+/** A message a feature wants sent: its body is rendered to both parts when it is queued. */
+export interface MailToSend
+  extends Pick<MailContent, 'to' | 'subject'>, Partial<Pick<MailContent, 'headers' | 'attachments'>> {
   /**
    * One key per logical message (e.g. `digest:<uid>:<week>`): queuing it again does nothing,
    * and the Message-ID derives from it.
    */
   key: string;
-  to: string;
-  subject: string;
   body: ReactElement;
-  headers?: Record<string, string>;
-  attachments?: MailAttachment[];
 }
 
 export class OutboxMessageNotFoundError extends AppError {
@@ -73,6 +76,23 @@ export function createMailService(deps: {
     });
   }
 
+  /** One attempt at a claimed message: sent, or when to try again (null: given up). */
+  async function sendClaimed({ mail: { key, ...content }, attempt }: ClaimedMail): Promise<SendOutcome> {
+    try {
+      await mailer.send({ ...content, messageId: messageIdFor(key), from: deps.from });
+      return { sent: true };
+    } catch (error) {
+      const giveUp = attempt >= MAX_ATTEMPTS;
+      logger.warn({ err: error, key, attempts: attempt, giveUp }, 'sending a message failed');
+      const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
+      return {
+        sent: false,
+        error: error instanceof Error ? error.message : String(error),
+        retryAt: giveUp ? null : new Date(now().getTime() + delay),
+      };
+    }
+  }
+
   return {
     /** An absolute link into the product (mail clients have no base URL). */
     link(pathAndQuery: string): string {
@@ -84,17 +104,13 @@ export function createMailService(deps: {
      * transaction) the message commits with the event that caused it, and the caller calls
      * `flushSoon()` after the commit.
      */
-    async queue(mail: MailToSend, executor?: Executor): Promise<boolean> {
-      const { html, text } = await renderEmail(mail.body);
+    async queue({ body, ...mail }: MailToSend, executor?: Executor): Promise<boolean> {
       const queued = await repo.queue(
         {
-          key: mail.key,
-          to: mail.to,
-          subject: mail.subject,
-          html,
-          text,
+          ...mail,
           headers: mail.headers ?? {},
           attachments: mail.attachments ?? [],
+          ...(await renderEmail(body)),
         },
         executor,
       );
@@ -104,39 +120,20 @@ export function createMailService(deps: {
 
     flushSoon,
 
-    /** Sends every due message, one at a time, until none is due or the worker stops. */
+    /**
+     * Sends every due message, one at a time, until none is due or the worker stops: each is
+     * claimed, sent after the claim commits, and its outcome recorded. Flushes may run at once.
+     */
     async flush(signal?: AbortSignal): Promise<{ sent: number; failed: number }> {
       let sent = 0;
       let failed = 0;
       while (!signal?.aborted) {
-        const found = await repo.withNextDue(async ({ key, mail, attempts }) => {
-          try {
-            await mailer.send({
-              messageId: messageIdFor(key),
-              from: deps.from,
-              to: mail.to,
-              subject: mail.subject,
-              html: mail.html,
-              text: mail.text,
-              headers: mail.headers,
-              attachments: mail.attachments,
-            });
-            sent += 1;
-            return { sent: true };
-          } catch (error) {
-            failed += 1;
-            const message = error instanceof Error ? error.message : String(error);
-            const giveUp = attempts + 1 >= MAX_ATTEMPTS;
-            logger.warn({ err: error, key, attempts: attempts + 1, giveUp }, 'sending a message failed');
-            const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempts);
-            return {
-              sent: false,
-              error: message,
-              retryAt: giveUp ? null : new Date(now().getTime() + delay),
-            };
-          }
-        });
-        if (!found) break;
+        const claim = await repo.claimNextDue(MAIL_CLAIM_MS);
+        if (!claim) break;
+        const outcome = await sendClaimed(claim);
+        if (outcome.sent) sent += 1;
+        else failed += 1;
+        await repo.recordOutcome(claim, outcome);
       }
       return { sent, failed };
     },

@@ -1,6 +1,12 @@
 import { createElement } from 'react';
 import { z } from 'zod';
-import { countryName, parseResultsAddress, PRODUCT_NAME, resultsQueryString } from '@patentscout/schema';
+import {
+  countryName,
+  parseResultsAddress,
+  PRODUCT_NAME,
+  resultsPathOf,
+  resultsQueryString,
+} from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
@@ -42,7 +48,7 @@ const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
   id: String(row.id),
   kind: row.kind,
   query: row.query,
-  resultsPath: `/search/results?${row.address}`,
+  resultsPath: resultsPathOf(row.address),
   createdAt: new Date(row.created_at).toISOString(),
   lastSentAt: row.last_sent_at ? new Date(row.last_sent_at).toISOString() : null,
 });
@@ -111,7 +117,7 @@ export function createUpdatesService(deps: {
     const section: DigestSection = {
       query: row.query,
       kindLabel: row.kind === 'ai' ? 'AI search' : 'Advanced search',
-      resultsLink: mail.link(`/search/results?${row.address}`),
+      resultsLink: mail.link(resultsPathOf(row.address)),
       patents: ordered.slice(0, LISTED_PER_SEARCH).map((patent) => ({
         title: patent.ai_title?.trim() || patent.title,
         country: countryName(patent.jurisdiction) ?? patent.jurisdiction,

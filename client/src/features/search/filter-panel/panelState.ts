@@ -1,5 +1,5 @@
 import type { SearchInput } from '../../../__generated__/graphql';
-import { effectiveYears } from '@patentscout/schema';
+import { effectiveYears, PUBLICATION_TYPE_LABELS } from '@patentscout/schema';
 import { jurisdictionsFor } from '../reference/countries';
 import { ipcFiltersFor } from '../reference/industries';
 
@@ -7,10 +7,10 @@ import { ipcFiltersFor } from '../reference/industries';
  * The document-type choices: the provider's publication types, which say what was published
  * whatever the office's kind codes (a US "A" was a grant until 2001).
  */
-export const DOCUMENT_TYPES = [
-  { value: 'GRANTED_PATENT', label: 'Granted patents' },
-  { value: 'PATENT_APPLICATION', label: 'Applications' },
-] as const;
+export const DOCUMENT_TYPES = (['GRANTED_PATENT', 'PATENT_APPLICATION'] as const).map((value) => ({
+  value,
+  label: PUBLICATION_TYPE_LABELS[value],
+}));
 
 /** What the filter panel holds; years stay text so a half-typed year is not fought over. */
 export interface PanelFilters {
