@@ -9,7 +9,7 @@ import { healthProbe } from './health-probe.js';
 import { claimDataDir } from './supervisor/run-file.js';
 import { Supervisor } from './supervisor/supervisor.js';
 import { startFeatureRuntime } from './feature-runtime.js';
-import { featureModules, servicesOf } from './features/index.js';
+import { featureModules } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { registerHealthRoutes, type HealthProbe } from './http/health.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
@@ -180,7 +180,6 @@ export async function startServer(options: {
       await registerJobs(jobs.boss, allJobs, {
         db,
         logger,
-        services: servicesOf(features),
         observe: metrics.observeJob,
         work: runsJobs,
       }),

@@ -85,7 +85,7 @@ export async function startTestApp(
       : await registerJobs(
           queue.boss,
           featureModules(features).flatMap((feature) => feature.jobs ?? []),
-          { db: database.db, logger, services: servicesOf(features), observe: metrics.observeJob },
+          { db: database.db, logger, observe: metrics.observeJob },
         );
   const ok = async () => ({ ok: true, detail: 'test' });
   const app = await buildHttpApp({

@@ -7,7 +7,7 @@
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
 import { startFeatureRuntime } from '../feature-runtime.js';
-import { featureModules, servicesOf } from '../features/index.js';
+import { featureModules } from '../features/index.js';
 import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
 import { buildHttpApp } from '../http/app.js';
 import { startJobQueue } from '../jobs/boss.js';
@@ -37,7 +37,7 @@ const { features } = await startFeatureRuntime({
 await registerJobs(
   queue.boss,
   featureModules(features).flatMap((feature) => feature.jobs ?? []),
-  { db, logger, services: servicesOf(features) },
+  { db, logger },
 );
 const http = await buildHttpApp({
   config,

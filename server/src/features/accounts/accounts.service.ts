@@ -7,15 +7,9 @@ import { ApiKeyForbiddenError, assertVerified, type Viewer } from '../../shared/
 import type { AccountLifecycle } from '../feature-module.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AccountsRepo } from './accounts.repo.js';
+import type { Account } from './accounts.model.js';
 
 export type { Viewer };
-
-export interface Account {
-  uid: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-}
 
 /** The specification's basic address pattern: characters, @, domain. */
 const email = z

@@ -5,7 +5,7 @@ import { createResultSetsRepo } from './result-sets.repo.js';
 import { createResultSets } from './result-sets.service.js';
 import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
-import { searchResolvers } from './search.resolvers.js';
+import { searchResolvers, type SearchContext } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
 import { createSearchSlots } from './search-slots.js';
 import { createSearchService, type SearchService } from './search.service.js';
@@ -26,7 +26,7 @@ const YIELDING_CONNECTIONS = 4;
 export function createSearchFeature(
   deps: FeatureDeps,
   others: { plans: PlansService },
-): FeatureModule<SearchService> {
+): FeatureModule<SearchService, SearchContext> {
   const engine = createSearchEngine({
     reads: deps.reads,
     clock: deps.clock,

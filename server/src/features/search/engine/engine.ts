@@ -27,7 +27,8 @@ import {
 } from './plan.js';
 import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
-import { createTermStatsSource, type TermStats } from './term-stats.js';
+import type { TermStats } from './statistics.js';
+import { createTermStatsSource } from './term-stats.js';
 import { expandWildcards, wildcardLexemes } from './wildcards.js';
 import { createMeaningIndex } from './meaning/meaning-index.js';
 import { similarPatents, type SimilarPatent } from './similar.js';
