@@ -33,10 +33,7 @@ export const searchResolvers: Resolvers<SearchContext> = {
         results: set.results,
       };
     },
-    resultSetCounts: async (_, { id }, context) => {
-      const counts = await context.services.search.resultSetCounts(context.viewer, id);
-      return { total: counts.total, group_by_count: counts.families, estimated: counts.estimated };
-    },
+    resultSetCounts: (_, { id }, context) => context.services.search.resultSetCounts(context.viewer, id),
     matchHighlights: (_, { kind, query, lensIds }, context) =>
       context.services.search.matchHighlights(context.viewer, {
         kind: kind === 'ADVANCED' ? 'boolean' : 'ai',

@@ -41,12 +41,9 @@ export function searchRoutes(search: SearchService): RestRoute[] {
       method: 'GET',
       url: '/api/v1/result-sets/:id/counts',
       refuseEarly: (viewer) => search.refuseWithoutTurn(viewer),
-      handler: async ({ viewer, params }) => {
-        const counts = await search.resultSetCounts(viewer, params.id ?? '');
-        return {
-          body: { total: counts.total, group_by_count: counts.families, estimated: counts.estimated },
-        };
-      },
+      handler: async ({ viewer, params }) => ({
+        body: await search.resultSetCounts(viewer, params.id ?? ''),
+      }),
     },
   ];
 }

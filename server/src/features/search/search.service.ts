@@ -13,12 +13,12 @@ import {
   type SearchHit,
   type SearchPriority,
 } from './engine/index.js';
+import type { SearchAdmission } from './admission.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
 import type { ResultSets } from './result-sets.service.js';
 import { searchKeyOf } from './search-key.js';
-import type { SearchSlots } from './search-slots.js';
 import { similarPatents } from './similar-patents.js';
-import { checkedAnswer, type AnsweredResultSet } from './search-answer.js';
+import { checkedAnswer, countsAnswer, type AnsweredResultSet } from './search-answer.js';
 import type { SearchRepo } from './search.repo.js';
 import type { SearchKind } from './search.types.js';
 
@@ -72,17 +72,13 @@ export function createSearchService(deps: {
   /** The plan's allowance: every search is reserved there before it runs. */
   allowance: Pick<PlansService, 'reserveSearch' | 'completeSearch' | 'releaseSearch' | 'recentSearches'>;
   resultSets: ResultSets;
-  slots: SearchSlots;
+  /** When searches run, and at which priority: the viewer's turns (admission.ts). */
+  admission: SearchAdmission;
 }) {
-  const { repo, engine, maxResults, allowance, resultSets } = deps;
-  /**
-   * Work on the search index in one of the user's turns (ADR 0112); no viewer is refused inside.
-   * A search beside the user's others yields the CPU to everyone else's (ADR 0123).
-   */
+  const { repo, engine, maxResults, allowance, resultSets, admission } = deps;
+  /** Work on the search index in one of the viewer's turns, at the priority it gives. */
   const inTurn = <T>(viewer: Viewer | null, work: (priority: SearchPriority) => Promise<T>): Promise<T> =>
-    viewer
-      ? deps.slots.run(viewer.uid, (turn) => work(turn.crowded ? 'yielding' : 'normal'))
-      : work('normal');
+    admission.inTurn(viewer?.uid ?? null, work);
 
   function checkRequest(kind: SearchKind, input: unknown): CheckedSearchRequest {
     const { query, ...filters } = parseInput(SearchRequest, input);
@@ -236,10 +232,13 @@ export function createSearchService(deps: {
       const set = await resultSets.replay(id);
       return { kind: set.kind, query: set.query, results: checkedAnswer(set.kind, set.found, set.id) };
     },
-    /** A kept result set's exact counts, counted now when its answer had estimates. Not a search. */
-    resultSetCounts(viewer: Viewer | null, id: string) {
+    /**
+     * A kept result set's exact counts, counted now when its answer had estimates, in the API's
+     * shape. Not a search.
+     */
+    async resultSetCounts(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
-      return inTurn(viewer, (priority) => resultSets.exactCounts(id, priority));
+      return countsAnswer(await inTurn(viewer, (priority) => resultSets.exactCounts(id, priority)));
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
     /** Resolves once the result sets kept so far are written (before the server stops). */
@@ -252,7 +251,7 @@ export function createSearchService(deps: {
      * the caller, so a flood of refused requests costs no account check, body or database round
      * trip, and comes back at most once a second per open request (ADR 0126).
      */
-    refuseWithoutTurn: (viewer: Viewer): Promise<void> => deps.slots.refuseWhenFull(viewer.uid),
+    refuseWithoutTurn: (viewer: Viewer): Promise<void> => admission.refuseWhenFull(viewer.uid),
     aiSearch: (viewer: Viewer | null, input: unknown) =>
       inTurn(viewer, (priority) => search('ai', viewer, input, priority)),
     booleanSearch: (viewer: Viewer | null, input: unknown) =>
