@@ -14,7 +14,26 @@ export class PatentNotFoundError extends AppError {
 /** The most results an export covers: a search returns at most 500. */
 export const EXPORT_MAX = 500;
 
-export function createPatentsService(deps: { repo: PatentsRepo }) {
+export interface PatentsService {
+  getPatent(lensId: string | undefined | null): Promise<PatentDetail>;
+  /** Export details of up to `EXPORT_MAX` results, in the order asked; unknown ids left out. */
+  exportDetails(
+    viewer: Viewer | null,
+    lensIds: readonly string[],
+  ): Promise<
+    {
+      inventors: string[];
+      applicants: string[];
+      owners: string[];
+      ipc_symbols: string[];
+      lens_id: string;
+      family_size: number;
+    }[]
+  >;
+  countPatents(): Promise<number>;
+}
+
+export function createPatentsService(deps: { repo: PatentsRepo }): PatentsService {
   return {
     async getPatent(lensId: string | undefined | null): Promise<PatentDetail> {
       const id = lensId?.trim();
@@ -25,7 +44,6 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
       return toPatentDetail(row);
     },
 
-    /** Export details of up to `EXPORT_MAX` results, in the order asked; unknown ids left out. */
     async exportDetails(viewer: Viewer | null, lensIds: readonly string[]) {
       // Like the searches whose results it exports: a signed-in, verified user.
       assertVerified(viewer);
@@ -95,5 +113,3 @@ function toPatentDetail(row: PatentRow): PatentDetail {
     },
   };
 }
-
-export type PatentsService = ReturnType<typeof createPatentsService>;

@@ -8,11 +8,12 @@ import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
 import { searchResolvers, type SearchContext } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
-import { createSearchService, type SearchService } from './search.service.js';
+import type { SearchService } from './search.contract.js';
+import { createSearchService } from './search.service.js';
 
 export { QueryTooComplexError, SearchTimedOutError } from './query/errors.js';
 export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
-export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
+export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.contract.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 
 export function createSearchFeature(

@@ -1,6 +1,6 @@
 import { HighlightKind, type Resolvers } from '../../__generated__/resolvers-types.js';
 import { accountAfterCredit, type CreditContext } from '../accounts/index.js';
-import type { SearchOutcome, SearchService } from './search.service.js';
+import type { SearchOutcome, SearchService } from './search.contract.js';
 
 /** What these resolvers read of the GraphQL context (one per request). */
 export interface SearchContext extends CreditContext {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RestRoute } from '../../shared/rest.js';
-import type { SearchService } from './search.service.js';
+import type { SearchService } from './search.contract.js';
 import { SearchResultSetSchema } from './search.types.js';
 
 /** The answer's JSON Schema: Fastify compiles a serialiser for it (500 items, ~450 KB). */
