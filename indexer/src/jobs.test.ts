@@ -25,8 +25,6 @@ const sent: Array<{ name: string; payload?: object }> = [];
 const context = (): JobContext => ({
   db: database.db,
   logger,
-  // The indexer's jobs use no feature's service.
-  services: {} as JobContext['services'],
   signal: new AbortController().signal,
   attempt: { retryCount: 0, last: true },
   send: async (name, payload) => {

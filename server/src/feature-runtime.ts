@@ -3,9 +3,11 @@ import type { AppConfig } from './config.js';
 import { createLocalCommitDb, poolUsageOf, type Db } from './db/client.js';
 import { createReadRouting, type ReadRouting } from './db/read-routing.js';
 import { createFeatures, featureModules, type Features } from './features/index.js';
+import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startMailTransport } from './integrations/mail-transport.js';
 import { startStripe } from './integrations/stripe.js';
-import type { Clock } from './shared/clock.js';
+import type { JobDefinition } from './jobs/job-definition.js';
+import { systemClock, type Clock } from './shared/clock.js';
 import type { IdentityProvider } from './shared/identity.js';
 import type { Logger } from './shared/logger.js';
 import type { BillingWatcher, PoolWatcher, ReadObserver, SearchObserver } from './shared/observer.js';
@@ -13,6 +15,10 @@ import { httpPageViewForwarder } from './integrations/page-view-forwarder.js';
 
 export interface FeatureRuntime {
   features: Features;
+  /** Every feature's background jobs, for the job queue's workers. */
+  jobs: JobDefinition[];
+  /** Firebase Auth (or its emulator), as `config.auth` names it: the HTTP layer's token check. */
+  identity: IdentityProvider;
   /** Where reads go: the replicas that serve, else the primary (their states for metrics and /readyz). */
   reads: ReadRouting;
   /** The primary's pool for writes a failover may lose (the shared rate-limit counts among them). */
@@ -23,21 +29,21 @@ export interface FeatureRuntime {
   localStripeUrl?: string;
   /** Where the local Stripe stand-in sends its webhook events (the app's `/payments/webhook`). */
   deliverWebhooksTo(url: string): void;
-  /** Closes the features, then the mail transport and the payment provider. */
+  /** Closes the features, then the mail transport, the payment provider and the identity provider. */
   stop(): Promise<void>;
 }
 
 /**
  * What every process that hosts the features starts (the server, the test app, a test worker):
- * the mail transport, the payment provider (Stripe or its local stand-in) and the features over
- * them, queuing their jobs with pg-boss.
+ * the identity provider, the mail transport, the payment provider (Stripe or its local stand-in)
+ * and the features over them, queuing their jobs with pg-boss.
  */
 export async function startFeatureRuntime(options: {
   config: AppConfig;
   db: Db;
   databaseUrl: string;
-  identity: IdentityProvider;
-  clock: Clock;
+  /** The system's clock by default (tests move their own). */
+  clock?: Clock;
   logger: Logger;
   boss: PgBoss;
   /** The local Stripe stand-in keeps its objects here across restarts (in memory without it). */
@@ -64,14 +70,16 @@ export async function startFeatureRuntime(options: {
   const localCommitDb = createLocalCommitDb(options.databaseUrl, 10, (error) =>
     logger.debug({ err: error }, 'idle database connection lost'),
   );
-  const closeDatabases = async () => {
+  const identity = createFirebaseIdentityProvider(config.auth);
+  const closeConnections = async () => {
     await reads.close();
     await localCommitDb.destroy();
+    await identity.close();
   };
   options.watchPool?.('reads', () => poolUsageOf(reads.db));
   options.watchPool?.('local-commit', () => poolUsageOf(localCommitDb));
   const mail = await startMailTransport({ mail: config.mail, logger }).catch(async (error: unknown) => {
-    await closeDatabases();
+    await closeConnections();
     throw error;
   });
   const stripe = await startStripe({
@@ -80,15 +88,15 @@ export async function startFeatureRuntime(options: {
     stateFile: options.stripeStateFile,
   }).catch(async (error: unknown) => {
     await mail.stop();
-    await closeDatabases();
+    await closeConnections();
     throw error;
   });
   const features = createFeatures({
     db: options.db,
     localCommitDb,
     reads,
-    identity: options.identity,
-    clock: options.clock,
+    identity,
+    clock: options.clock ?? systemClock,
     config,
     logger,
     mailer: mail.mailer,
@@ -108,6 +116,8 @@ export async function startFeatureRuntime(options: {
   mail.receiveWith(features.mail.service.receive);
   return {
     features,
+    jobs: featureModules(features).flatMap((feature) => feature.jobs ?? []),
+    identity,
     reads,
     localCommitDb,
     smtpUrl: mail.url,
@@ -117,7 +127,7 @@ export async function startFeatureRuntime(options: {
       for (const feature of featureModules(features)) await feature.close?.();
       await mail.stop();
       await stripe.stop();
-      await closeDatabases();
+      await closeConnections();
     },
   };
 }

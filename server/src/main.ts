@@ -9,16 +9,13 @@ import { healthProbe } from './health-probe.js';
 import { claimDataDir } from './supervisor/run-file.js';
 import { Supervisor } from './supervisor/supervisor.js';
 import { startFeatureRuntime } from './feature-runtime.js';
-import { featureModules, servicesOf } from './features/index.js';
 import { buildHttpApp } from './http/app.js';
 import { registerHealthRoutes, type HealthProbe } from './http/health.js';
-import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startLocalFormService } from './integrations/local-form-service.js';
 import { startJobQueue } from './jobs/boss.js';
 import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
-import { systemClock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
 import { isOutage } from './shared/outage.js';
 import { assertPortFree } from './shared/ports.js';
@@ -144,14 +141,10 @@ export async function startServer(options: {
     });
     stops.push(() => jobs.stop());
 
-    const identity = createFirebaseIdentityProvider(config.auth);
-    stops.push(() => identity.close());
     const runtime = await startFeatureRuntime({
       config,
       db,
       databaseUrl,
-      identity,
-      clock: systemClock,
       logger,
       boss: jobs.boss,
       stripeStateFile: path.join(config.dataDir, 'local-stripe.json'),
@@ -164,12 +157,9 @@ export async function startServer(options: {
     stops.push(() => runtime.stop());
     metrics.watchReplicas(() => runtime.reads.replicas());
     runtime.deliverWebhooksTo(`http://127.0.0.1:${config.http.port}/payments/webhook`);
-    const { features } = runtime;
+    const { features, identity } = runtime;
     await options.beforeListen?.(db);
-    const allJobs = [
-      ...featureModules(features).flatMap((feature) => feature.jobs ?? []),
-      ...(options.jobs ?? []),
-    ];
+    const allJobs = [...runtime.jobs, ...(options.jobs ?? [])];
     metrics.watchQueues(
       jobs.boss,
       allJobs.map((job) => job.name),
@@ -180,7 +170,6 @@ export async function startServer(options: {
       await registerJobs(jobs.boss, allJobs, {
         db,
         logger,
-        services: servicesOf(features),
         observe: metrics.observeJob,
         work: runsJobs,
       }),

@@ -11,7 +11,7 @@ import { createInsightsService } from '@patentscout/server/features/analytics/in
 import { createResultSetsRepo } from '@patentscout/server/features/search/result-sets.repo';
 import { createResultSets } from '@patentscout/server/features/search/result-sets.service';
 import { createSearchRepo } from '@patentscout/server/features/search/search.repo';
-import { createSearchSlots } from '@patentscout/server/features/search/search-slots';
+import { createSearchAdmission } from '@patentscout/server/features/search/admission';
 import { createSearchService } from '@patentscout/server/features/search/search.service';
 import { plansOver } from '@patentscout/server/features/plans/index';
 import { createSearchEngine } from '@patentscout/server/search-engine';
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
       maxResults: 500,
       allowance: plansOver(db),
       resultSets: createResultSets({ repo: createResultSetsRepo(db), engine, clock: systemClock }),
-      slots: createSearchSlots(),
+      admission: createSearchAdmission(),
     });
     const insights = createInsightsService({
       repo: createInsightsRepo(db),

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { ReadRouting } from '../db/read-routing.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import type { Clock } from '../shared/clock.js';
+import type { GraphQLContext } from '../shared/graphql-context.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
 import type { BillingWatcher, PoolWatcher, SearchObserver } from '../shared/observer.js';
@@ -58,14 +59,14 @@ export interface AccountLifecycle {
 }
 
 /**
- * A feature as the composition root sees it: its service (which resolvers and jobs reach through
- * the context's `services`), its REST shims, its GraphQL resolvers, its background jobs, its part
- * in an account's end, and what to close when the server stops.
+ * A feature as the composition root sees it: its service (which resolvers reach through the
+ * context's `services`), its REST shims, its GraphQL resolvers (over the context they read), its
+ * background jobs, its part in an account's end, and what to close when the server stops.
  */
-export interface FeatureModule<Service> {
+export interface FeatureModule<Service, Context extends GraphQLContext = GraphQLContext> {
   service: Service;
   routes?: RestRoute[];
-  resolvers?: Resolvers;
+  resolvers?: Resolvers<Context>;
   jobs?: JobDefinition[];
   accountLifecycle?: AccountLifecycle;
   close?(): Promise<void>;

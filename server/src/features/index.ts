@@ -2,6 +2,7 @@ import { createAccountsFeature, type AccountsService } from './accounts/index.js
 import { createAnalyticsFeature, type AnalyticsService } from './analytics/index.js';
 import { createBillingFeature, type BillingService } from './billing/index.js';
 import { createCollectionsFeature, type CollectionsFeatureService } from './collections/index.js';
+import type { GraphQLContext } from '../shared/graphql-context.js';
 import type { AccountLifecycle, FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
@@ -11,7 +12,7 @@ import { createSearchFeature, type SearchService } from './search/index.js';
 import { createOneShotFeature, type OneShotService } from './oneshot/index.js';
 import { createUpdatesFeature, type UpdatesService } from './updates/index.js';
 
-/** Every feature's service, as resolvers and jobs reach them (`context.services`). */
+/** Every feature's service, as resolvers reach them (`context.services`). */
 export interface Services {
   mail: MailService;
   plans: PlansService;
@@ -26,7 +27,12 @@ export interface Services {
   analytics: AnalyticsService;
 }
 
-export type Features = { [Name in keyof Services]: FeatureModule<Services[Name]> };
+/** The GraphQL context the server builds: each feature's resolvers declare the part they read. */
+export interface ResolverContext extends GraphQLContext {
+  services: Services;
+}
+
+export type Features = { [Name in keyof Services]: FeatureModule<Services[Name], ResolverContext> };
 
 /**
  * The module registry: every feature, created in dependency order (a feature that needs another
@@ -89,6 +95,6 @@ export function servicesOf(features: Features): Services {
   ) as unknown as Services;
 }
 
-export function featureModules(features: Features): FeatureModule<unknown>[] {
+export function featureModules(features: Features): FeatureModule<unknown, ResolverContext>[] {
   return Object.values(features);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Viewer } from '../shared/viewer.js';
 import { analystOperationLog, refuseApiKeysOutsideAnalytics } from './analyst-access.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext } from '../shared/graphql-context.js';
 
 const keyViewer: Viewer = {
   uid: 'u1',

@@ -2,7 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Logger } from '../shared/logger.js';
 import { ApiKeyForbiddenError } from '../shared/viewer.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext } from '../shared/graphql-context.js';
 
 /**
  * The root fields an analyst API key may call: aggregates and public patent data. Everything
@@ -15,7 +15,9 @@ export const API_KEY_FIELDS: ReadonlySet<string> = new Set(['ok', 'patent', 'ana
 type FieldResolver = (parent: unknown, args: unknown, context: GraphQLContext, info: unknown) => unknown;
 
 /** Wraps every Query and Mutation resolver not in API_KEY_FIELDS with the analyst-key refusal. */
-export function refuseApiKeysOutsideAnalytics(resolvers: Resolvers): Resolvers {
+export function refuseApiKeysOutsideAnalytics<Context extends GraphQLContext>(
+  resolvers: Resolvers<Context>,
+): Resolvers<Context> {
   const guarded = { ...resolvers } as Record<string, Record<string, unknown>>;
   for (const root of ['Query', 'Mutation']) {
     const fields = guarded[root];
@@ -31,7 +33,7 @@ export function refuseApiKeysOutsideAnalytics(resolvers: Resolvers): Resolvers {
       }),
     );
   }
-  return guarded as Resolvers;
+  return guarded as Resolvers<Context>;
 }
 
 /** One log line per operation an analyst key runs: its key id, the operation, the time taken. */

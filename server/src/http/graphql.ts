@@ -11,9 +11,8 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastif
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import type { Services } from '../features/index.js';
+import type { ResolverContext, Services } from '../features/index.js';
 import type { Logger } from '../shared/logger.js';
-import type { GraphQLContext } from './context.js';
 import { analystOperationLog, refuseApiKeysOutsideAnalytics } from './analyst-access.js';
 import { mapError } from './error-map.js';
 import { jitExecution } from './graphql-executor.js';
@@ -29,7 +28,7 @@ function loadTypeDefs(): string {
     .join('\n');
 }
 
-function mergeResolvers(all: readonly Resolvers[]): Resolvers {
+function mergeResolvers(all: readonly Resolvers<ResolverContext>[]): Resolvers<ResolverContext> {
   const merged: Record<string, Record<string, unknown>> = {
     Query: { ok: () => true },
     Mutation: { noop: () => true },
@@ -39,12 +38,17 @@ function mergeResolvers(all: readonly Resolvers[]): Resolvers {
       merged[typeName] = { ...merged[typeName], ...(fields as Record<string, unknown>) };
     }
   }
-  return merged as Resolvers;
+  return merged as Resolvers<ResolverContext>;
 }
 
 export async function registerGraphQL(
   app: FastifyInstance,
-  deps: { services: Services; resolvers: readonly Resolvers[]; logger: Logger; production: boolean },
+  deps: {
+    services: Services;
+    resolvers: readonly Resolvers<ResolverContext>[];
+    logger: Logger;
+    production: boolean;
+  },
 ) {
   const executor = jitExecution(
     makeExecutableSchema({
@@ -53,7 +57,7 @@ export async function registerGraphQL(
     }),
   );
   const protection = graphqlProtection(deps.production);
-  const apollo = new ApolloServer<GraphQLContext>({
+  const apollo = new ApolloServer<ResolverContext>({
     gateway: executor.gateway,
     stringifyResult: executor.stringifyResult,
     // No HTTP caching of answers here (every answer is the viewer's own), and the cache-control

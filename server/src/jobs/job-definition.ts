@@ -1,5 +1,4 @@
 import type { Db } from '../db/client.js';
-import type { Services } from '../features/index.js';
 import type { Logger } from '../shared/logger.js';
 
 /**
@@ -28,8 +27,6 @@ export interface JobDefinition {
 export interface JobContext {
   db: Db;
   logger: Logger;
-  /** Every feature's service: a job's logic lives in its feature's service, not in the handler. */
-  services: Services;
   /** Queues a job by name (another run of itself, or a follow-up job). */
   send(name: string, payload?: object): Promise<void>;
   /** Aborted when the server stops: a long run ends its current step and returns. */

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../features/index.js';
 import { createLogger } from '../shared/logger.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js';
 import { startJobQueue, type JobQueue } from './boss.js';
@@ -36,12 +35,9 @@ describe('registerJobs', () => {
       },
       { name: 'test.unscheduled', handler: async () => undefined },
     ];
-    // The services are handed through as they are; the handler finds them in its context.
-    const services = {} as Services;
     const stop = await registerJobs(queue.boss, jobs, {
       db: database.db,
       logger: createLogger('silent'),
-      services,
     });
 
     const schedules = await queue.boss.getSchedules();
@@ -52,7 +48,6 @@ describe('registerJobs', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.payload).toEqual({ week: '2026-W47' });
     expect(received[0]?.context.db).toBe(database.db);
-    expect(received[0]?.context.services).toBe(services);
     expect(received[0]?.context.signal.aborted).toBe(false);
 
     await stop();
@@ -78,7 +73,7 @@ describe('registerJobs', () => {
           },
         },
       ],
-      { db: database.db, logger: createLogger('silent'), services: {} as Services },
+      { db: database.db, logger: createLogger('silent') },
     );
     await queue.boss.send('test.retried', {});
     await lastRun;

@@ -1,6 +1,5 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import type { Services } from '../features/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { JobObserver } from '../shared/observer.js';
 import type { JobContext, JobDefinition } from './job-definition.js';
@@ -17,7 +16,6 @@ export async function registerJobs(
   options: {
     db: Db;
     logger: Logger;
-    services: Services;
     observe?: JobObserver;
     /** false (a web server): creates the queues, so jobs can be sent, and works none of them. */
     work?: boolean;
@@ -27,7 +25,6 @@ export async function registerJobs(
   const context: Omit<JobContext, 'attempt'> = {
     db: options.db,
     logger: options.logger,
-    services: options.services,
     signal: stopping.signal,
     send: async (name, payload) => {
       await boss.send(name, payload ?? {});

@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildHttpApp } from '../http/app.js';
-import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
 import { startFeatureRuntime } from '../feature-runtime.js';
 import { featureModules, servicesOf, type Services } from '../features/index.js';
 import type { Clock } from '../shared/clock.js';
-import { systemClock } from '../shared/clock.js';
 import { createLogger } from '../shared/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { TEST_PROJECT_ID } from './constants.js';
@@ -63,14 +61,12 @@ export async function startTestApp(
   if (config.billing.mode === 'local') config.billing.localPort = 0;
   const logger = createLogger('silent');
   const metrics = createMetrics({ role: 'test' });
-  const identity = createFirebaseIdentityProvider(config.auth);
   const queue = await startJobQueue({ connectionString: database.url, onError: () => undefined });
   const runtime = await startFeatureRuntime({
     config,
     db: database.db,
     databaseUrl: database.url,
-    identity,
-    clock: options.clock ?? systemClock,
+    clock: options.clock,
     logger,
     boss: queue.boss,
     observeSearch: metrics.observeSearch,
@@ -78,15 +74,15 @@ export async function startTestApp(
     observeRead: metrics.observeRead,
   });
   metrics.watchReplicas(() => runtime.reads.replicas());
-  const { features } = runtime;
+  const { features, identity } = runtime;
   const stopJobs =
     options.runJobs === false
       ? async () => undefined
-      : await registerJobs(
-          queue.boss,
-          featureModules(features).flatMap((feature) => feature.jobs ?? []),
-          { db: database.db, logger, services: servicesOf(features), observe: metrics.observeJob },
-        );
+      : await registerJobs(queue.boss, runtime.jobs, {
+          db: database.db,
+          logger,
+          observe: metrics.observeJob,
+        });
   const ok = async () => ({ ok: true, detail: 'test' });
   const app = await buildHttpApp({
     config,
@@ -118,7 +114,6 @@ export async function startTestApp(
       await stopJobs();
       await queue.stop();
       await runtime.stop();
-      await identity.close();
       await database.drop();
     },
   };

@@ -7,12 +7,9 @@
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
 import { startFeatureRuntime } from '../feature-runtime.js';
-import { featureModules, servicesOf } from '../features/index.js';
-import { createFirebaseIdentityProvider } from '../integrations/firebase.js';
 import { buildHttpApp } from '../http/app.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
-import { systemClock } from '../shared/clock.js';
 import { createLogger } from '../shared/logger.js';
 
 const config = loadConfig(process.env);
@@ -23,22 +20,15 @@ const logger = createLogger(config.logLevel);
 const db = createDb(databaseUrl, { maxConnections: 4, onIdleError: () => undefined });
 const queue = await startJobQueue({ connectionString: databaseUrl, onError: () => undefined });
 if (config.billing.mode === 'local') config.billing.localPort = 0;
-const identity = createFirebaseIdentityProvider(config.auth);
 const ready = async () => ({ ok: true, detail: 'test worker' });
-const { features } = await startFeatureRuntime({
+const { features, identity, jobs } = await startFeatureRuntime({
   config,
   db,
   databaseUrl,
-  identity,
-  clock: systemClock,
   logger,
   boss: queue.boss,
 });
-await registerJobs(
-  queue.boss,
-  featureModules(features).flatMap((feature) => feature.jobs ?? []),
-  { db, logger, services: servicesOf(features) },
-);
+await registerJobs(queue.boss, jobs, { db, logger });
 const http = await buildHttpApp({
   config,
   features,

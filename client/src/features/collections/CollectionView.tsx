@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
-import { ExportMenu } from '../results';
+// Not the results' entry: that one reaches the results page, whose cards add to collections.
+import { ExportMenu } from '../results/ExportMenu';
 import { exportItemsOf, familiesOf, SORTS, tagsOf, type SortKey } from './collectionView';
 import { FamilyCard } from './FamilyCard';
 

@@ -1,6 +1,7 @@
 import type { RestRoute } from '../../shared/rest.js';
 import type { PlansService } from '../plans/index.js';
-import type { Account, AccountsService } from './accounts.service.js';
+import type { Account } from './accounts.model.js';
+import type { AccountsService } from './accounts.service.js';
 
 export function accountsRoutes(
   accounts: AccountsService,

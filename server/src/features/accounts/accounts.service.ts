@@ -7,15 +7,9 @@ import { ApiKeyForbiddenError, assertVerified, type Viewer } from '../../shared/
 import type { AccountLifecycle } from '../feature-module.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AccountsRepo } from './accounts.repo.js';
+import type { Account } from './accounts.model.js';
 
 export type { Viewer };
-
-export interface Account {
-  uid: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-}
 
 /** The specification's basic address pattern: characters, @, domain. */
 const email = z
@@ -66,6 +60,33 @@ export class AccountNotFoundError extends AppError {
   }
 }
 
+export interface AccountsService {
+  getAccount(viewer: Viewer | null): Promise<Account>;
+  findAccount(viewer: Viewer | null): Promise<Account | null>;
+  /** Where to write to a user (jobs mail users who are not signing in): null without an account. */
+  contactOf(uid: string): Promise<{ email: string; name: string } | null>;
+  register(input: unknown): Promise<{ uid: string }>;
+  /**
+   * Changes the account's name, and its e-mail only to the address the identity provider
+   * already has (after the user confirmed it): another address stays pending until then.
+   */
+  updateAccount(viewer: Viewer | null, input: unknown): Promise<Account>;
+  /**
+   * Closes the account at once (no sign-in, no API access, no more mail) and removes the
+   * identity; the purge job deletes its data after the retention period.
+   */
+  deleteAccount(viewer: Viewer | null, input: unknown): Promise<{ deleted: true }>;
+  /** True for a closed account: its tokens are refused even while they have not expired. */
+  isDeleted(uid: string): Promise<boolean>;
+  /**
+   * Deletes the data of accounts closed more than the retention period ago: each feature
+   * removes its own first (billing checks with the provider that nothing is left to charge),
+   * then the rows go. A failing step stops the purge; the next run does it all again.
+   */
+  purgeDeleted(): Promise<number>;
+  registerGoogleUser(viewer: Viewer | null, input: unknown): Promise<Account>;
+}
+
 export function createAccountsService(deps: {
   repo: AccountsRepo;
   identity: IdentityProvider;
@@ -77,7 +98,7 @@ export function createAccountsService(deps: {
    * features are created after this one.
    */
   lifecycles: () => Array<AccountLifecycle & { feature: string }>;
-}) {
+}): AccountsService {
   const { repo, identity, clock, logger } = deps;
 
   return {
@@ -109,7 +130,6 @@ export function createAccountsService(deps: {
       }
     },
 
-    /** Where to write to a user (jobs mail users who are not signing in): null without an account. */
     async contactOf(uid: string): Promise<{ email: string; name: string } | null> {
       const row = await repo.findByUid(uid);
       return row && !row.deleted_at ? { email: row.email, name: row.name } : null;
@@ -122,10 +142,6 @@ export function createAccountsService(deps: {
       return { uid };
     },
 
-    /**
-     * Changes the account's name, and its e-mail only to the address the identity provider
-     * already has (after the user confirmed it): another address stays pending until then.
-     */
     async updateAccount(viewer: Viewer | null, input: unknown): Promise<Account> {
       assertVerified(viewer);
       const changes = parseInput(UpdateAccountInput, input);
@@ -148,10 +164,6 @@ export function createAccountsService(deps: {
       return this.getAccount(viewer);
     },
 
-    /**
-     * Closes the account at once (no sign-in, no API access, no more mail) and removes the
-     * identity; the purge job deletes its data after the retention period.
-     */
     async deleteAccount(viewer: Viewer | null, input: unknown): Promise<{ deleted: true }> {
       assertVerified(viewer);
       const { email: confirmation } = parseInput(DeleteAccountInput, input);
@@ -165,16 +177,10 @@ export function createAccountsService(deps: {
       return { deleted: true };
     },
 
-    /** True for a closed account: its tokens are refused even while they have not expired. */
     isDeleted(uid: string): Promise<boolean> {
       return repo.isDeleted(uid);
     },
 
-    /**
-     * Deletes the data of accounts closed more than the retention period ago: each feature
-     * removes its own first (billing checks with the provider that nothing is left to charge),
-     * then the rows go. A failing step stops the purge; the next run does it all again.
-     */
     async purgeDeleted(): Promise<number> {
       const before = new Date(clock.now().getTime() - DELETED_ACCOUNT_RETENTION_DAYS * 24 * 3600_000);
       const uids = await repo.closedBefore(before);
@@ -204,5 +210,3 @@ export function createAccountsService(deps: {
     },
   };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

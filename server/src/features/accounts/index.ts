@@ -2,17 +2,18 @@ import type { AccountLifecycle, FeatureDeps, FeatureModule } from '../feature-mo
 import type { PlansService } from '../plans/index.js';
 import { accountsJobs } from './accounts.jobs.js';
 import { createAccountsRepo } from './accounts.repo.js';
-import { accountsResolvers } from './accounts.resolvers.js';
+import { accountsResolvers, type AccountsContext } from './accounts.resolvers.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts.service.js';
 
 export {
   AccountDeletedError,
   AccountNotFoundError,
-  type Account,
   type AccountsService,
   type Viewer,
 } from './accounts.service.js';
+export type { Account } from './accounts.model.js';
+export { accountAfterCredit, type CreditContext } from './accounts.resolvers.js';
 
 export function createAccountsFeature(
   deps: FeatureDeps,
@@ -20,7 +21,7 @@ export function createAccountsFeature(
     plans: Pick<PlansService, 'subscriptionStatusOf'>;
     lifecycles: () => Array<AccountLifecycle & { feature: string }>;
   },
-): FeatureModule<AccountsService> {
+): FeatureModule<AccountsService, AccountsContext> {
   const service = createAccountsService({
     repo: createAccountsRepo(deps.db),
     identity: deps.identity,

@@ -43,14 +43,33 @@ const toKey = (row: AnalystKeyRow): AnalystKey => ({
   lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
 });
 
-export function createAnalystKeysService(deps: { repo: AnalystKeysRepo }) {
+export interface AnalystKeysService {
+  /**
+   * The viewer of `Authorization: Bearer psk_...`: the key's owner, marked with the key's id
+   * (so nothing of the owner's own data opens to it). An unknown or revoked key, or one whose
+   * owner is no longer an analyst, is refused like an invalid token.
+   */
+  authenticate(key: string): Promise<Viewer>;
+  /** Whether the account is an analyst (`Account.analyst`: the client shows the insights page). */
+  isAnalyst(uid: string): Promise<boolean>;
+  /**
+   * The gate of the analytics: an analyst key, or a signed-in, verified analyst account
+   * (401 signed out, 403 FORBIDDEN for anyone else).
+   */
+  assertAnalyst(viewer: Viewer | null): Promise<void>;
+  /**
+   * Grants the account the analyst flag and creates a key for it. The key itself is in the
+   * answer only: it is stored as a hash and cannot be shown again.
+   */
+  create(input: { email: string; label?: string }): Promise<{ key: string; record: AnalystKey }>;
+  /** Revokes one key (by id) or every key of an account (by e-mail); answers the revoked ids. */
+  revoke(target: { id?: string; email?: string }): Promise<string[]>;
+  list(): Promise<AnalystKey[]>;
+}
+
+export function createAnalystKeysService(deps: { repo: AnalystKeysRepo }): AnalystKeysService {
   const { repo } = deps;
   return {
-    /**
-     * The viewer of `Authorization: Bearer psk_...`: the key's owner, marked with the key's id
-     * (so nothing of the owner's own data opens to it). An unknown or revoked key, or one whose
-     * owner is no longer an analyst, is refused like an invalid token.
-     */
     async authenticate(key: string): Promise<Viewer> {
       if (!API_KEY_PATTERN.test(key)) throw new InvalidTokenError();
       const found = await repo.useKey(hashOf(key));
@@ -65,13 +84,8 @@ export function createAnalystKeysService(deps: { repo: AnalystKeysRepo }) {
       };
     },
 
-    /** Whether the account is an analyst (`Account.analyst`: the client shows the insights page). */
     isAnalyst: (uid: string): Promise<boolean> => repo.isAnalyst(uid),
 
-    /**
-     * The gate of the analytics: an analyst key, or a signed-in, verified analyst account
-     * (401 signed out, 403 FORBIDDEN for anyone else).
-     */
     async assertAnalyst(viewer: Viewer | null): Promise<void> {
       if (!viewer) throw new NotAuthenticatedError();
       if (viewer.apiKeyId !== undefined) return;
@@ -80,10 +94,6 @@ export function createAnalystKeysService(deps: { repo: AnalystKeysRepo }) {
         throw new ForbiddenError('The analytics are open to analyst accounts only.');
     },
 
-    /**
-     * Grants the account the analyst flag and creates a key for it. The key itself is in the
-     * answer only: it is stored as a hash and cannot be shown again.
-     */
     async create(input: { email: string; label?: string }): Promise<{ key: string; record: AnalystKey }> {
       const { email, label } = parseInput(CreateKeyInput, input);
       const account = await repo.findAccountByEmail(email);
@@ -93,7 +103,6 @@ export function createAnalystKeysService(deps: { repo: AnalystKeysRepo }) {
       return { key, record: toKey(record) };
     },
 
-    /** Revokes one key (by id) or every key of an account (by e-mail); answers the revoked ids. */
     async revoke(target: { id?: string; email?: string }): Promise<string[]> {
       if (target.id !== undefined) {
         if (!/^\d{1,18}$/.test(target.id)) throw new ValidationError('A key id is a number (see `list`).');
@@ -112,5 +121,3 @@ export function createAnalystKeysService(deps: { repo: AnalystKeysRepo }) {
     },
   };
 }
-
-export type AnalystKeysService = ReturnType<typeof createAnalystKeysService>;

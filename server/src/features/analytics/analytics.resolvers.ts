@@ -1,10 +1,18 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { AnalystKeysService } from './analyst-keys.service.js';
+import type { InsightsService } from './insights.service.js';
 
 /**
  * The analytics: `analytics(range)` checks the caller and the range once, and each figure reads
  * that window; `landscape` answers a search's matches as aggregates.
  */
-export const analyticsResolvers: Resolvers = {
+/** What these resolvers read of the GraphQL context. */
+export interface AnalyticsContext extends GraphQLContext {
+  services: { analytics: { keys: AnalystKeysService; insights: InsightsService } };
+}
+
+export const analyticsResolvers: Resolvers<AnalyticsContext> = {
   Account: {
     analyst: (account, _, { services }) => services.analytics.keys.isAnalyst(account.uid),
   },

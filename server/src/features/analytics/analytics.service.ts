@@ -40,13 +40,18 @@ function parseBody(body: unknown): unknown {
   }
 }
 
+export interface AnalyticsService {
+  /** Stores a browser's batch of page views (first-party, no third party involved). */
+  recordPageViews(viewer: Viewer | null, body: unknown): Promise<{ recorded: number }>;
+}
+
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepo;
   identity: IdentityProvider;
   clock: Clock;
   logger: Logger;
   forwarder?: PageViewForwarder;
-}) {
+}): AnalyticsService {
   const { repo, identity, clock, logger, forwarder } = deps;
 
   /** The header's viewer, else the body's token; an expired token only makes the views anonymous. */
@@ -63,7 +68,6 @@ export function createAnalyticsService(deps: {
   }
 
   return {
-    /** Stores a browser's batch of page views (first-party, no third party involved). */
     async recordPageViews(viewer: Viewer | null, body: unknown): Promise<{ recorded: number }> {
       const batch = parseInput(PageViewBatch, parseBody(body));
       const userUid = await userOf(viewer, batch.idToken);
@@ -86,5 +90,3 @@ export function createAnalyticsService(deps: {
     },
   };
 }
-
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -4,7 +4,7 @@ import type { SearchService } from '../search/index.js';
 import { createAnalystKeysRepo } from './analyst-keys.repo.js';
 import { createAnalystKeysService, type AnalystKeysService } from './analyst-keys.service.js';
 import { createAnalyticsRepo } from './analytics.repo.js';
-import { analyticsResolvers } from './analytics.resolvers.js';
+import { analyticsResolvers, type AnalyticsContext } from './analytics.resolvers.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { createAnalyticsService, type AnalyticsService as PageViewsService } from './analytics.service.js';
 import { createInsightsRepo } from './insights.repo.js';
@@ -16,8 +16,6 @@ export {
   type AnalystKey,
   type AnalystKeysService,
 } from './analyst-keys.service.js';
-export type { Window as AnalyticsWindow } from './insights.repo.js';
-export type { Landscape as LandscapeModel } from './insights.service.js';
 
 /** Page views (first-party), analysts' API keys, and the analytics they read. */
 export type AnalyticsService = PageViewsService & { keys: AnalystKeysService; insights: InsightsService };
@@ -39,7 +37,7 @@ export function createAnalyticsFeature(
     plans: Pick<PlansService, 'freeSearchesPerMonth'>;
     collectionMembers: (uid: string, collectionId: unknown) => Promise<string[]>;
   },
-): FeatureModule<AnalyticsService> {
+): FeatureModule<AnalyticsService, AnalyticsContext> {
   const pageViews = createAnalyticsService({
     // Page views are first-party statistics: a failover may lose the last ones.
     repo: createAnalyticsRepo(deps.localCommitDb),

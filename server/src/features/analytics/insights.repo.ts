@@ -2,23 +2,13 @@ import { sql, type RawBuilder } from 'kysely';
 import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { Db } from '../../db/client.js';
 import { planReports } from '../plans/index.js';
-
-/** A time range: from inclusive, to exclusive. */
-export interface Window {
-  from: Date;
-  to: Date;
-}
+import type { Counted, Window } from './analytics.model.js';
 
 export type Unit = 'day' | 'week';
 
 export interface Bucket {
   start: string;
   series: string;
-  count: number;
-}
-
-export interface Counted {
-  value: string;
   count: number;
 }
 

@@ -5,7 +5,8 @@ import { ValidationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
 import type { SearchService } from '../search/index.js';
-import type { Counted, InsightsRepo, Unit, Window } from './insights.repo.js';
+import type { Counted, Landscape, Window } from './analytics.model.js';
+import type { InsightsRepo, Unit } from './insights.repo.js';
 
 /** The longest range one question may span. */
 const MAX_RANGE_DAYS = 800;
@@ -46,17 +47,6 @@ const LandscapeInput = z.looseObject({
 });
 /** A collection as a landscape's set of patents (issue 50): its members instead of a search's matches. */
 const CollectionLandscapeInput = z.looseObject({ collection: z.string() });
-
-export interface Landscape {
-  basis: string;
-  counted: number;
-  total: number;
-  estimated: boolean;
-  byYear: Counted[];
-  owners: Counted[];
-  ipc: Counted[];
-  countries: Array<Counted & { label: string | null }>;
-}
 
 const limitOf = (limit: number): number => {
   if (!Number.isInteger(limit) || limit < 1) throw new ValidationError('limit must be 1 or more.');

@@ -1,6 +1,13 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { BillingService } from './billing.service.js';
 
-export const billingResolvers: Resolvers = {
+/** What these resolvers read of the GraphQL context. */
+export interface BillingContext extends GraphQLContext {
+  services: { billing: BillingService };
+}
+
+export const billingResolvers: Resolvers<BillingContext> = {
   Account: {
     billing: (_, __, { viewer, services }) => services.billing.billing(viewer),
   },

@@ -15,8 +15,9 @@ import {
   WebhookEventInvalidError,
   WebhookSignatureError,
 } from './billing.errors.js';
+import type { ReconciliationRun } from './billing.repo.js';
 import { createProviderSync, type BillingDeps } from './provider-sync.js';
-import { createReconciliation } from './reconcile.js';
+import { createReconciliation, type ReconciliationResult } from './reconcile.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
 
 const Plan = z.enum(['discover']);
@@ -29,12 +30,41 @@ export interface Billing {
   canManage: boolean;
 }
 
+export interface BillingService {
+  billing(viewer: Viewer | null): Promise<Billing>;
+  /** A Checkout Session for the plan: the account's open one while it lasts, else a new one. */
+  createCheckoutSession(viewer: Viewer | null, plan: unknown): Promise<{ url: string }>;
+  /** The provider's billing portal for the account's customer (cancel, change the card). */
+  createPortalSession(viewer: Viewer | null): Promise<{ url: string }>;
+  /**
+   * Before an account closes: its open checkouts are closed and every subscription its customer
+   * has at the provider (listed there, not only the one kept) is cancelled, so a closed account
+   * is never charged again. A provider outage refuses the closing (PAYMENTS_UNAVAILABLE).
+   */
+  closeAccount(uid: string): Promise<void>;
+  /**
+   * Billing's part in the purge: the provider is asked again, and anything it could still charge
+   * is cancelled before the account's records go.
+   */
+  purge(uids: readonly string[]): Promise<void>;
+  /** A webhook delivery: verified over its raw bytes, then handled once by its kind's handler. */
+  receiveWebhook(rawBody: Buffer | null, signature: string | undefined): Promise<void>;
+  /** Compares the provider's subscriptions with the plan's and fixes the drift. */
+  reconcile(trigger: string): Promise<ReconciliationResult>;
+  /** The reconciliation's latest run (since `since`, when given). */
+  lastReconciliation(since?: Date): Promise<ReconciliationRun | undefined>;
+  /** What `/metrics` reports of billing: the latest reconciliation, and events still unmatched. */
+  figures(): Promise<{ lastRun: ReconciliationRun | undefined; unmatchedEvents: number }>;
+}
+
 /**
  * Billing turns the payment provider's world into calls on the plans module: checkout (one open
  * session per account), the portal, webhook events, closing an account (everything the customer
  * has is cancelled) and the daily reconciliation.
  */
-export function createBillingService(deps: BillingDeps & { clock: Clock; priceDiscover: string }) {
+export function createBillingService(
+  deps: BillingDeps & { clock: Clock; priceDiscover: string },
+): BillingService {
   const { repo, payments, plans, accounts, mail, logger, clock } = deps;
   const sync = createProviderSync(deps);
   const webhooks = createWebhookHandlers({ ...deps, sync });
@@ -90,7 +120,6 @@ export function createBillingService(deps: BillingDeps & { clock: Clock; priceDi
       return { canManage: (await repo.customerOf(account.uid)) !== undefined };
     },
 
-    /** A Checkout Session for the plan: the account's open one while it lasts, else a new one. */
     async createCheckoutSession(viewer: Viewer | null, plan: unknown): Promise<{ url: string }> {
       if (!Plan.safeParse(plan).success) throw new UnknownPlanError(plan);
       assertVerified(viewer);
@@ -124,7 +153,6 @@ export function createBillingService(deps: BillingDeps & { clock: Clock; priceDi
       });
     },
 
-    /** The provider's billing portal for the account's customer (cancel, change the card). */
     async createPortalSession(viewer: Viewer | null): Promise<{ url: string }> {
       assertVerified(viewer);
       const account = await accounts.getAccount(viewer);
@@ -133,20 +161,11 @@ export function createBillingService(deps: BillingDeps & { clock: Clock; priceDi
       return provider(() => payments.createPortalSession({ customerId, returnUrl: mail.link('/account') }));
     },
 
-    /**
-     * Before an account closes: its open checkouts are closed and every subscription its customer
-     * has at the provider (listed there, not only the one kept) is cancelled, so a closed account
-     * is never charged again. A provider outage refuses the closing (PAYMENTS_UNAVAILABLE).
-     */
     async closeAccount(uid: string): Promise<void> {
       for (const sessionId of await repo.openCheckoutsOf([uid])) await expireIfOpen(sessionId);
       await sync.cancelEverything(uid, 'account-closing');
     },
 
-    /**
-     * Billing's part in the purge: the provider is asked again, and anything it could still charge
-     * is cancelled before the account's records go.
-     */
     async purge(uids: readonly string[]): Promise<void> {
       for (const uid of uids) {
         for (const sessionId of await repo.openCheckoutsOf([uid])) await expireIfOpen(sessionId);
@@ -156,7 +175,6 @@ export function createBillingService(deps: BillingDeps & { clock: Clock; priceDi
       await repo.purge(uids);
     },
 
-    /** A webhook delivery: verified over its raw bytes, then handled once by its kind's handler. */
     async receiveWebhook(rawBody: Buffer | null, signature: string | undefined): Promise<void> {
       if (!rawBody || !signature)
         throw new WebhookSignatureError('the Stripe-Signature header and a body are required.');
@@ -174,13 +192,10 @@ export function createBillingService(deps: BillingDeps & { clock: Clock; priceDi
       await webhooks.handle(event);
     },
 
-    /** Compares the provider's subscriptions with the plan's and fixes the drift. */
     reconcile,
 
-    /** The reconciliation's latest run (since `since`, when given). */
     lastReconciliation: (since?: Date) => repo.lastReconciliation(since),
 
-    /** What `/metrics` reports of billing: the latest reconciliation, and events still unmatched. */
     async figures() {
       const [lastRun, unmatchedEvents] = await Promise.all([
         repo.lastReconciliation(),
@@ -190,5 +205,3 @@ export function createBillingService(deps: BillingDeps & { clock: Clock; priceDi
     },
   };
 }
-
-export type BillingService = ReturnType<typeof createBillingService>;

@@ -4,7 +4,7 @@ import type { MailService } from '../mail/index.js';
 import type { PlansService } from '../plans/index.js';
 import { billingJobs } from './billing.jobs.js';
 import { createBillingRepo } from './billing.repo.js';
-import { billingResolvers } from './billing.resolvers.js';
+import { billingResolvers, type BillingContext } from './billing.resolvers.js';
 import { billingRoutes } from './billing.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';
 
@@ -27,7 +27,7 @@ export function lastReconciliationOver(db: FeatureDeps['db']) {
 export function createBillingFeature(
   deps: FeatureDeps,
   others: { mail: MailService; plans: PlansService; accounts: AccountsService },
-): FeatureModule<BillingService> {
+): FeatureModule<BillingService, BillingContext> {
   const service = createBillingService({
     repo: createBillingRepo(deps.db),
     payments: deps.payments,

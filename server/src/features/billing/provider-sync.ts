@@ -37,13 +37,28 @@ export interface Settled {
 const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+export interface ProviderSync {
+  provider<T>(call: () => Promise<T>): Promise<T>;
+  accountOf(subscription: ProviderSubscription, executor?: PlansExecutor): Promise<string | undefined>;
+  claim(trx: PlansExecutor, subscription: ProviderSubscription, uid: string): Promise<boolean>;
+  record(subscription: ProviderSubscription, uid: string, setBy: string): Promise<RecordOutcome | null>;
+  cancelEverything(uid: string, setBy: string): Promise<number>;
+  /** The subscription as the provider has it now (null when it has none by that id). */
+  retrieve(subscriptionId: string): Promise<ProviderSubscription | null>;
+  /**
+   * After any change of an account's subscriptions: its duplicates are refunded, cancelled and
+   * told about; a closed account's subscriptions are cancelled.
+   */
+  settle(uid: string): Promise<Settled>;
+}
+
 /**
  * Keeps the plan in step with the provider: the provider's subscriptions go to the plans module
  * (which says what they mean), and what must not go on is stopped at the provider: a second
  * subscription of an account (cancelled, its charge refunded, the customer told), and anything a
  * closed account still has.
  */
-export function createProviderSync(deps: BillingDeps) {
+export function createProviderSync(deps: BillingDeps): ProviderSync {
   const { repo, payments, plans, accounts, mail, logger } = deps;
 
   /** Calls the provider; its outages become one clear error, not a stack trace. */
@@ -135,13 +150,8 @@ export function createProviderSync(deps: BillingDeps) {
     record,
     cancelEverything,
 
-    /** The subscription as the provider has it now (null when it has none by that id). */
     retrieve: (subscriptionId: string) => provider(() => payments.retrieveSubscription(subscriptionId)),
 
-    /**
-     * After any change of an account's subscriptions: its duplicates are refunded, cancelled and
-     * told about; a closed account's subscriptions are cancelled.
-     */
     async settle(uid: string): Promise<Settled> {
       const settled: Settled = { duplicatesCancelled: 0, refundedCents: 0, closedCancelled: 0 };
       for (const duplicate of await plans.duplicatesStillCharging(uid)) {
@@ -175,5 +185,3 @@ export function createProviderSync(deps: BillingDeps) {
     },
   };
 }
-
-export type ProviderSync = ReturnType<typeof createProviderSync>;

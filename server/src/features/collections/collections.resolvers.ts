@@ -1,10 +1,18 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { CollectionsService } from './collections.service.js';
+import type { CollectionSharing } from './collections.sharing.js';
 
 /** GraphQL's null for a field not given is the REST body's absent field. */
 const given = <T extends object>(input: T) =>
   Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
 
-export const collectionsResolvers: Resolvers = {
+/** What these resolvers read of the GraphQL context. */
+export interface CollectionsContext extends GraphQLContext {
+  services: { collections: CollectionsService & { sharing: CollectionSharing } };
+}
+
+export const collectionsResolvers: Resolvers<CollectionsContext> = {
   Query: {
     collections: async (_, { lensId }, { viewer, services }) =>
       (await services.collections.list(viewer, lensId)).map((summary) => ({

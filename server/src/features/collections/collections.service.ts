@@ -44,11 +44,43 @@ class MemberNotFoundError extends AppError {
 const OWNER_ONLY = 'Only the owner of this collection can do that.';
 const EDITORS_ONLY = 'You can view this collection, but only its owner and editors can change it.';
 
+export interface CollectionsService {
+  /** The caller's collections and those shared with them; `lensId` marks those holding it. */
+  list(viewer: Viewer | null, lensId?: unknown): Promise<CollectionSummary[]>;
+  get(viewer: Viewer | null, id: unknown): Promise<CollectionDetail>;
+  create(viewer: Viewer | null, input: unknown): Promise<CollectionDetail>;
+  /** Renames or describes (the owner), or turns the weekly e-mail on or off (owner or editor). */
+  update(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionDetail>;
+  remove(viewer: Viewer | null, id: unknown): Promise<{ id: string }>;
+  /** Adds a patent of the corpus (adding it again changes only the note and tags given). */
+  addMember(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionMember>;
+  /** Changes a member's note or tags; what is not given stays (two editors' edits both land). */
+  updateMember(
+    viewer: Viewer | null,
+    id: unknown,
+    lensId: unknown,
+    input: unknown,
+  ): Promise<CollectionMember>;
+  removeMember(viewer: Viewer | null, id: unknown, lensId: unknown): Promise<{ lens_id: string }>;
+  /** The caller's notes and tags on a patent from every collection they can see. */
+  notesOn(
+    viewer: Viewer | null,
+    lensId: unknown,
+  ): Promise<{ collection_id: string; collection_name: string; note: string; tags: string[] }[]>;
+  /**
+   * The members still in the corpus of a collection `uid` may see, for the analysts' landscape
+   * (an analyst's API key stands for its owner there; ADR 0145).
+   */
+  corpusMembersFor(uid: string, id: unknown): Promise<string[]>;
+  visible(viewer: Viewer, id: unknown): Promise<VisibleCollectionRow>;
+  detail(row: Omit<VisibleCollectionRow, 'role'> & { role: CollectionRole }): Promise<CollectionDetail>;
+}
+
 export function createCollectionsService(deps: {
   repo: CollectionsRepo;
   shares: CollectionSharesRepo;
   ensureAccount: (viewer: Viewer) => Promise<void>;
-}) {
+}): CollectionsService {
   const { repo } = deps;
 
   /** The collection with the caller's role; 404 for a collection the caller may not see. */
@@ -76,7 +108,6 @@ export function createCollectionsService(deps: {
   }
 
   return {
-    /** The caller's collections and those shared with them; `lensId` marks those holding it. */
     async list(viewer: Viewer | null, lensId?: unknown): Promise<CollectionSummary[]> {
       assertVerified(viewer);
       const asked = lensId === undefined || lensId === null ? null : parseInput(LensId, lensId);
@@ -107,7 +138,6 @@ export function createCollectionsService(deps: {
       return detail({ ...created, role: 'owner', watching: false, size: 0, contains: null });
     },
 
-    /** Renames or describes (the owner), or turns the weekly e-mail on or off (owner or editor). */
     async update(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionDetail> {
       assertVerified(viewer);
       const row = await visible(viewer, id);
@@ -133,7 +163,6 @@ export function createCollectionsService(deps: {
       return { id: row.id };
     },
 
-    /** Adds a patent of the corpus (adding it again changes only the note and tags given). */
     async addMember(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionMember> {
       assertVerified(viewer);
       const row = await visible(viewer, id);
@@ -162,7 +191,6 @@ export function createCollectionsService(deps: {
       return memberOf(row.id, lens_id);
     },
 
-    /** Changes a member's note or tags; what is not given stays (two editors' edits both land). */
     async updateMember(
       viewer: Viewer | null,
       id: unknown,
@@ -191,16 +219,11 @@ export function createCollectionsService(deps: {
       return { lens_id };
     },
 
-    /** The caller's notes and tags on a patent from every collection they can see. */
     async notesOn(viewer: Viewer | null, lensId: unknown) {
       assertVerified(viewer);
       return repo.notesOn(viewer.uid, parseInput(LensId, lensId));
     },
 
-    /**
-     * The members still in the corpus of a collection `uid` may see, for the analysts' landscape
-     * (an analyst's API key stands for its owner there; ADR 0145).
-     */
     async corpusMembersFor(uid: string, id: unknown): Promise<string[]> {
       const row = await repo.findVisible(parseInput(CollectionId, id), uid);
       if (!row) throw new CollectionNotFoundError();
@@ -219,5 +242,3 @@ export function createCollectionsService(deps: {
     return toMember(member);
   }
 }
-
-export type CollectionsService = ReturnType<typeof createCollectionsService>;

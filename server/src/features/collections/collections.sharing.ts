@@ -31,13 +31,26 @@ export class CollectionLinkNotFoundError extends AppError {
   }
 }
 
+export interface CollectionSharing {
+  /** Issues the read-only link, or a new one in place of the old (which then stops working). */
+  issueLink(viewer: Viewer | null, id: unknown): Promise<{ link_token: string }>;
+  revokeLink(viewer: Viewer | null, id: unknown): Promise<{ link_token: null }>;
+  /** What a link holder sees: any signed-in user, read-only (their own role when they have one). */
+  openLink(viewer: Viewer | null, token: unknown): Promise<CollectionDetail>;
+  /** Invites an address as a viewer or an editor: an e-mail with a link to accept. */
+  invite(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionShare>;
+  removeShare(viewer: Viewer | null, id: unknown, email: unknown): Promise<{ email: string }>;
+  /** Accepts an invitation: the caller must be signed in with the address it was sent to. */
+  accept(viewer: Viewer | null, token: unknown): Promise<CollectionSummary>;
+}
+
 /** Sharing by link and by invitation; only the owner shares (ADR 0146). */
 export function createCollectionSharing(deps: {
   repo: CollectionsRepo;
   shares: CollectionSharesRepo;
   collections: Pick<CollectionsService, 'visible' | 'detail'>;
   mail: Pick<MailService, 'queue' | 'link'>;
-}) {
+}): CollectionSharing {
   const { repo, shares, collections } = deps;
 
   async function owned(viewer: Viewer, id: unknown) {
@@ -47,7 +60,6 @@ export function createCollectionSharing(deps: {
   }
 
   return {
-    /** Issues the read-only link, or a new one in place of the old (which then stops working). */
     async issueLink(viewer: Viewer | null, id: unknown): Promise<{ link_token: string }> {
       assertVerified(viewer);
       const row = await owned(viewer, id);
@@ -63,7 +75,6 @@ export function createCollectionSharing(deps: {
       return { link_token: null };
     },
 
-    /** What a link holder sees: any signed-in user, read-only (their own role when they have one). */
     async openLink(viewer: Viewer | null, token: unknown): Promise<CollectionDetail> {
       assertVerified(viewer);
       const row = await repo.findByLinkToken(parseInput(Token, token));
@@ -73,7 +84,6 @@ export function createCollectionSharing(deps: {
       return collections.detail({ ...row, role: 'link', watching: false, contains: null });
     },
 
-    /** Invites an address as a viewer or an editor: an e-mail with a link to accept. */
     async invite(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionShare> {
       assertVerified(viewer);
       const row = await owned(viewer, id);
@@ -111,7 +121,6 @@ export function createCollectionSharing(deps: {
       return { email: address };
     },
 
-    /** Accepts an invitation: the caller must be signed in with the address it was sent to. */
     async accept(viewer: Viewer | null, token: unknown): Promise<CollectionSummary> {
       assertVerified(viewer);
       const inviteToken = parseInput(Token, token);
@@ -135,5 +144,3 @@ export function createCollectionSharing(deps: {
     },
   };
 }
-
-export type CollectionSharing = ReturnType<typeof createCollectionSharing>;

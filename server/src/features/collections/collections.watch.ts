@@ -27,6 +27,13 @@ function describe(change: CollectionChangeRow): string {
   return 'Removed from the corpus: it is kept in the collection as no longer in the corpus';
 }
 
+export interface CollectionWatch {
+  /** Mails every watcher the week's changes of their collections; nothing when nothing changed. */
+  sendWatchDigests(signal?: AbortSignal): Promise<{ users: number; mails: number }>;
+  /** The e-mail's one-click link: no sign-in, the signed token says which collection and user. */
+  unwatchWithToken(token: unknown): Promise<{ stopped: number }>;
+}
+
 /**
  * Watching (ADR 0147): once a week, each watcher gets one e-mail of what changed in the members of
  * the collections they watch, from the change log that re-index and ingest write.
@@ -37,7 +44,7 @@ export function createCollectionWatch(deps: {
   clock: Clock;
   logger: Logger;
   configuredSecret: string | undefined;
-}) {
+}): CollectionWatch {
   const { repo, mail } = deps;
   let secret: Promise<string> | undefined;
   const signingSecret = () =>
@@ -73,7 +80,6 @@ export function createCollectionWatch(deps: {
   }
 
   return {
-    /** Mails every watcher the week's changes of their collections; nothing when nothing changed. */
     async sendWatchDigests(signal?: AbortSignal): Promise<{ users: number; mails: number }> {
       const week = digestWeek(deps.clock.now());
       const upTo = await repo.lastChangeId();
@@ -114,7 +120,6 @@ export function createCollectionWatch(deps: {
       return { users: byUser.size, mails };
     },
 
-    /** The e-mail's one-click link: no sign-in, the signed token says which collection and user. */
     async unwatchWithToken(token: unknown): Promise<{ stopped: number }> {
       const verified = verifyWatchToken(await signingSecret(), parseInput(z.string().max(1000), token ?? ''));
       if (!verified)
@@ -124,5 +129,3 @@ export function createCollectionWatch(deps: {
     },
   };
 }
-
-export type CollectionWatch = ReturnType<typeof createCollectionWatch>;

@@ -3,7 +3,7 @@ import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import type { MailService } from '../mail/index.js';
 import { createCollectionSharesRepo } from './collection-shares.repo.js';
 import { createCollectionsRepo } from './collections.repo.js';
-import { collectionsResolvers } from './collections.resolvers.js';
+import { collectionsResolvers, type CollectionsContext } from './collections.resolvers.js';
 import { createCollectionWatchRepo } from './collection-watch.repo.js';
 import { collectionsJobs } from './collections.jobs.js';
 import { collectionsRoutes, devWatchRoute } from './collections.routes.js';
@@ -23,7 +23,7 @@ export type { CollectionDetail, CollectionMember, CollectionSummary } from './co
 export function createCollectionsFeature(
   deps: FeatureDeps,
   others: { accounts: Pick<AccountsService, 'getAccount'>; mail: MailService },
-): FeatureModule<CollectionsFeatureService> {
+): FeatureModule<CollectionsFeatureService, CollectionsContext> {
   const repo = createCollectionsRepo(deps.db);
   const shares = createCollectionSharesRepo(deps.db);
   const collections = createCollectionsService({

@@ -1,6 +1,13 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { FavouritesService } from './favourites.service.js';
 
-export const favouritesResolvers: Resolvers = {
+/** What these resolvers read of the GraphQL context. */
+export interface FavouritesContext extends GraphQLContext {
+  services: { favourites: FavouritesService };
+}
+
+export const favouritesResolvers: Resolvers<FavouritesContext> = {
   Query: {
     favourites: (_, __, { viewer, services }) => services.favourites.list(viewer),
   },

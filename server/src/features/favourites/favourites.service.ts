@@ -20,10 +20,16 @@ const AddFavouriteInput = z.object({
 
 const FavouriteId = z.string().uuid('That favourite id is not valid.');
 
+export interface FavouritesService {
+  list(viewer: Viewer | null): Promise<Favourite[]>;
+  add(viewer: Viewer | null, input: unknown): Promise<Favourite>;
+  remove(viewer: Viewer | null, id: unknown): Promise<{ id: string }>;
+}
+
 export function createFavouritesService(deps: {
   repo: FavouritesRepo;
   ensureAccount: (viewer: Viewer) => Promise<void>;
-}) {
+}): FavouritesService {
   const { repo } = deps;
   const toFavourite = (row: Favourite): Favourite => ({
     id: row.id,
@@ -54,5 +60,3 @@ export function createFavouritesService(deps: {
     },
   };
 }
-
-export type FavouritesService = ReturnType<typeof createFavouritesService>;

@@ -1,7 +1,7 @@
 import type { AccountsService } from '../accounts/index.js';
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import { createFavouritesRepo } from './favourites.repo.js';
-import { favouritesResolvers } from './favourites.resolvers.js';
+import { favouritesResolvers, type FavouritesContext } from './favourites.resolvers.js';
 import { favouritesRoutes } from './favourites.routes.js';
 import { createFavouritesService, type FavouritesService } from './favourites.service.js';
 
@@ -10,7 +10,7 @@ export type { Favourite, FavouritesService } from './favourites.service.js';
 export function createFavouritesFeature(
   deps: FeatureDeps,
   others: { accounts: Pick<AccountsService, 'getAccount'> },
-): FeatureModule<FavouritesService> {
+): FeatureModule<FavouritesService, FavouritesContext> {
   const service = createFavouritesService({
     repo: createFavouritesRepo(deps.db),
     ensureAccount: async (viewer) => {

@@ -5,7 +5,7 @@ import type { PlansService } from '../plans/index.js';
 import type { SearchService } from '../search/index.js';
 import { oneShotJobs } from './oneshot.jobs.js';
 import { createOneShotRepo } from './oneshot.repo.js';
-import { oneShotResolvers } from './oneshot.resolvers.js';
+import { oneShotResolvers, type OneShotContext } from './oneshot.resolvers.js';
 import { oneShotRoutes } from './oneshot.routes.js';
 import { createOneShotService, type OneShotService } from './oneshot.service.js';
 
@@ -15,7 +15,7 @@ export type { OneShotService, PreviousSearch } from './oneshot.service.js';
 export function createOneShotFeature(
   deps: FeatureDeps,
   others: { search: SearchService; plans: PlansService; accounts: AccountsService; mail: MailService },
-): FeatureModule<OneShotService> {
+): FeatureModule<OneShotService, OneShotContext> {
   const service = createOneShotService({
     repo: createOneShotRepo(deps.db),
     db: deps.db,

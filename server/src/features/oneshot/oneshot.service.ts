@@ -63,6 +63,24 @@ export interface PreviousSearch {
   status: string | null;
 }
 
+export interface OneShotService {
+  /** Accepts a one-shot search: one credit now, the search and its report by e-mail later. */
+  request(viewer: Viewer | null, input: unknown): Promise<{ requestId: string }>;
+  /**
+   * Runs a request: the deep search, the report, and (in one transaction with the request's
+   * "done") its e-mail, so a run that dies midway is run again and mails once.
+   */
+  run(requestId: string): Promise<void>;
+  /** A request whose last run failed: marked failed, and its credit given back. */
+  fail(requestId: string, error: unknown): Promise<void>;
+  /** Sends the runs of requests whose worker died (their run restarts from the beginning). */
+  resumeStale(): Promise<number>;
+  /** The user's report, for them only. */
+  report(viewer: Viewer | null, id: unknown): Promise<MailAttachment>;
+  /** AI, advanced and one-shot searches together, newest first. */
+  previousSearches(viewer: Viewer | null): Promise<PreviousSearch[]>;
+}
+
 export function createOneShotService(deps: {
   repo: OneShotRepo;
   db: Db;
@@ -74,7 +92,7 @@ export function createOneShotService(deps: {
   jobs: JobSender;
   clock: Clock;
   logger: Logger;
-}) {
+}): OneShotService {
   const { repo, search, mail, logger } = deps;
 
   /**
@@ -129,7 +147,6 @@ export function createOneShotService(deps: {
   }
 
   return {
-    /** Accepts a one-shot search: one credit now, the search and its report by e-mail later. */
     async request(viewer: Viewer | null, input: unknown): Promise<{ requestId: string }> {
       assertVerified(viewer);
       const { query } = parseInput(OneShotRequest, input);
@@ -151,10 +168,6 @@ export function createOneShotService(deps: {
       return { requestId };
     },
 
-    /**
-     * Runs a request: the deep search, the report, and (in one transaction with the request's
-     * "done") its e-mail, so a run that dies midway is run again and mails once.
-     */
     async run(requestId: string): Promise<void> {
       const request = await repo.find(requestId);
       if (!request || !(await repo.claim(requestId))) return;
@@ -197,20 +210,17 @@ export function createOneShotService(deps: {
       logger.info({ requestId, families: leads.length, bytes: report.length }, 'one-shot search done');
     },
 
-    /** A request whose last run failed: marked failed, and its credit given back. */
     async fail(requestId: string, error: unknown): Promise<void> {
       const failed = await repo.fail(requestId, error instanceof Error ? error.message : String(error));
       if (failed?.credit_event_id) await deps.credits.refundCredit(failed.credit_event_id);
     },
 
-    /** Sends the runs of requests whose worker died (their run restarts from the beginning). */
     async resumeStale(): Promise<number> {
       const stale = await repo.stale(new Date(deps.clock.now().getTime() - STALE_AFTER_MS));
       for (const requestId of stale) await deps.jobs.send(ONESHOT_RUN_JOB, { requestId });
       return stale.length;
     },
 
-    /** The user's report, for them only. */
     async report(viewer: Viewer | null, id: unknown): Promise<MailAttachment> {
       assertVerified(viewer);
       const parsed = RequestId.safeParse(id);
@@ -224,7 +234,6 @@ export function createOneShotService(deps: {
       };
     },
 
-    /** AI, advanced and one-shot searches together, newest first. */
     async previousSearches(viewer: Viewer | null): Promise<PreviousSearch[]> {
       assertVerified(viewer);
       const [searches, oneShots] = await Promise.all([
@@ -256,5 +265,3 @@ export function createOneShotService(deps: {
     },
   };
 }
-
-export type OneShotService = ReturnType<typeof createOneShotService>;

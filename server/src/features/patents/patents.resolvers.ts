@@ -1,7 +1,13 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import { PatentNotFoundError } from './patents.service.js';
+import type { GraphQLContext } from '../../shared/graphql-context.js';
+import { PatentNotFoundError, type PatentsService } from './patents.service.js';
 
-export const patentsResolvers: Resolvers = {
+/** What these resolvers read of the GraphQL context. */
+export interface PatentsContext extends GraphQLContext {
+  services: { patents: PatentsService };
+}
+
+export const patentsResolvers: Resolvers<PatentsContext> = {
   Query: {
     patentExportDetails: (_, { lensIds }, { services, viewer }) =>
       services.patents.exportDetails(viewer, lensIds),

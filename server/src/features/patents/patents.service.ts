@@ -2,33 +2,8 @@ import type { PatentRow } from '../../db/tables.js';
 import { listItems } from '../../db/lists.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
+import type { PatentDetail } from './patents.model.js';
 import type { PatentsRepo } from './patents.repo.js';
-
-/** The patent page's answer, in the specification's shape: `{ generative_data, data }`. */
-export interface PatentDetail {
-  generative_data: { title: string; summary: string; types: string[]; uses: string[] } | null;
-  data: {
-    doc_key: string;
-    lens_id: string;
-    date_published: string;
-    publication_type: string | null;
-    biblio: {
-      invention_title: { text: string; lang: string | null }[];
-      parties: Record<'inventors' | 'applicants' | 'owners_all', { extracted_name: { value: string } }[]>;
-      priority_claims: { earliest_claim: { date: string | null } };
-      publication_reference: { jurisdiction: string; doc_number: string; kind: string; date: string };
-    };
-    legal_status: { patent_status: string | null; anticipated_term_date: string | null };
-    families: {
-      simple_family: {
-        members: {
-          lens_id: string | null;
-          document_id: { jurisdiction: string; doc_number: string; kind: string; date: string };
-        }[];
-      };
-    };
-  };
-}
 
 export class PatentNotFoundError extends AppError {
   constructor(lensId: string) {
@@ -39,7 +14,26 @@ export class PatentNotFoundError extends AppError {
 /** The most results an export covers: a search returns at most 500. */
 export const EXPORT_MAX = 500;
 
-export function createPatentsService(deps: { repo: PatentsRepo }) {
+export interface PatentsService {
+  getPatent(lensId: string | undefined | null): Promise<PatentDetail>;
+  /** Export details of up to `EXPORT_MAX` results, in the order asked; unknown ids left out. */
+  exportDetails(
+    viewer: Viewer | null,
+    lensIds: readonly string[],
+  ): Promise<
+    {
+      inventors: string[];
+      applicants: string[];
+      owners: string[];
+      ipc_symbols: string[];
+      lens_id: string;
+      family_size: number;
+    }[]
+  >;
+  countPatents(): Promise<number>;
+}
+
+export function createPatentsService(deps: { repo: PatentsRepo }): PatentsService {
   return {
     async getPatent(lensId: string | undefined | null): Promise<PatentDetail> {
       const id = lensId?.trim();
@@ -50,7 +44,6 @@ export function createPatentsService(deps: { repo: PatentsRepo }) {
       return toPatentDetail(row);
     },
 
-    /** Export details of up to `EXPORT_MAX` results, in the order asked; unknown ids left out. */
     async exportDetails(viewer: Viewer | null, lensIds: readonly string[]) {
       // Like the searches whose results it exports: a signed-in, verified user.
       assertVerified(viewer);
@@ -120,5 +113,3 @@ function toPatentDetail(row: PatentRow): PatentDetail {
     },
   };
 }
-
-export type PatentsService = ReturnType<typeof createPatentsService>;

@@ -4,7 +4,7 @@ import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import { createAllowanceRepo } from './allowance.repo.js';
 import { createAllowance } from './allowance.js';
 import { createPlansRepo } from './plans.repo.js';
-import { plansResolvers } from './plans.resolvers.js';
+import { plansResolvers, type PlansContext } from './plans.resolvers.js';
 import { plansRoutes } from './plans.routes.js';
 import { createPlansService, isSubscribed, planFrom, type PlansService } from './plans.service.js';
 import { DEFAULT_FREE_SEARCHES_PER_MONTH } from './plans.settings.js';
@@ -45,7 +45,7 @@ export function plansOver(
  * subscriptions (which billing hands in) in tables of its own and alone reads their statuses;
  * it answers the account's plan, the month's allowance (searches) and one-shot credits.
  */
-export function createPlansFeature(deps: FeatureDeps): FeatureModule<PlansService> {
+export function createPlansFeature(deps: FeatureDeps): FeatureModule<PlansService, PlansContext> {
   const service = plansOver(deps.db, {
     // Search events: a failover may lose the last of them (a search given back), never a plan.
     allowanceDb: deps.localCommitDb,

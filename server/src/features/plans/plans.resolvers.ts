@@ -1,10 +1,9 @@
 import { PlanName, PlanStatus, type Resolvers } from '../../__generated__/resolvers-types.js';
-import type { Viewer } from '../../shared/viewer.js';
+import type { GraphQLContext } from '../../shared/graphql-context.js';
 import type { AccountPlan, PlansService, PlanStatus as Status } from './plans.service.js';
 
-/** What these resolvers use of the GraphQL context (one per request). */
-interface GraphQLContext {
-  viewer: Viewer | null;
+/** What these resolvers read of the GraphQL context (one per request). */
+export interface PlansContext extends GraphQLContext {
   services: { plans: PlansService };
 }
 
@@ -15,7 +14,7 @@ interface GraphQLContext {
  */
 const monthCounts = new WeakMap<object, Promise<number>>();
 
-function searchesThisMonth(context: GraphQLContext): Promise<number> {
+function searchesThisMonth(context: PlansContext): Promise<number> {
   let count = monthCounts.get(context);
   if (!count) {
     count = context.services.plans.viewerSearchesThisMonth(context.viewer);
@@ -36,7 +35,7 @@ export function forgetSearchesThisMonth(context: object): void {
 /** The account's plan, read once per request (`plan` and `limited` both need it). */
 const accountPlans = new WeakMap<object, Promise<AccountPlan>>();
 
-function accountPlan(context: GraphQLContext, uid: string): Promise<AccountPlan> {
+function accountPlan(context: PlansContext, uid: string): Promise<AccountPlan> {
   let plan = accountPlans.get(context);
   if (!plan) {
     plan = searchesThisMonth(context).then((count) => context.services.plans.accountPlan(uid, count));
@@ -66,7 +65,7 @@ export function planAnswer(plan: AccountPlan) {
   };
 }
 
-export const plansResolvers: Resolvers = {
+export const plansResolvers: Resolvers<PlansContext> = {
   Account: {
     plan: async (account, __, context) => planAnswer(await accountPlan(context, account.uid)),
     subscriptionStatus: (account, __, { services }) => services.plans.subscriptionStatusOf(account.uid),

@@ -1,32 +1,26 @@
 import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import type { PlansService } from '../plans/index.js';
+import { createSearchAdmission, yieldingConnections } from './admission.js';
 import { createSearchEngine, openAiEmbedder } from './engine/index.js';
 import { createResultSetsRepo } from './result-sets.repo.js';
 import { createResultSets } from './result-sets.service.js';
 import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
-import { searchResolvers } from './search.resolvers.js';
+import { searchResolvers, type SearchContext } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
-import { createSearchSlots } from './search-slots.js';
-import { createSearchService, type SearchService } from './search.service.js';
+import type { SearchService } from './search.contract.js';
+import { createSearchService } from './search.service.js';
 
 export { QueryTooComplexError, SearchTimedOutError } from './query/errors.js';
 export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
-export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.service.js';
+export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.contract.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
-
-/**
- * The yielding connections (ADR 0123), whose Postgres backends run at a low CPU priority
- * (`SEARCH_YIELDING_NICENESS`, the lowest by default), so that a user's searches beyond their
- * first take only the CPU nobody else's work wants. Four: two users' worth of extra turns at
- * once, all users together; more wait for a connection.
- */
-const YIELDING_CONNECTIONS = 4;
 
 export function createSearchFeature(
   deps: FeatureDeps,
   others: { plans: PlansService },
-): FeatureModule<SearchService> {
+): FeatureModule<SearchService, SearchContext> {
+  const admission = createSearchAdmission({ concurrency: deps.config.search.concurrency });
   const engine = createSearchEngine({
     reads: deps.reads,
     clock: deps.clock,
@@ -35,22 +29,10 @@ export function createSearchFeature(
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
     statementTimeoutMs: deps.config.search.statementTimeoutMs,
-    concurrency: deps.config.search.concurrency,
+    admit: admission.onOrdinaryConnections,
+    yielding: yieldingConnections(deps),
     // Query vectors from the configured embeddings endpoint, when one is (ADR 0164).
     ...(deps.config.embeddings ? { embedder: openAiEmbedder(deps.config.embeddings) } : {}),
-    // Only the embedded Postgres's backends are processes of this machine that the server may
-    // renice; an external database's are not.
-    ...(deps.config.database.mode === 'embedded' && deps.config.search.yieldingNiceness > 0
-      ? {
-          yielding: {
-            connectionString: deps.reads.primaryUrl,
-            connections: YIELDING_CONNECTIONS,
-            niceness: deps.config.search.yieldingNiceness,
-            onRefused: (error: Error) =>
-              deps.logger.warn(`a search connection kept its CPU priority: ${error.message}`),
-          },
-        }
-      : {}),
   });
   deps.watchPool?.('search', () => engine.poolUsage());
   deps.watchPool?.('search_yielding', () => engine.yieldingPoolUsage());
@@ -67,7 +49,7 @@ export function createSearchFeature(
       onLostSets: (error, lost) =>
         deps.logger.error({ err: error }, `${lost} kept result sets could not be written`),
     }),
-    slots: createSearchSlots(),
+    admission,
   });
   return {
     service,

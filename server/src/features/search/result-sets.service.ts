@@ -7,7 +7,7 @@ import { FILTER_INPUTS } from './engine/index.js';
 import { parseLensQuery } from './query/parser.js';
 import { ResultSetNotFoundError } from './search.errors.js';
 import type { NewResultSet, ResultSetsRepo, StoredResultSet } from './result-sets.repo.js';
-import type { CheckedSearchRequest } from './search.service.js';
+import type { CheckedSearchRequest } from './search.contract.js';
 import type { SearchKind } from './search.types.js';
 
 /** How long a result set is kept: its id replays it (reloads, shared links) for this long. */
@@ -27,6 +27,29 @@ export interface ReplayedSet {
   found: RankedCandidates;
 }
 
+export interface ResultSets {
+  /** Keeps a search's answer, written off the answer's path; answers the set's id at once. */
+  keep(uid: string, searchKey: string, request: CheckedSearchRequest, found: RankedCandidates): string;
+  /** The user's set of the same search since `since`, replayed; undefined when there is none. */
+  latest(uid: string, searchKey: string, since: Date): Promise<ReplayedSet | undefined>;
+  /** A kept set by its id, replayed; `ResultSetNotFoundError` when unknown or expired. */
+  replay(id: string): Promise<ReplayedSet>;
+  /**
+   * The set's exact counts: those it has, or, when its counts were estimated, counted now over
+   * every match and kept (still estimated if counting took too long).
+   */
+  exactCounts(
+    id: string,
+    priority?: SearchPriority,
+  ): Promise<{ total: number; families: number; estimated: boolean }>;
+  /** Removes the sets past their retention; answers how many. */
+  purgeExpired(): Promise<number>;
+  /** Resolves once the sets kept so far are written (before the server stops). */
+  settled(): Promise<void>;
+  /** The search's part in purging closed accounts. */
+  purgeAccounts(uids: readonly string[]): Promise<void>;
+}
+
 /**
  * Result sets kept by id: a search's ranked lens ids with its counts, replayed without
  * searching; the display fields are read again, so a replay shows the patents as they are now.
@@ -37,7 +60,7 @@ export function createResultSets(deps: {
   clock: Clock;
   /** Told of kept sets that could not be written (the database down for several seconds). */
   onLostSets?: (error: unknown, lost: number) => void;
-}) {
+}): ResultSets {
   const { repo, engine, clock } = deps;
   // Kept sets are written off the answer's path (ADR 0118): the answer carries the set's id at
   // once, and reads of kept sets wait for the writes in flight.
@@ -80,7 +103,6 @@ export function createResultSets(deps: {
   }
 
   return {
-    /** Keeps a search's answer, written off the answer's path; answers the set's id at once. */
     keep(uid: string, searchKey: string, request: CheckedSearchRequest, found: RankedCandidates): string {
       const id = randomUUID();
       writer.queue({
@@ -98,20 +120,14 @@ export function createResultSets(deps: {
       return id;
     },
 
-    /** The user's set of the same search since `since`, replayed; undefined when there is none. */
     async latest(uid: string, searchKey: string, since: Date): Promise<ReplayedSet | undefined> {
       await writer.settled();
       const set = await repo.latest(uid, searchKey, since);
       return set && replayed(set);
     },
 
-    /** A kept set by its id, replayed; `ResultSetNotFoundError` when unknown or expired. */
     replay: async (id: string): Promise<ReplayedSet> => replayed(await find(id)),
 
-    /**
-     * The set's exact counts: those it has, or, when its counts were estimated, counted now over
-     * every match and kept (still estimated if counting took too long).
-     */
     async exactCounts(
       id: string,
       priority: SearchPriority = 'normal',
@@ -129,14 +145,9 @@ export function createResultSets(deps: {
       return { ...counted, estimated: false };
     },
 
-    /** Removes the sets past their retention; answers how many. */
     purgeExpired: (): Promise<number> => repo.purgeBefore(keptSince()),
 
-    /** Resolves once the sets kept so far are written (before the server stops). */
     settled: () => writer.settled(),
-    /** The search's part in purging closed accounts. */
     purgeAccounts: (uids: readonly string[]): Promise<void> => repo.purgeAccounts(uids),
   };
 }
-
-export type ResultSets = ReturnType<typeof createResultSets>;

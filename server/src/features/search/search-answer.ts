@@ -41,6 +41,15 @@ export function checkedAnswer(
   return built as AnsweredResultSet;
 }
 
+/**
+ * A kept result set's counts as the API answers them: the body of
+ * `GET /api/v1/result-sets/:id/counts` and GraphQL's `ResultSetCounts`, named as the result set
+ * names them.
+ */
+export function countsAnswer(counts: { total: number; families: number; estimated: boolean }) {
+  return { total: counts.total, group_by_count: counts.families, estimated: counts.estimated };
+}
+
 /** The item as the specification shapes it; the answer's shape check vouches for it. */
 export function toResultItem(hit: SearchHit, index: number) {
   return {

@@ -50,11 +50,22 @@ export interface SearchSlotsOptions {
   pausedRefusalsAtMost: number;
 }
 
+export interface SearchSlots {
+  /** Refuses, as `run` would, a user with every turn taken and no room left to wait. */
+  refuseWhenFull(uid: string): Promise<void>;
+  /** Runs `work` in one of the user's turns, waiting for one when all are taken. */
+  run<T>(uid: string, work: (turn: Turn) => Promise<T>): Promise<T>;
+  /** Searches running now, all users together (for tests and metrics). */
+  running(): number;
+  /** Refusals waiting out their pause now (for tests). */
+  pausedRefusals(): number;
+}
+
 /**
  * Turns at searching, per user: at most `atOnce` searches run, up to `waiting` more queue in
  * order, and the next is refused with SEARCHES_IN_PROGRESS (429) after `refusalPauseMs`.
  */
-export function createSearchSlots(overrides: Partial<SearchSlotsOptions> = {}) {
+export function createSearchSlots(overrides: Partial<SearchSlotsOptions> = {}): SearchSlots {
   const options: SearchSlotsOptions = {
     atOnce: SEARCHES_AT_ONCE_PER_USER,
     waiting: SEARCHES_WAITING_PER_USER,
@@ -98,12 +109,10 @@ export function createSearchSlots(overrides: Partial<SearchSlotsOptions> = {}) {
   }
 
   return {
-    /** Refuses, as `run` would, a user with every turn taken and no room left to wait. */
     async refuseWhenFull(uid: string): Promise<void> {
       const pending = pendingWhenFull(uid);
       if (pending !== undefined) await refuse(pending);
     },
-    /** Runs `work` in one of the user's turns, waiting for one when all are taken. */
     async run<T>(uid: string, work: (turn: Turn) => Promise<T>): Promise<T> {
       const pending = pendingWhenFull(uid);
       if (pending !== undefined) return refuse(pending);
@@ -126,11 +135,7 @@ export function createSearchSlots(overrides: Partial<SearchSlotsOptions> = {}) {
         release(uid, turns);
       }
     },
-    /** Searches running now, all users together (for tests and metrics). */
     running: (): number => [...users.values()].reduce((sum, turns) => sum + turns.running, 0),
-    /** Refusals waiting out their pause now (for tests). */
     pausedRefusals: (): number => pausedRefusals,
   };
 }
-
-export type SearchSlots = ReturnType<typeof createSearchSlots>;

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../../jobs/job-definition.js';
-import type { SearchService } from './search.service.js';
+import type { SearchService } from './search.contract.js';
 
 export function searchJobs(search: SearchService): JobDefinition[] {
   return [

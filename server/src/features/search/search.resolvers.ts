@@ -1,22 +1,18 @@
 import { HighlightKind, type Resolvers } from '../../__generated__/resolvers-types.js';
-import type { Viewer } from '../../shared/viewer.js';
-import type { AccountsService } from '../accounts/index.js';
-import { forgetSearchesThisMonth } from '../plans/index.js';
-import type { SearchOutcome, SearchService } from './search.service.js';
+import { accountAfterCredit, type CreditContext } from '../accounts/index.js';
+import type { SearchOutcome, SearchService } from './search.contract.js';
 
-/** What these resolvers use of the GraphQL context (one per request). */
-interface GraphQLContext {
-  viewer: Viewer | null;
-  services: { search: SearchService; accounts: Pick<AccountsService, 'findAccount'> };
+/** What these resolvers read of the GraphQL context (one per request). */
+export interface SearchContext extends CreditContext {
+  services: CreditContext['services'] & { search: SearchService };
 }
 
-async function payload(outcome: Promise<SearchOutcome>, context: GraphQLContext) {
+async function payload(outcome: Promise<SearchOutcome>, context: SearchContext) {
   const { results } = await outcome;
-  forgetSearchesThisMonth(context);
-  return { results, account: await context.services.accounts.findAccount(context.viewer) };
+  return { results, account: await accountAfterCredit(context) };
 }
 
-export const searchResolvers: Resolvers = {
+export const searchResolvers: Resolvers<SearchContext> = {
   PatentDetail: {
     similar: (patent, { first }, context) =>
       context.services.search.similarPatents({ lensId: patent.data.lens_id, first }),
@@ -37,10 +33,7 @@ export const searchResolvers: Resolvers = {
         results: set.results,
       };
     },
-    resultSetCounts: async (_, { id }, context) => {
-      const counts = await context.services.search.resultSetCounts(context.viewer, id);
-      return { total: counts.total, group_by_count: counts.families, estimated: counts.estimated };
-    },
+    resultSetCounts: (_, { id }, context) => context.services.search.resultSetCounts(context.viewer, id),
     matchHighlights: (_, { kind, query, lensIds }, context) =>
       context.services.search.matchHighlights(context.viewer, {
         kind: kind === 'ADVANCED' ? 'boolean' : 'ai',

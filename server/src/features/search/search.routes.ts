@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RestRoute } from '../../shared/rest.js';
-import type { SearchService } from './search.service.js';
+import type { SearchService } from './search.contract.js';
 import { SearchResultSetSchema } from './search.types.js';
 
 /** The answer's JSON Schema: Fastify compiles a serialiser for it (500 items, ~450 KB). */
@@ -41,12 +41,9 @@ export function searchRoutes(search: SearchService): RestRoute[] {
       method: 'GET',
       url: '/api/v1/result-sets/:id/counts',
       refuseEarly: (viewer) => search.refuseWithoutTurn(viewer),
-      handler: async ({ viewer, params }) => {
-        const counts = await search.resultSetCounts(viewer, params.id ?? '');
-        return {
-          body: { total: counts.total, group_by_count: counts.families, estimated: counts.estimated },
-        };
-      },
+      handler: async ({ viewer, params }) => ({
+        body: await search.resultSetCounts(viewer, params.id ?? ''),
+      }),
     },
   ];
 }

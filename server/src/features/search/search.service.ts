@@ -9,16 +9,21 @@ import {
   NO_FILTERS,
   type RankedCandidates,
   type SearchEngine,
-  type SearchFilters,
   type SearchHit,
   type SearchPriority,
 } from './engine/index.js';
+import type { SearchAdmission } from './admission.js';
 import { checkLensQuery, parseLensQuery } from './query/parser.js';
+import type {
+  CheckedSearchRequest,
+  PatentHighlight,
+  SearchOutcome,
+  SearchService,
+} from './search.contract.js';
 import type { ResultSets } from './result-sets.service.js';
 import { searchKeyOf } from './search-key.js';
-import type { SearchSlots } from './search-slots.js';
 import { similarPatents } from './similar-patents.js';
-import { checkedAnswer, type AnsweredResultSet } from './search-answer.js';
+import { checkedAnswer, countsAnswer } from './search-answer.js';
 import type { SearchRepo } from './search.repo.js';
 import type { SearchKind } from './search.types.js';
 
@@ -44,26 +49,7 @@ const HighlightRequest = z.object({
     .max(HIGHLIGHT_MAX_IDS, `At most ${HIGHLIGHT_MAX_IDS} patents can be highlighted at once.`),
 });
 
-/** A patent's passages that contain the search's words, each word between the repo's markers. */
-export interface PatentHighlight {
-  lensId: string;
-  passages: Array<{ field: 'title' | 'abstract' | 'claims'; text: string }>;
-}
-
 export type SearchRequestInput = z.input<typeof SearchRequest>;
-
-/** A search request that passed a search's checks, kept as data (a saved search stores it). */
-export interface CheckedSearchRequest {
-  kind: SearchKind;
-  query: string;
-  filters: SearchFilters;
-}
-
-/** A search's answer. */
-export interface SearchOutcome {
-  /** The specification's result set (all REST sends), with how an AI search read its text. */
-  results: AnsweredResultSet;
-}
 
 export function createSearchService(deps: {
   repo: SearchRepo;
@@ -72,17 +58,13 @@ export function createSearchService(deps: {
   /** The plan's allowance: every search is reserved there before it runs. */
   allowance: Pick<PlansService, 'reserveSearch' | 'completeSearch' | 'releaseSearch' | 'recentSearches'>;
   resultSets: ResultSets;
-  slots: SearchSlots;
-}) {
-  const { repo, engine, maxResults, allowance, resultSets } = deps;
-  /**
-   * Work on the search index in one of the user's turns (ADR 0112); no viewer is refused inside.
-   * A search beside the user's others yields the CPU to everyone else's (ADR 0123).
-   */
+  /** When searches run, and at which priority: the viewer's turns (admission.ts). */
+  admission: SearchAdmission;
+}): SearchService {
+  const { repo, engine, maxResults, allowance, resultSets, admission } = deps;
+  /** Work on the search index in one of the viewer's turns, at the priority it gives. */
   const inTurn = <T>(viewer: Viewer | null, work: (priority: SearchPriority) => Promise<T>): Promise<T> =>
-    viewer
-      ? deps.slots.run(viewer.uid, (turn) => work(turn.crowded ? 'yielding' : 'normal'))
-      : work('normal');
+    admission.inTurn(viewer?.uid ?? null, work);
 
   function checkRequest(kind: SearchKind, input: unknown): CheckedSearchRequest {
     const { query, ...filters } = parseInput(SearchRequest, input);
@@ -143,27 +125,14 @@ export function createSearchService(deps: {
   }
 
   return {
-    /** Checks a request as a search would (query, kind rules, filters) without running it. */
     checkRequest,
-    /** A request of a bare query, without filters (a one-shot search's). */
     plainRequest: (kind: SearchKind, query: string): CheckedSearchRequest => ({
       kind,
       query,
       filters: NO_FILTERS,
     }),
-    /**
-     * The best `most` simple families of a checked request's matches, each its best-ranked match
-     * with its other members, for the product's own work (weekly digests, deep one-shot searches):
-     * not counted toward anyone's allowance and not recorded.
-     */
     rankedMatches: async (request: CheckedSearchRequest, most: number): Promise<SearchHit[]> =>
       (await ranked(request, most)).hits,
-    /**
-     * The ids of the best `most` simple families' best-ranked matches (a family counts once), and
-     * how many publications and families matched (estimated beyond `most`), for aggregates over a
-     * search (an analyst's landscape): not counted toward anyone's allowance and not recorded, but
-     * run in one of the viewer's turns.
-     */
     async matchIds(
       viewer: Viewer | null,
       request: CheckedSearchRequest,
@@ -177,7 +146,6 @@ export function createSearchService(deps: {
         estimated: found.estimated,
       };
     },
-    /** The user's latest AI and advanced searches, newest first, with the request to run them again. */
     async recentSearches(viewer: Viewer | null, limit = 50) {
       assertVerified(viewer);
       return (await allowance.recentSearches(viewer.uid, limit)).map((row) => ({
@@ -189,11 +157,6 @@ export function createSearchService(deps: {
         createdAt: new Date(row.created_at).toISOString(),
       }));
     },
-    /**
-     * The passages of these results that contain the search's words (`MATCH_START`/`MATCH_END`
-     * around each word). Not a search: nothing is counted, recorded or ranked, and the allowance is
-     * not checked; a query that cannot be read answers no passages rather than an error.
-     */
     async matchHighlights(viewer: Viewer | null, input: unknown): Promise<PatentHighlight[]> {
       assertVerified(viewer);
       const { kind, query, lensIds } = parseInput(HighlightRequest, input);
@@ -224,11 +187,6 @@ export function createSearchService(deps: {
         return passages.length > 0 ? [{ lensId: id, passages }] : [];
       });
     },
-    /**
-     * A kept result set by its id (the results page's address): any verified user may open it,
-     * and it is not a search: nothing is counted or run.
-     */
-    /** The patents nearest in meaning to one patent; not a search (nothing is counted). */
     similarPatents: (input: { lensId: unknown; first?: unknown }) => similarPatents(engine, input),
 
     async replayResultSet(viewer: Viewer | null, id: string) {
@@ -236,28 +194,17 @@ export function createSearchService(deps: {
       const set = await resultSets.replay(id);
       return { kind: set.kind, query: set.query, results: checkedAnswer(set.kind, set.found, set.id) };
     },
-    /** A kept result set's exact counts, counted now when its answer had estimates. Not a search. */
-    resultSetCounts(viewer: Viewer | null, id: string) {
+    async resultSetCounts(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
-      return inTurn(viewer, (priority) => resultSets.exactCounts(id, priority));
+      return countsAnswer(await inTurn(viewer, (priority) => resultSets.exactCounts(id, priority)));
     },
     purgeExpiredResultSets: () => resultSets.purgeExpired(),
-    /** Resolves once the result sets kept so far are written (before the server stops). */
     keptSetsWritten: () => resultSets.settled(),
-    /** The search's part in purging closed accounts: their kept result sets. */
     purgeAccounts: (uids: readonly string[]) => resultSets.purgeAccounts(uids),
-    /**
-     * Refuses (SEARCHES_IN_PROGRESS, after the refusal's pause) a user whose turns are all taken
-     * and whose queue is full, as the search itself would: the HTTP layer asks as soon as it knows
-     * the caller, so a flood of refused requests costs no account check, body or database round
-     * trip, and comes back at most once a second per open request (ADR 0126).
-     */
-    refuseWithoutTurn: (viewer: Viewer): Promise<void> => deps.slots.refuseWhenFull(viewer.uid),
+    refuseWithoutTurn: (viewer: Viewer): Promise<void> => admission.refuseWhenFull(viewer.uid),
     aiSearch: (viewer: Viewer | null, input: unknown) =>
       inTurn(viewer, (priority) => search('ai', viewer, input, priority)),
     booleanSearch: (viewer: Viewer | null, input: unknown) =>
       inTurn(viewer, (priority) => search('boolean', viewer, input, priority)),
   };
 }
-
-export type SearchService = ReturnType<typeof createSearchService>;

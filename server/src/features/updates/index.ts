@@ -3,7 +3,7 @@ import type { MailService } from '../mail/index.js';
 import type { SearchService } from '../search/index.js';
 import { updatesJobs } from './updates.jobs.js';
 import { createUpdatesRepo } from './updates.repo.js';
-import { updatesResolvers } from './updates.resolvers.js';
+import { updatesResolvers, type UpdatesContext } from './updates.resolvers.js';
 import { devDigestRoute, updatesRoutes } from './updates.routes.js';
 import { createUpdatesService, type UpdatesService } from './updates.service.js';
 
@@ -14,7 +14,7 @@ export type { SavedSearch, UpdatesService } from './updates.service.js';
 export function createUpdatesFeature(
   deps: FeatureDeps,
   others: { search: SearchService; mail: MailService },
-): FeatureModule<UpdatesService> {
+): FeatureModule<UpdatesService, UpdatesContext> {
   const service = createUpdatesService({
     repo: createUpdatesRepo(deps.db),
     db: deps.db,

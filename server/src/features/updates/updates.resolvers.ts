@@ -1,6 +1,13 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { UpdatesService } from './updates.service.js';
 
-export const updatesResolvers: Resolvers = {
+/** What these resolvers read of the GraphQL context. */
+export interface UpdatesContext extends GraphQLContext {
+  services: { updates: UpdatesService };
+}
+
+export const updatesResolvers: Resolvers<UpdatesContext> = {
   Query: {
     savedSearches: (_, __, { viewer, services }) => services.updates.list(viewer),
   },

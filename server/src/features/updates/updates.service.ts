@@ -53,6 +53,21 @@ const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
   lastSentAt: row.last_sent_at ? new Date(row.last_sent_at).toISOString() : null,
 });
 
+export interface UpdatesService {
+  /** Follows a results page's search; following the same search again changes nothing. */
+  subscribe(viewer: Viewer | null, queryString: unknown): Promise<SavedSearch>;
+  list(viewer: Viewer | null): Promise<SavedSearch[]>;
+  unsubscribe(viewer: Viewer | null, id: unknown): Promise<{ id: string }>;
+  /** The one-click link of a digest: no sign-in, the signed token says what to stop. */
+  unsubscribeWithToken(token: unknown): Promise<{ removed: number }>;
+  /**
+   * Mails each user one digest of the patents that entered the index during the week before the
+   * latest Sunday boundary, for every search they follow; nothing when nothing is new. A week is
+   * digested once per saved search (recorded with the queued mail, in one transaction).
+   */
+  sendWeeklyDigests(signal?: AbortSignal): Promise<{ users: number; mails: number }>;
+}
+
 export function createUpdatesService(deps: {
   repo: UpdatesRepo;
   db: Db;
@@ -62,7 +77,7 @@ export function createUpdatesService(deps: {
   logger: Logger;
   /** `APP_SECRET`; without it a secret made once and kept in the database. */
   configuredSecret: string | undefined;
-}) {
+}): UpdatesService {
   const { repo, mail, logger } = deps;
   let secret: Promise<string> | undefined;
   const signingSecret = () =>
@@ -133,7 +148,6 @@ export function createUpdatesService(deps: {
   }
 
   return {
-    /** Follows a results page's search; following the same search again changes nothing. */
     async subscribe(viewer: Viewer | null, queryString: unknown): Promise<SavedSearch> {
       assertVerified(viewer);
       // Read as the results page reads its address (the shared search vocabulary), so that the
@@ -167,7 +181,6 @@ export function createUpdatesService(deps: {
       return { id: String(savedSearchId) };
     },
 
-    /** The one-click link of a digest: no sign-in, the signed token says what to stop. */
     async unsubscribeWithToken(token: unknown): Promise<{ removed: number }> {
       const verified = verifyUnsubscribeToken(
         await signingSecret(),
@@ -184,11 +197,6 @@ export function createUpdatesService(deps: {
       return { removed };
     },
 
-    /**
-     * Mails each user one digest of the patents that entered the index during the week before the
-     * latest Sunday boundary, for every search they follow; nothing when nothing is new. A week is
-     * digested once per saved search (recorded with the queued mail, in one transaction).
-     */
     async sendWeeklyDigests(signal?: AbortSignal): Promise<{ users: number; mails: number }> {
       const week = digestWeek(deps.clock.now());
       const due = await repo.dueFor(week.sunday);
@@ -236,5 +244,3 @@ export function createUpdatesService(deps: {
     },
   };
 }
-
-export type UpdatesService = ReturnType<typeof createUpdatesService>;

@@ -15,7 +15,7 @@ import type { PlanNode } from './query-plan.js';
 import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, estimateMatches, rankCandidates, searchPlan, type RankedCandidates } from './rank.js';
 import { topRankFirst } from './row-order.js';
-import type { TermStats } from './term-stats.js';
+import type { TermStats } from './statistics.js';
 
 /** What advanced search needs to know of the corpus to choose its read. */
 export type SearchCorpus = Pick<TermStats, 'share' | 'yearShare' | 'documents' | 'topRankDocuments'>;

@@ -11,7 +11,7 @@ import {
   yearCondition,
 } from './field-conditions.js';
 import { textIndexedShares, UNKNOWN_VALUE_SHARES } from './plan.js';
-import type { ValueShares } from './term-stats.js';
+import type { ValueShares } from './statistics.js';
 import { textCondition } from './text-conditions.js';
 import type { WildcardWords } from './wildcards.js';
 

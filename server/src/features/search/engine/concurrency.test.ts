@@ -4,12 +4,13 @@ import { createDb, type Db } from '../../../db/client.js';
 import { systemClock } from '../../../shared/clock.js';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
+import { createSearchAdmission } from '../admission.js';
 import { parseLensQuery } from '../query/parser.js';
 import { createSearchEngine, type SearchEngine } from './engine.js';
 import { NO_FILTERS } from './filters.js';
 
 /**
- * Searches at once (ADR 0124): beyond the engine's concurrency, a search waits for one before it
+ * Searches at once (ADR 0124): beyond the admission's concurrency, a search waits for one before it
  * to end before sending its first statement; yielding searches are not counted. A search is held
  * in Postgres by a lock on the search table that another session keeps, so that the test does not
  * depend on timing: a search that does not wait its turn finishes while the first is held.
@@ -27,7 +28,7 @@ beforeAll(async () => {
   engine = createSearchEngine({
     connectionString: database.url,
     clock: systemClock,
-    concurrency: 1,
+    admit: createSearchAdmission({ concurrency: 1 }).onOrdinaryConnections,
     yielding: { connectionString: database.url, connections: 1, niceness: 0 },
   });
   locker = createDb(database.url, { maxConnections: 1 });

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import pLimit from 'p-limit';
 import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
 import type { ReadRouting } from '../../../db/read-routing.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -27,7 +26,8 @@ import {
 } from './plan.js';
 import { hitsByIds, type RankedCandidates, type SearchHit } from './rank.js';
 import { createSearchDb } from './row-order.js';
-import { createTermStatsSource, type TermStats } from './term-stats.js';
+import type { TermStats } from './statistics.js';
+import { createTermStatsSource } from './term-stats.js';
 import { expandWildcards, wildcardLexemes } from './wildcards.js';
 import type { TextEmbedder } from './meaning/embedder.js';
 import { createMeaningIndex } from './meaning/meaning-index.js';
@@ -114,11 +114,11 @@ export function createSearchEngine(
     /** How long one statement of a search may run (`SEARCH_STATEMENT_TIMEOUT_MS` by default). */
     statementTimeoutMs?: number;
     /**
-     * Searches that run at once on the ordinary connections (all of them by default); the others
-     * wait, in order, before their first statement (ADR 0124). Yielding searches are not counted:
-     * their own connections cap them.
+     * Runs a search on the ordinary connections when the search feature's admission lets it
+     * (ADR 0124, 0159); at once without it. Yielding searches are not asked: their own
+     * connections cap them.
      */
-    concurrency?: number;
+    admit?: <T>(search: () => Promise<T>) => Promise<T>;
     /**
      * Connections whose Postgres backends run at a low CPU priority (`niceness`, as `nice`), for
      * searches asked to yield; only for the database on this machine (the embedded one), never
@@ -166,10 +166,6 @@ export function createSearchEngine(
     knownLexemes.set(text, found);
     return [...found];
   };
-  // Eight ranking statements at once on two cores cost each three times the CPU of two or four
-  // at once (ADR 0124): beyond the cores' worth, a search waits here rather than in Postgres.
-  const limit = options.concurrency ? pLimit(options.concurrency) : undefined;
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => (limit ? limit(work) : work());
   const timed = async (
     engine: 'natural' | 'advanced',
     priority: SearchPriority | undefined,
@@ -177,7 +173,7 @@ export function createSearchEngine(
   ): Promise<RankedCandidates> => {
     const started = performance.now();
     const run = () => withinStatementTimeout(search);
-    const answer = await (dbFor(priority) === db ? inTurn(run) : run());
+    const answer = await (dbFor(priority) === db && options.admit ? options.admit(run) : run());
     options.observe?.({ engine, estimated: answer.estimated, seconds: (performance.now() - started) / 1000 });
     return answer;
   };

@@ -9,7 +9,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { parseDateBound, parseYear } from '../query/dates.js';
 import { QuerySyntaxError } from '../query/errors.js';
 import { indexedUnlessBroad } from './plan.js';
-import type { ValueShares } from './term-stats.js';
+import type { ValueShares } from './statistics.js';
 import { likePattern } from './wildcards.js';
 
 /**

@@ -11,7 +11,7 @@ import {
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { FEW_IPC_PREFIXES, indexedUnlessBroad } from './plan.js';
-import type { ValueShares } from './term-stats.js';
+import type { ValueShares } from './statistics.js';
 
 type Condition = RawBuilder<SqlBool>;
 

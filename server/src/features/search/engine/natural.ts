@@ -13,7 +13,7 @@ import {
 } from './plan.js';
 import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
-import type { TermStats, ValueShares } from './term-stats.js';
+import type { TermStats, ValueShares } from './statistics.js';
 import { topRankFirst } from './row-order.js';
 import {
   anyOf,

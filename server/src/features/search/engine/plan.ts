@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { StatisticsColumn, ValueShares } from './term-stats.js';
+import type { StatisticsColumn, ValueShares } from './statistics.js';
 import type { MeaningTuning } from './meaning/meaning-index.js';
 
 /**

@@ -3,27 +3,12 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../shared/clock.js';
 import { STATISTICS_REFRESH_MS, TOP_RANK_MIN, UNLISTED_WORD_FACTOR } from './plan.js';
 import { planOf } from './query-plan.js';
-
-/** Columns of `patent_search` whose common values' shares steer the plans (filters, keyword fields). */
-const STATISTICS_COLUMNS = ['jurisdiction', 'patent_status', 'year_published'] as const;
-export type StatisticsColumn = (typeof STATISTICS_COLUMNS)[number];
-
-/** Share of patents (0..1) with one of `values` in `column`, from the planner's statistics. */
-export interface ValueShares {
-  share(column: StatisticsColumn, values: readonly string[]): number;
-  /** Share of patents published in the years from..to (either end open when null). */
-  yearShare(from: number | null, to: number | null): number;
-}
-
-/** What the engine knows of the corpus when it plans a search. */
-export interface TermStats extends ValueShares {
-  /** Share of patents (0..1) whose text contains the lexeme. */
-  frequency(lexeme: string): number;
-  /** The planner's count of searchable patents (0 before the first ANALYZE). */
-  documents: number;
-  /** The planner's count of patents at the top of the static rank (`TOP_RANK_MIN`). */
-  topRankDocuments: number;
-}
+import {
+  STATISTICS_COLUMNS,
+  type StatisticsColumn,
+  type TermStats,
+  type TermStatsSource,
+} from './statistics.js';
 
 /**
  * Lexeme frequencies from Postgres' own column statistics (`most_common_elems` of the text
@@ -31,7 +16,7 @@ export interface TermStats extends ValueShares {
  * lexeme missing from the list is rarer than the rarest listed one. The filter columns' most
  * common values come from the same statistics; a value missing from them counts as rare.
  */
-export function createTermStatsSource(db: Db, clock: Clock) {
+export function createTermStatsSource(db: Db, clock: Clock): TermStatsSource {
   let cached: { at: number; stats: TermStats } | null = null;
 
   async function load(): Promise<TermStats> {
@@ -99,5 +84,3 @@ export function createTermStatsSource(db: Db, clock: Clock) {
     },
   };
 }
-
-export type TermStatsSource = ReturnType<typeof createTermStatsSource>;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client.js';
 import { COMMON_WORD_SHARE, MAX_QUERY_TERMS } from './plan.js';
-import type { TermStats } from './term-stats.js';
+import type { TermStats } from './statistics.js';
 
 /** A query word of AI search, stemmed, with its rarity. */
 export interface WeightedLexeme {

@@ -1,0 +1,24 @@
+/** What the analytics answer, as GraphQL's mapped types read it (leaf types, codegen's mappers). */
+
+/** A time range: from inclusive, to exclusive. */
+export interface Window {
+  from: Date;
+  to: Date;
+}
+
+export interface Counted {
+  value: string;
+  count: number;
+}
+
+/** A search's (or a collection's) matches as aggregates. */
+export interface Landscape {
+  basis: string;
+  counted: number;
+  total: number;
+  estimated: boolean;
+  byYear: Counted[];
+  owners: Counted[];
+  ipc: Counted[];
+  countries: Array<Counted & { label: string | null }>;
+}
