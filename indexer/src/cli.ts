@@ -1,15 +1,24 @@
-import { ConfigError, loadConfig } from '@patentscout/server/config';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { createLogger } from '@patentscout/db';
 import { parseCommand, USAGE, UsageError } from './cli/arguments.js';
 import { runCommand } from './cli/commands.js';
 import { CliError, useEmbeddedDatabase } from './cli/database.js';
+import type { EmbeddedPostgresModule, IndexerSettings } from './settings.js';
+
+/** What the caller (scripts/index.ts) hands the command line: settings it loaded, and the supervisor's embedded Postgres. */
+export interface IndexerCliOptions {
+  loadSettings: () => IndexerSettings;
+  /** A settings failure the user can act on (reported as its message alone). */
+  isSettingsError: (error: unknown) => boolean;
+  loadEmbeddedPostgres: () => Promise<EmbeddedPostgresModule>;
+}
 
 /** Exit codes: 0 done, 1 failed, 2 bad command line, 130 interrupted (the shell's code for Ctrl-C). */
 const EXIT = { done: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
-async function main(argv: string[]): Promise<number> {
+/** `npm run index -- <command>`: runs one command and returns the process's exit code. */
+export async function runIndexerCli(argv: string[], options: IndexerCliOptions): Promise<number> {
   try {
-    const config = loadConfig();
+    const config = options.loadSettings();
     const command = parseCommand(argv, {
       databaseUrl: config.database.mode === 'external' ? config.database.url : undefined,
     });
@@ -37,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
             port: config.database.port,
             logger,
             say: (line) => process.stderr.write(`${line}\n`),
+            loadEmbeddedPostgres: options.loadEmbeddedPostgres,
           })
         : undefined;
     try {
@@ -53,12 +63,10 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
       return EXIT.usage;
     }
-    const known = error instanceof CliError || error instanceof ConfigError;
+    const known = error instanceof CliError || options.isSettingsError(error);
     const message =
       error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
     process.stderr.write(`\nError: ${message}\n`);
     return EXIT.failed;
   }
 }
-
-process.exitCode = await main(process.argv.slice(2));

@@ -1,6 +1,5 @@
 import { loadConfig } from '@patentscout/server/config';
-import type { JobContext } from '@patentscout/server/jobs/job-definition';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { type JobContext, createLogger } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,8 +24,6 @@ const sent: Array<{ name: string; payload?: object }> = [];
 const context = (): JobContext => ({
   db: database.db,
   logger,
-  // The indexer's jobs use no feature's service.
-  services: {} as JobContext['services'],
   signal: new AbortController().signal,
   attempt: { retryCount: 0, last: true },
   send: async (name, payload) => {

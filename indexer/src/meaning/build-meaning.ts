@@ -1,5 +1,5 @@
-import type { Db } from '@patentscout/server/db/client';
 import {
+  type Db,
   DIMENSIONS,
   dequantize,
   inverseFrequency,
@@ -10,7 +10,7 @@ import {
   quantize,
   readModel,
   readWords,
-} from '@patentscout/server/search-engine';
+} from '@patentscout/db';
 import { createModelLearner } from './corpus-model.js';
 import { readPatentTexts, replaceWordsAndModel, writePatentVectors } from './meaning-writes.js';
 import { readPackageVectors } from './package-vectors.js';

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
-import { embeddedDatabaseUrl } from '../db/embedded.js';
+import { embeddedDatabaseUrl } from '../supervisor/embedded.js';
 import { AdminError, EXIT, parseAdminCommand, runAdminCommand, USAGE, UsageError } from './commands.js';
 import { DB_USAGE, parseDbCommand, runDbCommand } from './db-command.js';
 

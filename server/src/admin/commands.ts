@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createDb, migrateToLatest, type Db } from '../db/client.js';
+import { createDb, migrateToLatest, type Db } from '@patentscout/db';
 import { AdminError, UsageError } from './admin-errors.js';
 import {
   ANALYST_KEY_COMMANDS,

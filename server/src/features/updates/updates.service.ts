@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { z } from 'zod';
 import { countryName, parseResultsAddress, PRODUCT_NAME, resultsQueryString } from '@patentscout/schema';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';

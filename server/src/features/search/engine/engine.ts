@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
-import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
-import type { ReadRouting } from '../../../db/read-routing.js';
+import { poolUsageOf, type Db, type PoolUsage, type ReadRouting } from '@patentscout/db';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';

@@ -22,12 +22,12 @@ export {
   quantize,
   type MeaningModel,
   type WordLookup,
-} from './meaning/vectors.js';
-export { readModel, readWords } from './meaning/meaning-store.js';
+} from '@patentscout/db';
+export { readModel, readWords } from '@patentscout/db';
 export {
   buildDeferredSearchRows,
   deferSearchRows,
   stageSearchRows,
   type SearchRowBuild,
   type SearchRowStager,
-} from './search-index.js';
+} from '@patentscout/db';

@@ -1,15 +1,19 @@
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../../../db/client.js';
 import {
+  type Db,
   readCorpusWords,
   readModel,
   readPatentVectorsSince,
   readWords,
   type StoredModel,
   type StoredWord,
-} from './meaning-store.js';
+  DIMENSIONS,
+  inverseFrequency,
+  meaningWords,
+  project,
+  textVector,
+} from '@patentscout/db';
 import { nearestRows, type Nearest } from './nearest.js';
-import { DIMENSIONS, inverseFrequency, meaningWords, project, textVector } from './vectors.js';
 
 /** What a text means to the index: its vector, and the corpus words closest to its rarest words. */
 export interface TextMeaning {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../../db/client.js';
+import type { Db } from '../client.js';
 import { bytesToFloats, dequantize, type MeaningModel } from './vectors.js';
 
 /** The corpus model as stored: with how many patents it was learned from, and when. */
