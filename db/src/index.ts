@@ -7,6 +7,7 @@
 export * from './client.js';
 export * from './tables.js';
 export * from './collection-tables.js';
+export * from './billing-tables.js';
 export * from './lists.js';
 export * from './distribution.js';
 export * from './read-routing.js';
