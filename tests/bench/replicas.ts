@@ -55,7 +55,7 @@ function generate(databaseUrl: string): Promise<void> {
       'npx',
       [
         'tsx',
-        'indexer/src/cli.ts',
+        'scripts/index.ts',
         'generate',
         '--count',
         String(COUNT),
