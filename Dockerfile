@@ -8,6 +8,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY schema/package.json schema/
+COPY db/package.json db/
 COPY server/package.json server/
 COPY indexer/package.json indexer/
 COPY client/package.json client/
@@ -25,6 +26,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY schema/package.json schema/
+COPY db/package.json db/
 COPY server/package.json server/
 COPY indexer/package.json indexer/
 COPY client/package.json client/

@@ -2,9 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries (ARCHITECTURE.md): client -> schema; server/http -> features -> repo -> db;
- * features never import web frameworks or vendor SDKs; indexer -> schema, server/db; nothing in
- * the server imports the indexer or the client.
+ * Import boundaries (ARCHITECTURE.md, ADR 0152): client -> schema; server/http -> features -> repo
+ * -> db; features never import web frameworks or vendor SDKs; server -> db -> schema and indexer
+ * -> db, schema: the indexer never imports the server, db/ imports neither (their tests may use the
+ * server's test harness, `@patentscout/server/testing/*`), and only scripts/ and tests/ import the
+ * indexer. Outside db/, the data package is reached through its entry, `@patentscout/db`.
  */
 const VENDOR_SDKS = [
   'fastify',
@@ -35,6 +37,14 @@ const FEATURES_STAY_FRAMEWORK_FREE = {
 const ONE_ENGINE_ENTRY = {
   group: ['**/engine/*', '!**/engine/index*'],
   message: 'The search engine is reached through its public entry, engine/index.ts.',
+};
+const ONE_DATA_ENTRY = {
+  group: ['@patentscout/db/*', '**/db/src/**'],
+  message: "The data package is reached through its public entry, '@patentscout/db'.",
+};
+const NOTHING_IMPORTS_THE_INDEXER = {
+  group: ['@patentscout/indexer', '@patentscout/indexer/*', '**/indexer/src/**'],
+  message: 'Only scripts/ and tests/ import the indexer.',
 };
 const SERVER_NEVER_IMPORTS_CLIENTS = {
   group: ['@patentscout/indexer*', '@patentscout/client*', '**/indexer/**', '**/client/**'],
@@ -76,44 +86,92 @@ export default tseslint.config(
   {
     files: ['server/src/features/**/*.{ts,tsx}'],
     ignores: ['server/src/features/**/*.test.ts', 'server/src/features/search/engine/**'],
-    rules: restrict(FEATURES_STAY_FRAMEWORK_FREE, ONE_ENGINE_ENTRY),
+    rules: restrict(
+      FEATURES_STAY_FRAMEWORK_FREE,
+      ONE_ENGINE_ENTRY,
+      ONE_DATA_ENTRY,
+      NOTHING_IMPORTS_THE_INDEXER,
+    ),
   },
   {
     files: ['server/src/features/search/engine/**/*.ts'],
     ignores: ['server/src/features/**/*.test.ts'],
-    rules: restrict(FEATURES_STAY_FRAMEWORK_FREE),
+    rules: restrict(FEATURES_STAY_FRAMEWORK_FREE, ONE_DATA_ENTRY, NOTHING_IMPORTS_THE_INDEXER),
   },
   {
     files: ['server/src/shared/**/*.ts'],
     rules: restrict({
-      group: ['**/features/**', '**/http/**', '**/integrations/**', '**/db/**', 'fastify', 'firebase-admin*'],
+      group: [
+        '**/features/**',
+        '**/http/**',
+        '**/integrations/**',
+        '**/db/**',
+        '@patentscout/db/*',
+        'fastify',
+        'firebase-admin*',
+      ],
       message: 'shared/ imports nothing above it.',
     }),
   },
   {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/features/**', 'server/src/shared/**'],
-    rules: restrict(SERVER_NEVER_IMPORTS_CLIENTS, ONE_ENGINE_ENTRY),
+    rules: restrict(SERVER_NEVER_IMPORTS_CLIENTS, ONE_ENGINE_ENTRY, ONE_DATA_ENTRY),
   },
   {
     files: ['indexer/src/**/*.ts'],
-    rules: restrict({
+    ignores: ['indexer/src/**/*.test.ts'],
+    rules: restrict(ONE_DATA_ENTRY, {
       group: [
-        '@patentscout/server/http/*',
-        '@patentscout/server/features/*',
+        '@patentscout/server',
+        '@patentscout/server/*',
+        '**/server/src/**',
         '@patentscout/client*',
         'fastify',
         '@apollo/*',
       ],
       message:
-        "The indexer depends on schema, server/db and the search engine's entry (@patentscout/server/search-engine) only.",
+        'The indexer depends on @patentscout/db and schema only: whoever starts it passes its settings.',
     }),
+  },
+  {
+    files: ['indexer/src/**/*.test.ts'],
+    rules: restrict(ONE_DATA_ENTRY, {
+      regex: '^@patentscout/server/(?!testing/|config$|supervisor/)|/server/src/',
+      message: "The indexer's tests use the server's test harness, config and supervisor only.",
+    }),
+  },
+  {
+    files: ['db/src/**/*.ts'],
+    ignores: ['db/src/**/*.test.ts'],
+    rules: restrict({
+      group: [
+        '@patentscout/server',
+        '@patentscout/server/*',
+        '@patentscout/indexer*',
+        '**/server/src/**',
+        '**/indexer/src/**',
+      ],
+      message: 'The data package imports neither the server nor the indexer.',
+    }),
+  },
+  {
+    files: ['db/src/**/*.test.ts'],
+    rules: restrict({
+      regex: '^@patentscout/(server/(?!testing/)|indexer)|/(server|indexer)/src/',
+      message: "The data package's tests use the server's test harness (@patentscout/server/testing/*) only.",
+    }),
+  },
+  {
+    files: ['tests/**/*.ts', 'scripts/**/*.ts'],
+    rules: restrict(ONE_DATA_ENTRY),
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],
     rules: restrict({
       group: [
         '@patentscout/server*',
+        '@patentscout/db*',
         '@patentscout/indexer*',
         '**/server/**',
         '**/indexer/**',

@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'server',
           include: [
             'schema/src/**/*.test.ts',
+            'db/src/**/*.test.ts',
             'server/src/**/*.test.ts',
             'indexer/src/**/*.test.ts',
             'tests/api/**/*.test.ts',

@@ -5,10 +5,9 @@ import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { indexerJobs } from '@patentscout/indexer/jobs';
 import { loadConfig, type AppConfig } from '@patentscout/server/config';
 import { startServer } from '@patentscout/server/main';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { createLogger, type Db } from '@patentscout/db';
 import { PRODUCT_NAME } from '@patentscout/schema';
-import type { Db } from '@patentscout/server/db/client';
-import { embeddedDatabaseUrl } from '@patentscout/server/db/embedded';
+import { embeddedDatabaseUrl } from '@patentscout/server/supervisor/embedded';
 import { sql } from 'kysely';
 import { ensureClientBuild } from './client-build.js';
 

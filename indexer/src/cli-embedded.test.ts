@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
+import { createLogger } from '@patentscout/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * in DATA_DIR/pg: npm start's while it runs, otherwise one started for the command. DATA_DIR and
  * EMBEDDED_PG_PORT point at a folder and port of the test's own, never ./.data.
  */
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../scripts/index.ts', import.meta.url));
 const PORT = 54641;
 let dataDir: string;
 

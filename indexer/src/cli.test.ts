@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePatents } from './sources/generator.js';
 import { startLocalServer } from './testing/local-server.js';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../scripts/index.ts', import.meta.url));
 let database: TestDatabase;
 let dir: string;
 beforeAll(async () => {

@@ -1,13 +1,22 @@
-import { ConfigError, loadConfig } from '@patentscout/server/config';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { createLogger } from '@patentscout/db';
 import { EXIT, reportFailure } from '@patentscout/schema/command-line';
 import { parseCommand, USAGE } from './cli/arguments.js';
 import { runCommand } from './cli/commands.js';
 import { CliError, useEmbeddedDatabase } from './cli/database.js';
+import type { EmbeddedPostgresModule, IndexerSettings } from './settings.js';
 
-async function main(argv: string[]): Promise<number> {
+/** What the caller (scripts/index.ts) hands the command line: settings it loaded, and the supervisor's embedded Postgres. */
+export interface IndexerCliOptions {
+  loadSettings: () => IndexerSettings;
+  /** A settings failure the user can act on (reported as its message alone). */
+  isSettingsError: (error: unknown) => boolean;
+  loadEmbeddedPostgres: () => Promise<EmbeddedPostgresModule>;
+}
+
+/** `npm run index -- <command>`: runs one command and returns the process's exit code. */
+export async function runIndexerCli(argv: string[], options: IndexerCliOptions): Promise<number> {
   try {
-    const config = loadConfig();
+    const config = options.loadSettings();
     const command = parseCommand(argv, {
       databaseUrl: config.database.mode === 'external' ? config.database.url : undefined,
     });
@@ -35,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
             port: config.database.port,
             logger,
             say: (line) => process.stderr.write(`${line}\n`),
+            loadEmbeddedPostgres: options.loadEmbeddedPostgres,
           })
         : undefined;
     try {
@@ -49,9 +59,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return reportFailure(error, {
       usage: USAGE,
-      isKnown: (known) => known instanceof CliError || known instanceof ConfigError,
+      isKnown: (known) => known instanceof CliError || options.isSettingsError(known),
     });
   }
 }
-
-process.exitCode = await main(process.argv.slice(2));

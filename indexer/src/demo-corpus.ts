@@ -1,5 +1,4 @@
-import type { Db } from '@patentscout/server/db/client';
-import { buildDeferredSearchRows, deferSearchRows } from '@patentscout/server/search-engine';
+import { type Db, buildDeferredSearchRows, deferSearchRows } from '@patentscout/db';
 import { OfflineSummarizer } from './enrich/offline-summarizer.js';
 import { hasAnyPatent, writePatentBatch } from './load/patent-writer.js';
 import { generatedItems, indexSource } from './pipeline.js';

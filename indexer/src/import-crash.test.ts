@@ -35,7 +35,7 @@ afterAll(async () => {
 function startImport(databaseUrl: string): ChildProcess {
   return spawn(
     process.execPath,
-    ['--import', 'tsx', 'indexer/src/cli.ts', 'import', file, '--no-enrich', '--database-url', databaseUrl],
+    ['--import', 'tsx', 'scripts/index.ts', 'import', file, '--no-enrich', '--database-url', databaseUrl],
     { cwd: rootDir, stdio: ['ignore', 'ignore', 'pipe'] },
   );
 }

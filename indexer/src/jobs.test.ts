@@ -1,6 +1,5 @@
 import { loadConfig } from '@patentscout/server/config';
-import type { JobContext } from '@patentscout/server/jobs/job-definition';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { type JobContext, createLogger } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

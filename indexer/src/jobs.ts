@@ -1,6 +1,4 @@
-import type { AppConfig } from '@patentscout/server/config';
-import type { JobDefinition } from '@patentscout/server/jobs/job-definition';
-import type { Logger } from '@patentscout/server/shared/logger';
+import { type JobDefinition, type Logger } from '@patentscout/db';
 import { z } from 'zod';
 import { configuredSummarizer } from './enrich/configured-summarizer.js';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
@@ -9,6 +7,7 @@ import { fetchFromLens } from './lens-fetch.js';
 import { MeaningBuildStopped } from './meaning/build-meaning.js';
 import { updateMeaning } from './meaning/update-meaning.js';
 import { LensApiClient } from './sources/lens-api.js';
+import type { IndexerSettings } from './settings.js';
 
 export const ENRICH_JOB = 'indexer.enrich';
 export const REINDEX_JOB = 'indexer.reindex';
@@ -30,7 +29,10 @@ const EnrichPayload = z.object({ limit: z.number().int().positive().optional() }
  * over): AI enrichment of patents without AI text, and the weekly Lens re-index, which is
  * scheduled only when `LENS_API_TOKEN` is set.
  */
-export function indexerJobs(config: Pick<AppConfig, 'summarizer' | 'lens'>, logger: Logger): JobDefinition[] {
+export function indexerJobs(
+  config: Pick<IndexerSettings, 'summarizer' | 'lens'>,
+  logger: Logger,
+): JobDefinition[] {
   const summarizer = configuredSummarizer(config.summarizer, logger);
   const { token, apiUrl, reindexCron, reindexQuery } = config.lens;
 

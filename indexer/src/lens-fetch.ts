@@ -1,4 +1,4 @@
-import type { Db } from '@patentscout/server/db/client';
+import type { Db } from '@patentscout/db';
 import type { Summarizer } from './enrich/summarizer.js';
 import { finishIndexRun, lastSuccessfulRunDay, startIndexRun } from './load/index-runs.js';
 import { writePatentBatch, type SkippedRecord } from './load/patent-writer.js';

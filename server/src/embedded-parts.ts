@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { AppConfig } from './config.js';
-import { startEmbeddedPostgres } from './db/embedded.js';
-import { standbyPlacement } from './db/embedded-cluster.js';
-import { startEmbeddedStandby } from './db/embedded-standby.js';
+import { startEmbeddedPostgres } from './supervisor/embedded.js';
+import { standbyPlacement } from './supervisor/embedded-cluster.js';
+import { startEmbeddedStandby } from './supervisor/embedded-standby.js';
 import { DATABASE_PART, IDENTITY_PART, replicaPart } from './health-probe.js';
 import { startAuthEmulator } from './integrations/firebase-emulator.js';
 import type { Logger } from './shared/logger.js';

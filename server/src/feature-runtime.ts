@@ -1,7 +1,12 @@
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config.js';
-import { createLocalCommitDb, poolUsageOf, type Db } from './db/client.js';
-import { createReadRouting, type ReadRouting } from './db/read-routing.js';
+import {
+  createLocalCommitDb,
+  poolUsageOf,
+  type Db,
+  createReadRouting,
+  type ReadRouting,
+} from '@patentscout/db';
 import { createFeatures, featureModules, type Features } from './features/index.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startMailTransport } from './integrations/mail-transport.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
-import { pendingMigrations, type Db } from './db/client.js';
+import { pendingMigrations, type Db } from '@patentscout/db';
 import type { ComponentHealth, HealthProbe } from './http/health.js';
 import type { JobQueue } from './jobs/boss.js';
 import type { ReplicaState } from './shared/observer.js';

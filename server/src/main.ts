@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
-import { createDb, DURABLE_COMMIT, migrateToLatest, poolUsageOf, type Db } from './db/client.js';
+import { createDb, DURABLE_COMMIT, migrateToLatest, poolUsageOf, type Db } from '@patentscout/db';
 import { startEmbeddedParts } from './embedded-parts.js';
 import { healthProbe } from './health-probe.js';
 import { claimDataDir } from './supervisor/run-file.js';

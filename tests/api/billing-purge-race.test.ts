@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '@patentscout/server/db/client';
+import { createDb, type Db } from '@patentscout/db';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { billingKit } from './billing-kit.js';

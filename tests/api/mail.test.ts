@@ -9,7 +9,7 @@ import {
   mailMessageId,
 } from '@patentscout/server/features/mail/mail.service';
 import { createSmtpMailer } from '@patentscout/server/integrations/mailer';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { createLogger } from '@patentscout/db';
 import type { Mailer } from '@patentscout/server/shared/mail';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call } from './http.js';

@@ -6,10 +6,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writePatentBatch } from '@patentscout/indexer/load/patent-writer';
 import { parseDbCommand, runDbCommand } from '@patentscout/server/admin/db-command';
 import { loadConfig } from '@patentscout/server/config';
-import { embeddedDatabaseUrl, postmasterPid, signalPostmaster } from '@patentscout/server/db/embedded';
-import { startEmbeddedCluster, type EmbeddedCluster } from '@patentscout/server/db/embedded-cluster';
+import {
+  embeddedDatabaseUrl,
+  postmasterPid,
+  signalPostmaster,
+} from '@patentscout/server/supervisor/embedded';
+import { startEmbeddedCluster, type EmbeddedCluster } from '@patentscout/server/supervisor/embedded-cluster';
 import { startServer, type RunningServer } from '@patentscout/server/main';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { createLogger } from '@patentscout/db';
 import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { patentRow, storedPatent, type PatentFixture } from '@patentscout/server/testing/patent-fixtures';

@@ -3,9 +3,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { type Db } from '@patentscout/server/db/client';
+import { type Db, createLogger } from '@patentscout/db';
 import { freshDatabase } from './fresh-database.js';
-import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
+import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
 import { createInsightsRepo } from '@patentscout/server/features/analytics/insights.repo';
 import { createInsightsService } from '@patentscout/server/features/analytics/insights.service';
 import { createResultSetsRepo } from '@patentscout/server/features/search/result-sets.repo';
@@ -17,7 +17,6 @@ import { plansOver } from '@patentscout/server/features/plans/index';
 import { createSearchEngine } from '@patentscout/server/search-engine';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { systemClock } from '@patentscout/server/shared/clock';
-import { createLogger } from '@patentscout/server/shared/logger';
 
 /**
  * `npm run bench:analytics`: an embedded Postgres of its own (a free port, data in

@@ -7,7 +7,7 @@ import { WRITE_BATCH_SIZE } from '@patentscout/indexer/load/patent-writer';
 import { generatedItems, indexSource } from '@patentscout/indexer/pipeline';
 import { generatePatents } from '@patentscout/indexer/sources/generator';
 import type { SourceItem } from '@patentscout/indexer/sources/source-item';
-import type { Db } from '@patentscout/server/db/client';
+import type { Db } from '@patentscout/db';
 
 /** The demo corpus's seed: the benchmark searches the patents a fresh installation shows. */
 const SEED = 1;

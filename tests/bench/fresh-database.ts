@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createDb, migrateToLatest, type Db } from '@patentscout/server/db/client';
+import { createDb, migrateToLatest, type Db } from '@patentscout/db';
 
 /** A new, migrated database of this name on the benchmark's server (dropped first if it exists). */
 export async function freshDatabase(adminUrl: string, name: string): Promise<Db> {

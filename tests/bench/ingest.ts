@@ -13,10 +13,9 @@ import {
 import { generatePatents } from '@patentscout/indexer/sources/generator';
 import { readLensFiles, resolveImportPaths } from '@patentscout/indexer/sources/lens-file';
 import type { SourceItem, SourceProgress } from '@patentscout/indexer/sources/source-item';
-import { type Db } from '@patentscout/server/db/client';
+import { type Db, createLogger } from '@patentscout/db';
 import { freshDatabase } from './fresh-database.js';
-import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
 import { sql } from 'kysely';
 
 /**

@@ -5,13 +5,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '@patentscout/server/config';
-import { createDb, migrateToLatest } from '@patentscout/server/db/client';
-import { embeddedDatabaseUrl } from '@patentscout/server/db/embedded';
-import { standbyName, startEmbeddedCluster } from '@patentscout/server/db/embedded-cluster';
-import { createReadRouting } from '@patentscout/server/db/read-routing';
+import { createDb, migrateToLatest, createReadRouting, createLogger } from '@patentscout/db';
+import { embeddedDatabaseUrl } from '@patentscout/server/supervisor/embedded';
+import { standbyName, startEmbeddedCluster } from '@patentscout/server/supervisor/embedded-cluster';
 import { startAuthEmulator } from '@patentscout/server/integrations/firebase-emulator';
 import { startServer, type RunningServer } from '@patentscout/server/main';
-import { createLogger } from '@patentscout/server/shared/logger';
 import { benchUserToken } from './bench-server.js';
 import { sampleReplicationLag } from './replication-lag.js';
 import { search, type SearchKind } from './search-client.js';
@@ -57,7 +55,7 @@ function generate(databaseUrl: string): Promise<void> {
       'npx',
       [
         'tsx',
-        'indexer/src/cli.ts',
+        'scripts/index.ts',
         'generate',
         '--count',
         String(COUNT),

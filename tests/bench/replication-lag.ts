@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ReadRouting } from '@patentscout/server/db/read-routing';
+import type { ReadRouting } from '@patentscout/db';
 
 /** One look at a standby: Postgres' own figures on the primary, and the app's estimate. */
 interface LagSample {

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from '@patentscout/server/db/client';
+import type { Db } from '@patentscout/db';
 
 /** One table's bytes on disk, its TOAST and its indexes apart. */
 export interface TableSize {

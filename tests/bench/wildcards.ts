@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createDb, migrateToLatest } from '@patentscout/server/db/client';
-import { startEmbeddedPostgres } from '@patentscout/server/db/embedded';
+import { createDb, migrateToLatest, createLogger } from '@patentscout/db';
+import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
 import { createSearchEngine, NO_FILTERS } from '@patentscout/server/search-engine';
 import { parseLensQuery } from '@patentscout/server/features/search/query/parser';
 import { systemClock } from '@patentscout/server/shared/clock';
-import { createLogger } from '@patentscout/server/shared/logger';
 
 /**
  * Wildcard latency (ADR 0101): `npx tsx tests/bench/wildcards.ts [data dir] [database]` starts an

@@ -30,5 +30,5 @@ export const E2E = {
   },
 } as const;
 
-/** The embedded database of the end-to-end app (user and password as server/src/db/embedded.ts sets them). */
+/** The embedded database of the end-to-end app (user and password as server/src/supervisor/embedded.ts sets them). */
 export const E2E_DATABASE_URL = `postgres://postgres:patentscout@127.0.0.1:${E2E.pgPort}/patentscout`;

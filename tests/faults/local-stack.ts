@@ -146,7 +146,7 @@ export async function wipeDataDir(n: number): Promise<void> {
   await rm(`${dataDir}.out`, { force: true });
 }
 
-/** The embedded database of a copy (user and password as server/src/db/embedded.ts sets them). */
+/** The embedded database of a copy (user and password as server/src/supervisor/embedded.ts sets them). */
 export async function queryStack<T extends pg.QueryResultRow>(
   stack: LocalStack,
   text: string,

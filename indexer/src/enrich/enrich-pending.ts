@@ -1,4 +1,4 @@
-import type { Db } from '@patentscout/server/db/client';
+import type { Db } from '@patentscout/db';
 import { sql } from 'kysely';
 import { summarizerInputOf } from './enrich-rows.js';
 import type { GeneratedText, Summarizer } from './summarizer.js';

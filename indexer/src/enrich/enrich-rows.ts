@@ -1,5 +1,4 @@
-import { listItems, listText } from '@patentscout/server/db/lists';
-import type { NewPatent } from '@patentscout/server/db/tables';
+import { listItems, listText, type NewPatent } from '@patentscout/db';
 import type { Summarizer, SummarizerInput } from './summarizer.js';
 
 export function summarizerInputOf(

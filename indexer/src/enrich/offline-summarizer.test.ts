@@ -1,4 +1,4 @@
-import { listItems, listText } from '@patentscout/server/db/lists';
+import { listItems, listText } from '@patentscout/db';
 import { describe, expect, it } from 'vitest';
 import { lensRecordToRow } from '../normalize/lens-to-row.js';
 import { generatePatents } from '../sources/generator.js';

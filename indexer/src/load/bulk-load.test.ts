@@ -1,4 +1,4 @@
-import { deferSearchRows } from '@patentscout/server/search-engine';
+import { deferSearchRows } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,4 @@
-import { stageSearchRows, type SearchRowBuild } from '@patentscout/server/search-engine';
-import type { Database } from '@patentscout/server/db/tables';
+import { stageSearchRows, type SearchRowBuild, type Database } from '@patentscout/db';
 import { sql, type Kysely } from 'kysely';
 import { writePatentBatch, type PositionedRow, type WriteOutcome } from './patent-writer.js';
 

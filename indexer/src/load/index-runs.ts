@@ -1,4 +1,4 @@
-import type { Db } from '@patentscout/server/db/client';
+import type { Db } from '@patentscout/db';
 import type { ColumnType, Generated } from 'kysely';
 import type { IndexCounts } from '../pipeline.js';
 

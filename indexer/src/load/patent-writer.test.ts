@@ -1,5 +1,4 @@
-import { listText } from '@patentscout/server/db/lists';
-import type { NewPatent } from '@patentscout/server/db/tables';
+import { listText, type NewPatent } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

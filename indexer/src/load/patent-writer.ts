@@ -1,6 +1,4 @@
-import type { Db } from '@patentscout/server/db/client';
-import { deferSearchRows } from '@patentscout/server/search-engine';
-import type { Database, NewPatent } from '@patentscout/server/db/tables';
+import { type Db, deferSearchRows, type Database, type NewPatent } from '@patentscout/db';
 import { sql, type Kysely } from 'kysely';
 
 /** Rows per batch: large enough to amortise a round trip and a commit, small enough to keep memory flat. */

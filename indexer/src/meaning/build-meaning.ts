@@ -1,5 +1,5 @@
-import type { Db } from '@patentscout/server/db/client';
 import {
+  type Db,
   DIMENSIONS,
   dequantize,
   inverseFrequency,
@@ -13,7 +13,7 @@ import {
   readWords,
   WORD_VECTORS_METHOD,
   type TextEmbedder,
-} from '@patentscout/server/search-engine';
+} from '@patentscout/db';
 import { createModelLearner } from './corpus-model.js';
 import { divideIntoCells } from './divide-cells.js';
 import { readPatentTexts, replaceWordsAndModel, writePatentVectors } from './meaning-writes.js';

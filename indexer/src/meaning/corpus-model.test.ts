@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIMENSIONS, dot, normalize, project } from '@patentscout/server/search-engine';
+import { DIMENSIONS, dot, normalize, project } from '@patentscout/db';
 import { createModelLearner } from './corpus-model.js';
 
 const vector = (values: Record<number, number>) => {

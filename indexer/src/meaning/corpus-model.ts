@@ -1,5 +1,5 @@
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
-import { DIMENSIONS, type MeaningModel } from '@patentscout/server/search-engine';
+import { DIMENSIONS, type MeaningModel } from '@patentscout/db';
 
 /** Added to every variance before the transform divides by it: keeps rare directions from exploding. */
 const VARIANCE_FLOOR = 0.003;

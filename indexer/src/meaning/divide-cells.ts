@@ -1,5 +1,4 @@
-import type { Db } from '@patentscout/server/db/client';
-import { cellCount, dequantize, nearestCell } from '@patentscout/server/search-engine';
+import { type Db, cellCount, dequantize, nearestCell } from '@patentscout/db';
 import { cellSampleSize, learnCells } from './learn-cells.js';
 import { readPatentVectors, readVectorSample, writeCentroids, writePatentVectors } from './meaning-writes.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIMENSIONS, nearestCell, normalize } from '@patentscout/server/search-engine';
+import { DIMENSIONS, nearestCell, normalize } from '@patentscout/db';
 import { learnCells } from './learn-cells.js';
 
 /** Unit vectors around `axis`, each tilted a little towards another axis. */

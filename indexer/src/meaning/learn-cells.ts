@@ -1,4 +1,4 @@
-import { DIMENSIONS, nearestCell, normalize } from '@patentscout/server/search-engine';
+import { DIMENSIONS, nearestCell, normalize } from '@patentscout/db';
 
 /** Sample vectors per cell the centres are learned from, and the rounds of k-means. */
 const SAMPLE_PER_CELL = 32;

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '@patentscout/server/db/client';
-import { floatsToBytes, type MeaningModel } from '@patentscout/server/search-engine';
+import { type Db, floatsToBytes, type MeaningModel } from '@patentscout/db';
 
 const BATCH = 2_000;
 

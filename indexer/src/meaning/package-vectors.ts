@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { normalize } from '@patentscout/server/search-engine';
+import { normalize } from '@patentscout/db';
 
 /** How many of the package's most frequent words are kept beside the corpus's: people's everyday words. */
 export const EVERYDAY_WORDS = 60_000;

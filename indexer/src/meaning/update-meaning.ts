@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '@patentscout/server/db/client';
-import { readModel, WORD_VECTORS_METHOD, type TextEmbedder } from '@patentscout/server/search-engine';
+import { type Db, readModel, WORD_VECTORS_METHOD, type TextEmbedder } from '@patentscout/db';
 import { buildMeaning, vectorizeNewPatents, type MeaningProgress } from './build-meaning.js';
 
 /** Past this growth of the corpus since the model was learned, it is learned again. */

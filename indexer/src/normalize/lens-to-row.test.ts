@@ -1,7 +1,6 @@
 import { LEGAL_STATUSES, LensPatentRecordSchema, type LensPatentRecord } from '@patentscout/schema';
 import { readSharedPatents, SHARED_PATENT_COUNT } from '@patentscout/schema/testing/shared-patents';
-import { listItems, listText } from '@patentscout/server/db/lists';
-import type { NewPatent } from '@patentscout/server/db/tables';
+import { listItems, listText, type NewPatent } from '@patentscout/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimsText } from './lens-text.js';
 import { lensRecordToRow } from './lens-to-row.js';

@@ -6,8 +6,7 @@ import {
   type LensPatentRecord,
   type StoredPatentStatus,
 } from '@patentscout/schema';
-import type { FamilyMemberJson, NewPatent } from '@patentscout/server/db/tables';
-import { listText } from '@patentscout/server/db/lists';
+import { type FamilyMemberJson, type NewPatent, listText } from '@patentscout/db';
 import { claimsText, preferEnglish } from './lens-text.js';
 
 type Classifications = NonNullable<LensPatentRecord['biblio']['classifications_ipcr']>;

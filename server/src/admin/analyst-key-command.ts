@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Db } from '@patentscout/db';
 import { analystKeysOver } from '../features/analytics/index.js';
 import { AppError } from '../shared/errors.js';
 import { AdminError, UsageError } from './admin-errors.js';

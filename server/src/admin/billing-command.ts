@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/client.js';
+import type { Db } from '@patentscout/db';
 import { lastReconciliationOver, RECONCILE_JOB, UNMATCHED_EVENT_DAYS } from '../features/billing/index.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { AdminError, UsageError } from './admin-errors.js';

@@ -1,6 +1,6 @@
 import { reportFailure } from '@patentscout/schema/command-line';
 import { ConfigError, loadConfig } from '../config.js';
-import { embeddedDatabaseUrl } from '../db/embedded.js';
+import { embeddedDatabaseUrl } from '../supervisor/embedded.js';
 import { AdminError, EXIT, parseAdminCommand, runAdminCommand, USAGE } from './commands.js';
 import { DB_USAGE, parseDbCommand, runDbCommand } from './db-command.js';
 

@@ -1,6 +1,6 @@
 import { databaseUrlOption, readCommandLine } from '@patentscout/schema/command-line';
 import { sql } from 'kysely';
-import { createDb, migrateToLatest, type Db } from '../db/client.js';
+import { createDb, migrateToLatest, type Db } from '@patentscout/db';
 import { AdminError } from './admin-errors.js';
 import {
   ANALYST_KEY_COMMANDS,

@@ -6,8 +6,8 @@ import {
   LOCAL_TABLES,
   REFERENCE_TABLES,
   REPLACED_ON_DISTRIBUTION,
-} from '../db/distribution.js';
-import { serverLabel } from '../db/read-routing.js';
+  serverLabel,
+} from '@patentscout/db';
 import { AdminError, UsageError } from './admin-errors.js';
 
 export const DB_USAGE = `Usage: npm run admin -- db <command> [options]

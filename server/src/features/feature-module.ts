@@ -1,7 +1,6 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { AppConfig } from '../config.js';
-import type { Db } from '../db/client.js';
-import type { ReadRouting } from '../db/read-routing.js';
+import { type Db, type ReadRouting } from '@patentscout/db';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import type { Clock } from '../shared/clock.js';
 import type { GraphQLContext } from '../shared/graphql-context.js';

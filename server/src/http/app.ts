@@ -13,7 +13,7 @@ import { registerGraphQL } from './graphql.js';
 import { OPS_PATHS, registerHealthRoutes, type HealthProbe } from './health.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { mountRestRoutes, registerBodyParsers } from './rest.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '@patentscout/db';
 import { registerRateLimits } from './rate-limits.js';
 import { registerSecurityHeaders } from './security-headers.js';
 

@@ -1,7 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppConfig } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '@patentscout/db';
 import { RateLimitedError } from '../shared/errors.js';
 import { createRateLimitsRepo, type RateLimitsRepo } from './rate-limits.repo.js';
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/client.js';
+import type { Db } from '@patentscout/db';
 import { wordMethodVectors } from '../features/search/engine/index.js';
 
 export interface LocalEmbeddings {

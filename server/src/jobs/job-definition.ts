@@ -1,36 +1,6 @@
-import type { Db } from '../db/client.js';
-import type { Logger } from '../shared/logger.js';
-
 /**
- * A background job, described without pg-boss so that any part of the product (the indexer
- * among them, which the server must not import) can hand its jobs to the server's worker.
+ * The job contract is the data package's: the indexer hands its jobs to the server's worker too,
+ * and a job's handler needs no more than the database, a logger, `send`, the stop signal and its
+ * attempt (a job's logic lives in its feature's service, which the feature's jobs close over).
  */
-export interface JobDefinition {
-  /** `<feature>.<verb>`, e.g. `indexer.enrich`. */
-  name: string;
-  /** A five-field cron expression (UTC); without one the job runs only when sent. */
-  schedule?: string;
-  /** How long one run may take before the queue counts it as failed and retries it. */
-  expireInSeconds?: number;
-  /**
-   * `stately` (the default): at most one run waiting and one running, for jobs that sweep a
-   * table. `standard`: every sent job runs, for jobs with a payload of their own (one request each).
-   */
-  policy?: 'stately' | 'standard';
-  /** Retries after a failed or expired run (pg-boss's default otherwise), `retryDelay` seconds apart. */
-  retryLimit?: number;
-  retryDelay?: number;
-  /** Validates its payload itself (zod) and is idempotent: a retried run must do no harm. */
-  handler(payload: unknown, context: JobContext): Promise<void>;
-}
-
-export interface JobContext {
-  db: Db;
-  logger: Logger;
-  /** Queues a job by name (another run of itself, or a follow-up job). */
-  send(name: string, payload?: object): Promise<void>;
-  /** Aborted when the server stops: a long run ends its current step and returns. */
-  signal: AbortSignal;
-  /** Which run of this job this is: a failure of the last one is final (no retry follows). */
-  attempt: { retryCount: number; last: boolean };
-}
+export type { JobContext, JobDefinition } from '@patentscout/db';

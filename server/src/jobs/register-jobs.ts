@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { Db } from '../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { Logger } from '../shared/logger.js';
 import type { JobObserver } from '../shared/observer.js';
 import type { JobContext, JobDefinition } from './job-definition.js';

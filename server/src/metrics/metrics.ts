@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { PoolUsage } from '../db/client.js';
+import type { PoolUsage } from '@patentscout/db';
 import type {
   BillingFigures,
   BillingWatcher,

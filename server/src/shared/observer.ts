@@ -1,3 +1,5 @@
+import type { PoolCounts } from '@patentscout/db';
+
 /**
  * Ports through which the domain reports what it measured, without knowing who listens (the
  * server's Prometheus registry, `metrics/`). The search engine and the job runner stay free of
@@ -18,13 +20,8 @@ export interface SearchObservation {
 
 export type SearchObserver = (observation: SearchObservation) => void;
 
-/** Connections of a pool: open, idle, requests waiting, and the most it opens. */
-export interface PoolCounts {
-  total: number;
-  idle: number;
-  waiting: number;
-  max: number;
-}
+/** The data package's own observations: pool usage and routed reads. */
+export type { PoolCounts, ReadObservation, ReadObserver, ReplicaState } from '@patentscout/db';
 
 /** Reports a named pool's usage whenever asked (at each metrics scrape). */
 export type PoolWatcher = (name: string, usage: () => PoolCounts | undefined) => void;
@@ -52,29 +49,3 @@ export interface BillingFigures {
 
 /** Reads billing's figures whenever asked (at each metrics scrape: they live in the database). */
 export type BillingWatcher = (read: () => Promise<BillingFigures>) => void;
-/** One read operation (a query or a read transaction) routed to a server. */
-export interface ReadObservation {
-  /** The routed pool: `search` (the engine's) or `reads` (the repositories'). */
-  pool: string;
-  /** `primary`, or the replica's `host:port/database`. */
-  target: string;
-  /** It moved to this server after the one it started on failed. */
-  retried: boolean;
-}
-
-export type ReadObserver = (observation: ReadObservation) => void;
-
-/** A read replica as its last health check (or failed read) left it. */
-export interface ReplicaState {
-  /** The replica's `host:port/database`. */
-  label: string;
-  /** It answered its last check as a hot standby. */
-  up: boolean;
-  /** Reads go to it: up, and no further behind than the configured bound. */
-  serving: boolean;
-  /** How far its data is behind the primary's; null while unknown (down). */
-  lagSeconds: number | null;
-  lagBytes: number | null;
-  /** Why it does not serve, or its lag, in words (logs and /readyz). */
-  detail: string;
-}

@@ -1,5 +1,5 @@
 import { Migrator } from 'kysely';
-import { migrationProvider } from '../db/migrations/index.js';
+import { migrationProvider } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
 
 export interface MigratedDatabase {

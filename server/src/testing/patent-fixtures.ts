@@ -1,6 +1,4 @@
-import type { Db } from '../db/client.js';
-import { listText } from '../db/lists.js';
-import type { FamilyMemberJson, NewPatent } from '../db/tables.js';
+import { type Db, listText, type FamilyMemberJson, type NewPatent } from '@patentscout/db';
 
 let sequence = 0;
 

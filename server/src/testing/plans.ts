@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Db } from '@patentscout/db';
 import { plansOver } from '../features/plans/index.js';
 
 const MONTH_MS = 30 * 24 * 3600_000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, type Db } from '../db/client.js';
+import { createDb, type Db } from '@patentscout/db';
 import { TEMPLATE_DATABASE } from './constants.js';
 
 export interface TestDatabase {

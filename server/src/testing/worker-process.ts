@@ -5,7 +5,7 @@
  * registered and the API listens. Runs until killed.
  */
 import { loadConfig } from '../config.js';
-import { createDb } from '../db/client.js';
+import { createDb } from '@patentscout/db';
 import { startFeatureRuntime } from '../feature-runtime.js';
 import { buildHttpApp } from '../http/app.js';
 import { startJobQueue } from '../jobs/boss.js';

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/tables.js';
+import { type Db, type UserRow } from '@patentscout/db';
 
 const UNIQUE_VIOLATION = '23505';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 
 export interface AnalystKeyRow {
   id: string;

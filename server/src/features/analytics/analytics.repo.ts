@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { PageViewRecord } from '../../shared/page-views.js';
 
 export function createAnalyticsRepo(db: Db) {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { planReports } from '../plans/index.js';
 import type { Counted, Window } from './analytics.model.js';
 

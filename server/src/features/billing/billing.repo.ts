@@ -1,6 +1,5 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { Database } from '../../db/tables.js';
+import { type Db, type Database } from '@patentscout/db';
 
 export type EventOutcome = 'applied' | 'ignored' | 'unmatched' | 'dropped';
 

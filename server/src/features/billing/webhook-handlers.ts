@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.js';
+import type { Database } from '@patentscout/db';
 import type { ProviderEvent, ProviderSubscription } from '../../shared/payments.js';
 import type { RecordOutcome } from '../plans/index.js';
 import type { BillingDeps, ProviderSync } from './provider-sync.js';

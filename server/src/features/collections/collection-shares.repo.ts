@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { CollectionShareRow } from '../../db/collection-tables.js';
-import type { Db } from '../../db/client.js';
+import { type CollectionShareRow, type Db } from '@patentscout/db';
 import type { CollectionShare } from './collections.model.js';
 
 export function createCollectionSharesRepo(db: Db) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { PatentChangesTable } from '../../db/collection-tables.js';
-import type { Db } from '../../db/client.js';
+import { type PatentChangesTable, type Db } from '@patentscout/db';
 
 /** Someone who gets a collection's weekly e-mail: its owner, or an editor who opted in. */
 export interface WatcherRow {

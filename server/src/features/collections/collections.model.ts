@@ -1,4 +1,4 @@
-import { listItems } from '../../db/lists.js';
+import { listItems } from '@patentscout/db';
 import { AppError } from '../../shared/errors.js';
 import type { CollectionRole } from './collections.input.js';
 import type { MemberWithPatentRow, VisibleCollectionRow } from './collections.repo.js';

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { CollectionMemberRow, CollectionRow } from '../../db/collection-tables.js';
-import type { Db } from '../../db/client.js';
+import { type CollectionMemberRow, type CollectionRow, type Db } from '@patentscout/db';
 import type { CollectionRole } from './collections.input.js';
 
 /** A collection as one user sees it: their role, and what they watch of it. */

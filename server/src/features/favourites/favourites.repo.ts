@@ -1,5 +1,4 @@
-import type { Db } from '../../db/client.js';
-import type { FavouriteRow } from '../../db/tables.js';
+import { type Db, type FavouriteRow } from '@patentscout/db';
 
 export function createFavouritesRepo(db: Db) {
   return {

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { Database } from '../../db/tables.js';
+import { type Db, type Database } from '@patentscout/db';
 import type { MailContent } from '../../shared/mail.js';
 
 /** A database or a transaction: a message is queued in the transaction of the event causing it. */

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { Database } from '../../db/tables.js';
+import { type Db, type Database } from '@patentscout/db';
 
 /** What a report says of a simple family: its lead patent's page facts and its other offices. */
 export interface FamilyDetails {

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { z } from 'zod';
 import { PRODUCT_NAME, resultsAddress, searchFiltersOf } from '@patentscout/schema';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';

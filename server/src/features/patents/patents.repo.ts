@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { PatentRow } from '../../db/tables.js';
+import { type Db, type PatentRow } from '@patentscout/db';
 
 export function createPatentsRepo(db: Db) {
   return {

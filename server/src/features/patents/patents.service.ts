@@ -1,5 +1,4 @@
-import type { PatentRow } from '../../db/tables.js';
-import { listItems } from '../../db/lists.js';
+import { type PatentRow, listItems } from '@patentscout/db';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { PatentDetail } from './patents.model.js';

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { Database } from '../../db/tables.js';
+import { type Db, type Database } from '@patentscout/db';
 
 /** What the allowance records: a search of either kind, or a one-shot credit. */
 export type UseKind = 'ai' | 'boolean' | 'oneshot';

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { Database, PlanSubscriptionsTable } from '../../db/tables.js';
+import { type Db, type Database, type PlanSubscriptionsTable } from '@patentscout/db';
 import { freePlan } from './free-plan.js';
 import { ACTIVE_STATUSES, ENDED_STATUSES, type PlanChange } from './plan-status.js';
 

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { SearchKind } from './search.types.js';
 
 /** A stored result set as the search service reads it back. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 
 /** Marks the start and the end of a matched word in a highlighted passage (never in HTML text). */
 export const MATCH_START = '\u0001';

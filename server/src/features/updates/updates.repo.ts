@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../db/client.js';
-import type { Database } from '../../db/tables.js';
+import { type Db, type Database } from '@patentscout/db';
 
 export interface NewSavedSearch {
   uid: string;

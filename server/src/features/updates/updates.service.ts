@@ -7,7 +7,7 @@ import {
   resultsPathOf,
   resultsQueryString,
 } from '@patentscout/schema';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/tables.js';
+import type { Database } from '@patentscout/db';
 import { patentRow } from '../../../testing/patent-fixtures.js';
 import { compileLensQuery } from './compile.js';
 import { parseLensQuery } from '../query/parser.js';

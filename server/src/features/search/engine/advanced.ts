@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { CompiledQuery } from './compile.js';
 import { filtersCondition, filtersFollowRank, type SearchFilters } from './filters.js';
 import {

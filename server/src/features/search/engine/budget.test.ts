@@ -1,7 +1,7 @@
 import { parseLensQuery } from '@patentscout/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { QueryTooComplexError, SearchTimedOutError } from '../query/errors.js';
 import { cancelledAsTimedOut, checkStatementBudget, checkWildcardBudget } from './budget.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { QueryTooComplexError, SearchTimedOutError } from '../query/errors.js';
 import type { CompiledQuery } from './compile.js';
 import { QUERY_BUDGET } from './plan.js';

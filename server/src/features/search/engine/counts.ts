@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { QUERY_CANCELED } from './budget.js';
 import { COUNTING, type CountingSample, type CountingTuning } from './plan.js';
 

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { poolUsageOf, type Db, type PoolUsage } from '../../../db/client.js';
-import type { ReadRouting } from '../../../db/read-routing.js';
+import { poolUsageOf, type Db, type PoolUsage, type ReadRouting } from '@patentscout/db';
 import type { Clock } from '../../../shared/clock.js';
 import type { SearchObserver } from '../../../shared/observer.js';
 import type { QueryNode } from '../query/ast.js';
@@ -29,7 +28,7 @@ import { createSearchDb } from './row-order.js';
 import type { TermStats } from './statistics.js';
 import { createTermStatsSource } from './term-stats.js';
 import { expandWildcards, wildcardLexemes } from './wildcards.js';
-import type { TextEmbedder } from './meaning/embedder.js';
+import type { TextEmbedder } from '@patentscout/db';
 import { createMeaningIndex } from './meaning/meaning-index.js';
 import { similarPatents, type SimilarPatent } from './similar.js';
 import { lexemesOf, weightedTerms } from './words.js';

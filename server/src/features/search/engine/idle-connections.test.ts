@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalCommitDb, type Db } from '../../../db/client.js';
-import { createReadRouting, type ReadRouting } from '../../../db/read-routing.js';
+import { createLocalCommitDb, type Db, createReadRouting, type ReadRouting } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { createSearchDb } from './row-order.js';
 

@@ -1,7 +1,9 @@
 /**
  * The search engine's public entry: the engine for the search service, the filter list for the
- * request schema, and the search index's bulk build for the indexer (published to it as
- * `@patentscout/server/search-engine`). Nothing outside `engine/` imports another engine file.
+ * request schema, and the meaning arithmetic it searches with (the data package's, ADR 0152;
+ * the indexer takes it and the search index's bulk build from `@patentscout/db` directly).
+ * Published to scripts/ and tests/ as `@patentscout/server/search-engine`. Nothing outside
+ * `engine/` imports another engine file.
  */
 export { createSearchEngine, type SearchEngine, type SearchPriority } from './engine.js';
 export { FILTER_INPUTS, NO_FILTERS, SEARCH_FILTERS, type FilterName, type SearchFilters } from './filters.js';
@@ -22,20 +24,12 @@ export {
   quantize,
   type MeaningModel,
   type WordLookup,
-} from './meaning/vectors.js';
-export { readModel, readWords, wordMethodVectors } from './meaning/meaning-store.js';
-export { cellCount, nearestCell } from './meaning/cells.js';
-export {
+  readModel,
+  readWords,
+  wordMethodVectors,
   EmbeddingsUnavailable,
   openAiEmbedder,
   WORD_VECTORS_METHOD,
   type EmbeddingsEndpoint,
   type TextEmbedder,
-} from './meaning/embedder.js';
-export {
-  buildDeferredSearchRows,
-  deferSearchRows,
-  stageSearchRows,
-  type SearchRowBuild,
-  type SearchRowStager,
-} from './search-index.js';
+} from '@patentscout/db';

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/tables.js';
+import type { Database } from '@patentscout/db';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { NO_FILTERS, type SearchFilters } from './filters.js';
 import type { RankedCandidates } from './rank.js';

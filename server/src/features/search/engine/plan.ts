@@ -230,12 +230,7 @@ export const QUERY_BUDGET = {
  */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 3_000;
 
-// --- Building the index (search-index.ts) -------------------------------------------------
-
-/** Past this share of new rows, a bulk build rebuilds the table and its indexes instead of inserting. */
-export const REINDEX_SHARE = 0.5;
-/** Committed patents whose search rows one background statement of a bulk load computes. */
-export const STAGE_CHUNK = 4_000;
+// The search index's bulk build keeps its two constants beside it (@patentscout/db, search-row/rank-order.ts).
 
 // --- Rules --------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 
 /** A node of Postgres' JSON plan: its type, its estimated rows and its children. */
 export interface PlanNode {

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../../db/client.js';
-import type { PatentRow } from '../../../db/tables.js';
+import { type Db, type PatentRow } from '@patentscout/db';
 import type { MatchCount } from './counts.js';
 import type { SearchExplanation } from './explain.js';
 import { planOf, type PlanNode } from './query-plan.js';

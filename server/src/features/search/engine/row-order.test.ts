@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../db/client.js';
+import { type Db, buildDeferredSearchRows, deferSearchRows } from '@patentscout/db';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { SEARCH_STATEMENT_TIMEOUT_MS } from './plan.js';
 import { createSearchDb, topRankFirst } from './row-order.js';
-import { buildDeferredSearchRows, deferSearchRows } from './search-index.js';
 
 /** The row-order dependency of row-order.ts: each test fails when one of its conditions breaks. */
 let database: TestDatabase;

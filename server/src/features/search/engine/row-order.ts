@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { createDb, type Db } from '../../../db/client.js';
-import type { ReadRouting } from '../../../db/read-routing.js';
+import { createDb, type Db, type ReadRouting } from '@patentscout/db';
 import { TOP_RANK_MIN } from './plan.js';
 
 /**
@@ -12,8 +11,8 @@ import { TOP_RANK_MIN } from './plan.js';
  * AI search's tiers read in rank order (`ts_match_vq` under a LIMIT) and in turn (one UNION ALL),
  * advanced search's probe and ordered reads (`SELECT * FROM patent_search LIMIT n`), and the
  * top-of-rank-first read (`topRankFirst`). That is only right when
- * 1. the rows are stored best first: bulk builds write them sorted by `static_rank` (search-index.ts,
- *    through `rowsInRankOrder`); rows that the trigger adds one by one go to the end, where a
+ * 1. the rows are stored best first: bulk builds write them sorted by `static_rank` (the data
+ *    package's search-row/rank-order.ts); rows that the trigger adds one by one go to the end, where a
  *    later bulk build puts them in their place;
  * 2. every scan starts at the first row and is read by one process: the engine's connections
  *    turn off synchronised scans (which start where another scan happens to be) and parallel
@@ -77,34 +76,6 @@ function lowerCpuPriority(pid: number, niceness: number): void {
     // No autogroups here (another system, or a kernel without them): the nice value is enough.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-}
-
-/**
- * The rows of `tables` in static-rank order. Sorting whole rows (~1.5 KB each, vectors included)
- * spills to disk at a million; this sorts their keys in memory and fetches each row by its ctid in
- * that order. Only a nested loop keeps the sorted order, so the caller turns the other joins off.
- */
-export function rowsInRankOrder(tables: readonly string[]): RawBuilder<unknown> {
-  const keys = sql.join(
-    tables.map(
-      (table, source) =>
-        sql`SELECT ${sql.lit(source)} AS source, ctid AS row_id, static_rank FROM ${sql.table(table)}`,
-    ),
-    sql` UNION ALL `,
-  );
-  const rows = sql.join(
-    tables.map(
-      (table, source) =>
-        sql`SELECT * FROM ${sql.table(table)} r WHERE k.source = ${sql.lit(source)} AND r.ctid = k.row_id`,
-    ),
-    sql` UNION ALL `,
-  );
-  return sql`SELECT r.* FROM (${keys} ORDER BY static_rank DESC) k CROSS JOIN LATERAL (${rows}) r ORDER BY k.static_rank DESC`;
-}
-
-/** Inserts that are not a bulk build keep at least their own rows in rank order. */
-export function inRankOrder(rows: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`SELECT * FROM (${rows}) AS rows ORDER BY static_rank DESC`;
 }
 
 /**

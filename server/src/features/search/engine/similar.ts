@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { hitsByIds, type SearchHit } from './rank.js';
 import type { Nearest } from './meaning/nearest.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import type { Clock } from '../../../shared/clock.js';
 import { STATISTICS_REFRESH_MS, TOP_RANK_MIN, UNLISTED_WORD_FACTOR } from './plan.js';
 import { planOf } from './query-plan.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { insertPatents, type PatentFixture } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { advancedSearch, type SearchCorpus } from './advanced.js';

@@ -3,8 +3,8 @@ import { insertPatents, patentRow, type PatentFixture } from '../../../testing/p
 import { parseLensQuery } from '../query/parser.js';
 import { compileLensQuery } from './compile.js';
 import { NO_FILTERS } from './filters.js';
-import { STAGE_CHUNK, UNKNOWN_VALUE_SHARES, WILDCARD_WORDS_CAP } from './plan.js';
-import { buildDeferredSearchRows, deferSearchRows, stageSearchRows } from './search-index.js';
+import { UNKNOWN_VALUE_SHARES, WILDCARD_WORDS_CAP } from './plan.js';
+import { buildDeferredSearchRows, deferSearchRows, stageSearchRows, STAGE_CHUNK } from '@patentscout/db';
 import { systemClock } from '../../../shared/clock.js';
 import { createSearchEngine } from './engine.js';
 import { engineTestCorpus } from './test-kit.js';

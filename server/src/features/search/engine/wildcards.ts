@@ -1,6 +1,6 @@
 import { FIELD_KINDS, type LeafNode, type QueryNode } from '@patentscout/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { QuerySyntaxError } from '../query/errors.js';
 import { WILDCARD_WORDS_CAP } from './plan.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '@patentscout/db';
 import { COMMON_WORD_SHARE, MAX_QUERY_TERMS } from './plan.js';
 import type { TermStats } from './statistics.js';
 

@@ -1,18 +1,23 @@
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../../../db/client.js';
 import {
+  type Db,
   readCorpusWords,
   readModel,
   readPatentVectorsSince,
   readWords,
   type StoredModel,
   type StoredWord,
-} from './meaning-store.js';
-import { WORD_VECTORS_METHOD, type TextEmbedder } from './embedder.js';
-import { cellProbes } from './cells.js';
+  DIMENSIONS,
+  inverseFrequency,
+  meaningWords,
+  project,
+  textVector,
+  WORD_VECTORS_METHOD,
+  cellProbes,
+  type TextEmbedder,
+} from '@patentscout/db';
 import { nearestRows, type Nearest } from './nearest.js';
 import { createVectorTable } from './vector-table.js';
-import { DIMENSIONS, inverseFrequency, meaningWords, project, textVector } from './vectors.js';
 
 /** What a text means to the index: its vector, and the corpus words closest to its rarest words. */
 export interface TextMeaning {

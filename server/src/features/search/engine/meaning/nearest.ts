@@ -1,4 +1,4 @@
-import { DIMENSIONS } from './vectors.js';
+import { DIMENSIONS } from '@patentscout/db';
 
 /** A row of a vector matrix and its cosine similarity to the query. */
 export interface Nearest {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nearestCell } from './cells.js';
+import { nearestCell } from '@patentscout/db';
 import { createVectorTable } from './vector-table.js';
-import { DIMENSIONS, normalize, quantize } from './vectors.js';
+import { DIMENSIONS, normalize, quantize } from '@patentscout/db';
 
 /** A unit vector leaning on `axis`, with a little of `other` (deterministic). */
 function unit(axis: number, other: number, amount: number): Float32Array {

@@ -1,6 +1,6 @@
-import { nearestCells } from './cells.js';
+import { nearestCells } from '@patentscout/db';
 import { nearestAmong, nearestRows, type Nearest } from './nearest.js';
-import { DIMENSIONS } from './vectors.js';
+import { DIMENSIONS } from '@patentscout/db';
 
 /** No cell: a vector every search reads. */
 const NO_CELL = -1;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { nearestRows } from './nearest.js';
 import {
   DIMENSIONS,
   dequantize,
@@ -61,20 +60,5 @@ describe('meaning vectors', () => {
     expect(projected[1]).toBeGreaterThan(0);
     expect(projected[2]).toBeLessThan(0);
     expect(dot(projected, projected)).toBeCloseTo(1);
-  });
-
-  it('finds the nearest rows, nearest first, however many there are', () => {
-    const rows = [
-      axis(0),
-      normalize(Float32Array.from(axis(0), (v, i) => v + (i === 1 ? 1 : 0))),
-      axis(1),
-      axis(2),
-    ];
-    const matrix = new Int8Array(rows.length * DIMENSIONS);
-    rows.forEach((row, index) => matrix.set(new Int8Array(quantize(row)), index * DIMENSIONS));
-    const found = nearestRows(matrix, rows.length, axis(0), 2);
-    expect(found.map((entry) => entry.position)).toEqual([0, 1]);
-    expect(found[0]!.similarity).toBeCloseTo(1, 2);
-    expect(nearestRows(matrix, rows.length, axis(2), 10)).toHaveLength(4);
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ARRAYS, ARRAYS_TO_TEXT, searchRowFunction } from '../search-row/contract.js';
 
 /**
  * Lists as one text each, items separated by U+001F (ADR 0125): a `text[]` pays a 24-byte header
@@ -19,42 +20,6 @@ const LIST_INDEXES = [
   ['patent_search_applicants_idx', null, 'applicants_exact'],
   ['patent_search_owners_idx', null, 'owners_exact'],
 ] as const;
-
-/** The search row of patent `p` (migration 20261126T0410), with `list` wrapped around the five lists. */
-const searchRow = (list: (items: string) => string) =>
-  sql.raw(`
-  CREATE OR REPLACE FUNCTION patent_search_row(p patents) RETURNS patent_search
-  LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    SELECT ROW(
-      p.lens_id,
-      coalesce(p.family_id, p.lens_id),
-      (least(greatest(extract(year FROM p.date_published) - 1980, 0), 50) / 50.0) * 0.5
-        + CASE WHEN p.abstract <> '' THEN 0.25 ELSE 0 END
-        + CASE WHEN p.patent_status IN ('ACTIVE', 'PATENTED', 'PENDING') THEN 0.15 ELSE 0 END
-        + CASE WHEN p.ai_title IS NOT NULL THEN 0.1 ELSE 0 END,
-      upper(p.jurisdiction),
-      upper(p.kind),
-      p.publication_type,
-      ltrim(p.doc_number, '0'),
-      p.date_published,
-      extract(year FROM p.date_published)::int,
-      p.earliest_priority_date,
-      p.patent_status,
-      upper(p.first_ipc),
-      ${list('p.ipc_symbols')},
-      ${list('p.cpc_symbols')},
-      ${list('lower_all(p.inventors)')},
-      ${list('lower_all(p.applicants)')},
-      ${list('lower_all(p.owners)')},
-      setweight(to_tsvector('english', p.title), 'A')
-        || setweight(to_tsvector('english', p.abstract), 'B')
-        || setweight(to_tsvector('english', p.claims), 'C')
-        || setweight(to_tsvector('english', coalesce(p.ai_title, '')), 'D'),
-      setweight(to_tsvector('simple', array_to_string(p.inventors, ' ')), 'A')
-        || setweight(to_tsvector('simple', array_to_string(p.applicants, ' ')), 'B')
-        || setweight(to_tsvector('simple', array_to_string(p.owners, ' ')), 'C')
-    )::patent_search
-  $$`);
 
 const dropListIndexes = (db: Kysely<unknown>) =>
   sql`DROP INDEX ${sql.raw(LIST_INDEXES.map(([index]) => index).join(', '))}`.execute(db);
@@ -90,14 +55,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT string_to_array(list, E'\\x1F') $$`.execute(db);
   await dropListIndexes(db);
   await retypeLists(db, 'text', (column) => `array_to_string(${column}, E'\\x1F')`);
-  await sql`${searchRow((items) => `array_to_string(${items}, E'\\x1F')`)}`.execute(db);
+  await sql`${searchRowFunction(ARRAYS_TO_TEXT)}`.execute(db);
   await createListIndexes(db, (column) => `list_items(${column})`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await dropListIndexes(db);
   await retypeLists(db, 'text[]', (column) => `list_items(${column})`);
-  await sql`${searchRow((items) => items)}`.execute(db);
+  await sql`${searchRowFunction(ARRAYS)}`.execute(db);
   await createListIndexes(db, (column) => column);
   await sql`DROP FUNCTION list_items(text)`.execute(db);
 }

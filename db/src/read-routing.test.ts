@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadObservation } from '../shared/observer.js';
-import { freePort } from '../testing/server-probes.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-db.js';
+import type { ReadObservation } from './observations.js';
+import { freePort } from '@patentscout/server/testing/server-probes';
+import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { createReadRouting, serverLabel } from './read-routing.js';
 
 /**

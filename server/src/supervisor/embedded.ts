@@ -13,10 +13,10 @@ exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 import type { Logger } from '../shared/logger.js';
 import { assertPortFree } from '../shared/ports.js';
-import { openPartLog } from '../supervisor/part-log.js';
-import { identify } from '../supervisor/processes.js';
-import { DEFAULT_READY_TIMEOUT_MS, waitUntilReady } from '../supervisor/readiness.js';
-import type { RunningPart } from '../supervisor/supervisor.js';
+import { openPartLog } from './part-log.js';
+import { identify } from './processes.js';
+import { DEFAULT_READY_TIMEOUT_MS, waitUntilReady } from './readiness.js';
+import type { RunningPart } from './supervisor.js';
 
 export interface EmbeddedDatabase extends RunningPart {
   url: string;

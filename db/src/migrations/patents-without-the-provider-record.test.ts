@@ -1,8 +1,12 @@
 import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_LISTS_BEFORE_0500, patentRow } from '../../testing/patent-fixtures.js';
-import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
-import type { TestDatabase } from '../../testing/test-db.js';
+import { AI_LISTS_BEFORE_0500, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import {
+  databaseMigratedTo,
+  dropMigrated,
+  type MigratedDatabase,
+} from '@patentscout/server/testing/migration-db';
+import type { TestDatabase } from '@patentscout/server/testing/test-db';
 
 const MIGRATION = '20261126T0400-patents-without-the-provider-record';
 const BEFORE = '20261126T0300-plans-and-billing-records';

@@ -2,7 +2,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './tables.js';
-import type { PoolCounts } from '../shared/observer.js';
+import type { PoolCounts } from './observations.js';
 
 export type Db = Kysely<Database>;
 

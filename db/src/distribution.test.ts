@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-db.js';
+import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import {
   DISTRIBUTED_TABLES,
   distributionStatements,

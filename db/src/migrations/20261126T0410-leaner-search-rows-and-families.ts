@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ARRAYS, searchRowFunction } from '../search-row/contract.js';
 
 /**
  * Two more cuts toward 4,000 bytes a patent (ADR 0119), each one rewrite of its table inside the
@@ -12,41 +13,6 @@ import { sql, type Kysely } from 'kysely';
  */
 const SAMPLES = ['patent_search_sample', 'patent_search_subsample'] as const;
 const SEARCH_TABLES = ['patent_search', ...SAMPLES] as const;
-
-/** The search row of patent `p`, as migration 20261122T0500 built it, without the prefixes. */
-const SEARCH_ROW = sql`
-  CREATE OR REPLACE FUNCTION patent_search_row(p patents) RETURNS patent_search
-  LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    SELECT ROW(
-      p.lens_id,
-      coalesce(p.family_id, p.lens_id),
-      (least(greatest(extract(year FROM p.date_published) - 1980, 0), 50) / 50.0) * 0.5
-        + CASE WHEN p.abstract <> '' THEN 0.25 ELSE 0 END
-        + CASE WHEN p.patent_status IN ('ACTIVE', 'PATENTED', 'PENDING') THEN 0.15 ELSE 0 END
-        + CASE WHEN p.ai_title IS NOT NULL THEN 0.1 ELSE 0 END,
-      upper(p.jurisdiction),
-      upper(p.kind),
-      p.publication_type,
-      ltrim(p.doc_number, '0'),
-      p.date_published,
-      extract(year FROM p.date_published)::int,
-      p.earliest_priority_date,
-      p.patent_status,
-      upper(p.first_ipc),
-      p.ipc_symbols,
-      p.cpc_symbols,
-      lower_all(p.inventors),
-      lower_all(p.applicants),
-      lower_all(p.owners),
-      setweight(to_tsvector('english', p.title), 'A')
-        || setweight(to_tsvector('english', p.abstract), 'B')
-        || setweight(to_tsvector('english', p.claims), 'C')
-        || setweight(to_tsvector('english', coalesce(p.ai_title, '')), 'D'),
-      setweight(to_tsvector('simple', array_to_string(p.inventors, ' ')), 'A')
-        || setweight(to_tsvector('simple', array_to_string(p.applicants, ' ')), 'B')
-        || setweight(to_tsvector('simple', array_to_string(p.owners, ' ')), 'C')
-    )::patent_search
-  $$`;
 
 const SEARCH_SYNC = (prefixes: string) => sql`
   CREATE OR REPLACE FUNCTION patent_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -81,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of SEARCH_TABLES) {
     await sql`ALTER TABLE ${sql.table(table)} DROP COLUMN ipc_prefixes, DROP COLUMN cpc_prefixes`.execute(db);
   }
-  await SEARCH_ROW.execute(db);
+  await sql`${searchRowFunction(ARRAYS)}`.execute(db);
   await SEARCH_SYNC('').execute(db);
   for (const table of SEARCH_TABLES) await rewrite(table).execute(db);
   await sql`CREATE INDEX patent_search_ipc_idx ON patent_search USING gin (classification_prefixes(ipc_symbols))`.execute(
@@ -138,10 +104,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql
     .raw(
-      SEARCH_ROW.compile(db).sql.replace(
-        ')::patent_search',
-        ',\n      classification_prefixes(p.ipc_symbols),\n      classification_prefixes(p.cpc_symbols)\n    )::patent_search',
-      ),
+      searchRowFunction(ARRAYS)
+        .compile(db)
+        .sql.replace(
+          ')::patent_search',
+          ',\n      classification_prefixes(p.ipc_symbols),\n      classification_prefixes(p.cpc_symbols)\n    )::patent_search',
+        ),
     )
     .execute(db);
   await SEARCH_SYNC('ipc_prefixes = EXCLUDED.ipc_prefixes, cpc_prefixes = EXCLUDED.cpc_prefixes,').execute(

@@ -1,8 +1,8 @@
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/server-probes.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-db.js';
+import { freePort } from '@patentscout/server/testing/server-probes';
+import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { isServerFailure, RoutedPostgresDialect, type RouteTarget, type Router } from './routed-driver.js';
 import type { Database } from './tables.js';
 

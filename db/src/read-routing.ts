@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 import pg from 'pg';
-import type { Logger } from '../shared/logger.js';
-import type { ReadObserver, ReplicaState } from '../shared/observer.js';
+import type { Logger } from './logger.js';
+import type { ReadObserver, ReplicaState } from './observations.js';
 import {
   KEEP_IDLE_CONNECTIONS,
   keepLostConnectionsQuiet,

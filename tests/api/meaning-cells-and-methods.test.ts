@@ -4,12 +4,12 @@ import {
   startLocalEmbeddings,
   type LocalEmbeddings,
 } from '@patentscout/server/integrations/local-embeddings';
-import { dequantize, nearestCell, openAiEmbedder, readModel } from '@patentscout/server/search-engine';
+import { dequantize, nearestCell, openAiEmbedder, readModel } from '@patentscout/db';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
-import { buildMeaning, vectorizeNewPatents } from './build-meaning.js';
-import { divideIntoCells } from './divide-cells.js';
-import { updateMeaning } from './update-meaning.js';
+import { buildMeaning, vectorizeNewPatents } from '@patentscout/indexer/meaning/build-meaning';
+import { divideIntoCells } from '@patentscout/indexer/meaning/divide-cells';
+import { updateMeaning } from '@patentscout/indexer/meaning/update-meaning';
 
 let database: TestDatabase;
 let endpoint: LocalEmbeddings;

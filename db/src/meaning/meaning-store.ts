@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../../db/client.js';
+import type { Db } from '../client.js';
 import {
   bytesToFloats,
   dequantize,

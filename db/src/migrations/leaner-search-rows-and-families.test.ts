@@ -5,9 +5,13 @@ import {
   BEFORE_0930,
   insertPatents,
   patentRow,
-} from '../../testing/patent-fixtures.js';
-import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
-import type { TestDatabase } from '../../testing/test-db.js';
+} from '@patentscout/server/testing/patent-fixtures';
+import {
+  databaseMigratedTo,
+  dropMigrated,
+  type MigratedDatabase,
+} from '@patentscout/server/testing/migration-db';
+import type { TestDatabase } from '@patentscout/server/testing/test-db';
 
 const MIGRATION = '20261126T0410-leaner-search-rows-and-families';
 const BEFORE = '20261126T0400-patents-without-the-provider-record';

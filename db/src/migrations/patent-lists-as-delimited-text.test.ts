@@ -1,8 +1,12 @@
 import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEFORE_0930, insertPatents, patentRow } from '../../testing/patent-fixtures.js';
-import { databaseMigratedTo, dropMigrated, type MigratedDatabase } from '../../testing/migration-db.js';
-import type { TestDatabase } from '../../testing/test-db.js';
+import { BEFORE_0930, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import {
+  databaseMigratedTo,
+  dropMigrated,
+  type MigratedDatabase,
+} from '@patentscout/server/testing/migration-db';
+import type { TestDatabase } from '@patentscout/server/testing/test-db';
 
 const MIGRATION = '20261126T0930-patent-lists-as-delimited-text';
 const BEFORE = '20261126T0500-search-lists-as-delimited-text';

@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.js';
+import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { migrationProvider } from './index.js';
 
 const MIGRATION = '20261126T0940-reserve-search-use';
