@@ -1,4 +1,4 @@
-import { type JobDefinition, type Logger } from '@patentscout/db';
+import { openAiEmbedder, type JobDefinition, type Logger } from '@patentscout/db';
 import { z } from 'zod';
 import { configuredSummarizer } from './enrich/configured-summarizer.js';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
@@ -30,10 +30,11 @@ const EnrichPayload = z.object({ limit: z.number().int().positive().optional() }
  * scheduled only when `LENS_API_TOKEN` is set.
  */
 export function indexerJobs(
-  config: Pick<IndexerSettings, 'summarizer' | 'lens'>,
+  config: Pick<IndexerSettings, 'summarizer' | 'lens' | 'embeddings'>,
   logger: Logger,
 ): JobDefinition[] {
   const summarizer = configuredSummarizer(config.summarizer, logger);
+  const embedder = config.embeddings ? openAiEmbedder(config.embeddings) : undefined;
   const { token, apiUrl, reindexCron, reindexQuery } = config.lens;
 
   const enrich: JobDefinition = {
@@ -98,7 +99,7 @@ export function indexerJobs(
     expireInSeconds: 60 * 60,
     async handler(_payload, { db, logger: log, signal }) {
       try {
-        const result = await updateMeaning(db, { signal });
+        const result = await updateMeaning(db, { signal, embedder });
         if (result.kind !== 'current') log.info(result, 'meaning of the corpus updated');
       } catch (error) {
         // A stopping server ends the build between pages; the next start's run does it again.

@@ -1,4 +1,4 @@
-import type { Logger } from '@patentscout/db';
+import type { EmbeddingsEndpoint, Logger } from '@patentscout/db';
 
 /**
  * The settings the indexer needs, declared here and handed over by whoever starts it (ADR 0153):
@@ -32,6 +32,8 @@ export interface IndexerSettings {
   database: { mode: 'external'; url: string } | { mode: 'embedded'; port: number; dataDir: string };
   summarizer: SummarizerSettings;
   lens: LensSettings;
+  /** An OpenAI-compatible embeddings endpoint for the patents' vectors (ADR 0164); null: the embedded method. */
+  embeddings: EmbeddingsEndpoint | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Db, type Logger } from '@patentscout/db';
+import { openAiEmbedder, type Db, type Logger } from '@patentscout/db';
 import { configuredSummarizer } from '../enrich/configured-summarizer.js';
 import { enrichPendingPatents } from '../enrich/enrich-pending.js';
 import { buildMeaning } from '../meaning/build-meaning.js';
@@ -209,13 +209,17 @@ export async function runCommand(
     case 'reindex':
       return withDatabase(command.databaseUrl, async (db) => {
         const started = performance.now();
-        const built = await buildMeaning(db!, (progress) =>
-          context.err.write(
-            `  ${progress.phase}: ${progress.done.toLocaleString('en-US')}${progress.total ? ` of ${progress.total.toLocaleString('en-US')}` : ''}\n`,
-          ),
+        const built = await buildMeaning(
+          db!,
+          (progress) =>
+            context.err.write(
+              `  ${progress.phase}: ${progress.done.toLocaleString('en-US')}${progress.total ? ` of ${progress.total.toLocaleString('en-US')}` : ''}\n`,
+            ),
+          context.signal,
+          context.config.embeddings ? openAiEmbedder(context.config.embeddings) : undefined,
         );
         context.out.write(
-          `Derived the meaning of ${built.patents.toLocaleString('en-US')} patents (${built.words.toLocaleString('en-US')} words, ${built.learnedWords.toLocaleString('en-US')} learned from the corpus) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+          `Derived the meaning of ${built.patents.toLocaleString('en-US')} patents (${built.words.toLocaleString('en-US')} words, ${built.learnedWords.toLocaleString('en-US')} learned from the corpus; ${built.cells > 0 ? `${built.cells.toLocaleString('en-US')} cells` : 'no cells'}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
         );
         return { interrupted: false };
       });
