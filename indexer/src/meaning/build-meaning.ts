@@ -12,10 +12,12 @@ import {
   readModel,
   readWords,
   WORD_VECTORS_METHOD,
+  cellCount,
   type TextEmbedder,
 } from '@patentscout/db';
 import { createModelLearner } from './corpus-model.js';
 import { divideIntoCells } from './divide-cells.js';
+import { cellSampleSize, learnCells } from './learn-cells.js';
 import { readPatentTexts, replaceWordsAndModel, writePatentVectors } from './meaning-writes.js';
 import { readPackageVectors } from './package-vectors.js';
 
@@ -137,12 +139,26 @@ export async function buildMeaning(
     vector: quantize(vector),
     idf: documentsWith.has(word) ? idf(word) : null,
   }));
-  const cellsFor = (patentsWritten: number) =>
-    divideIntoCells(db, patentsWritten, {
-      signal,
-      onProgress: (done, total) => onProgress({ phase: 'cells', done, total }),
-    });
-  await replaceWordsAndModel(db, words, { ...model, method: embedder?.method ?? WORD_VECTORS_METHOD });
+  const projectedAt = (index: number) =>
+    project(model, dequantize(new Uint8Array(raw.buffer, index * DIMENSIONS, DIMENSIONS)));
+  // By words, the cells are learned before the first write: each vector is written once, in its
+  // cell (ADR 0165). An endpoint's vectors exist only once written: their cells come after.
+  const cells = embedder ? 0 : cellCount(lensIds.length);
+  const sampleSize = Math.min(lensIds.length, cellSampleSize(cells));
+  const centroids =
+    cells > 0
+      ? learnCells(
+          Array.from({ length: sampleSize }, (_, index) =>
+            projectedAt(Math.floor((index * lensIds.length) / sampleSize)),
+          ),
+          cells,
+        )
+      : null;
+  await replaceWordsAndModel(db, words, {
+    ...model,
+    method: embedder?.method ?? WORD_VECTORS_METHOD,
+    centroids,
+  });
   if (embedder) {
     let written = 0;
     for await (const page of allTexts(db, false, signal)) {
@@ -154,15 +170,17 @@ export async function buildMeaning(
       patents: written,
       words: words.length,
       learnedWords: learned.size,
-      cells: await cellsFor(written),
+      cells: await divideIntoCells(db, written, {
+        signal,
+        onProgress: (done, total) => onProgress({ phase: 'cells', done, total }),
+      }),
       elapsedMs: performance.now() - started,
     };
   }
   for (let start = 0; start < lensIds.length; start += PAGE) {
     const rows = lensIds.slice(start, start + PAGE).map((lensId, offset) => {
-      const at = (start + offset) * DIMENSIONS;
-      const vector = dequantize(new Uint8Array(raw.buffer, at, DIMENSIONS));
-      return { lensId, vector: quantize(project(model, vector)) };
+      const vector = projectedAt(start + offset);
+      return { lensId, vector: quantize(vector), cell: centroids && nearestCell(centroids, vector) };
     });
     await writePatentVectors(db, rows);
     onProgress({ phase: 'writing', done: Math.min(start + PAGE, lensIds.length), total: lensIds.length });
@@ -171,7 +189,7 @@ export async function buildMeaning(
     patents: lensIds.length,
     words: words.length,
     learnedWords: learned.size,
-    cells: await cellsFor(lensIds.length),
+    cells: centroids ? centroids.length / DIMENSIONS : 0,
     elapsedMs: performance.now() - started,
   };
 }

@@ -55,7 +55,7 @@ export async function writeCentroids(db: Db, centroids: Float32Array | null): Pr
 export async function replaceWordsAndModel(
   db: Db,
   words: { word: string; vector: Buffer; idf: number | null }[],
-  model: MeaningModel & { patents: number; method: string },
+  model: MeaningModel & { patents: number; method: string; centroids: Float32Array | null },
 ): Promise<void> {
   await db.transaction().execute(async (transaction) => {
     await sql`DELETE FROM meaning_words`.execute(transaction);
@@ -68,10 +68,11 @@ export async function replaceWordsAndModel(
       );
     }
     await sql`
-      INSERT INTO meaning_model (id, mean, transform, patents, method, built_at)
-      VALUES (1, ${floatsToBytes(model.mean)}, ${floatsToBytes(model.transform)}, ${model.patents}, ${model.method}, clock_timestamp())
+      INSERT INTO meaning_model (id, mean, transform, patents, method, centroids, built_at)
+      VALUES (1, ${floatsToBytes(model.mean)}, ${floatsToBytes(model.transform)}, ${model.patents}, ${model.method},
+        ${model.centroids ? floatsToBytes(model.centroids) : null}, clock_timestamp())
       ON CONFLICT (id) DO UPDATE SET mean = excluded.mean, transform = excluded.transform,
-        patents = excluded.patents, method = excluded.method, centroids = NULL, built_at = excluded.built_at`.execute(
+        patents = excluded.patents, method = excluded.method, centroids = excluded.centroids, built_at = excluded.built_at`.execute(
       transaction,
     );
   });
