@@ -44,7 +44,3 @@ export function nearestCells(centroids: Float32Array, vector: ArrayLike<number>,
     .sort((left, right) => similarities[right]! - similarities[left]!)
     .slice(0, count);
 }
-
-/** How many of `cells` cells a search reads. */
-export const cellProbes = (cells: number, probed: { share: number; minimum: number }): number =>
-  Math.min(cells, Math.max(probed.minimum, Math.ceil(cells * probed.share)));

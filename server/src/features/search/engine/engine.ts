@@ -206,7 +206,7 @@ export function createSearchEngine(
         ]);
         const terms = weightedTerms(lexemes, stats);
         const nearest = understood ? meaning.nearest(understood.vector, MEANING_CANDIDATES) : [];
-        const found = await naturalSearch(
+        const searching = naturalSearch(
           on,
           {
             terms,
@@ -222,13 +222,14 @@ export function createSearchEngine(
           },
           stats,
         );
-        const { flagged = [], ...answer } = found;
-        // Explained from the words already weighed: no query, a few microseconds.
+        // Explained while Postgres ranks: the words already weighed, the meaning's neighbour words.
         const explanation = explainNaturalSearch(text, terms);
+        const alsoSearched = understood?.alsoSearched() ?? [];
+        const { flagged = [], ...answer } = await searching;
         return {
           ...answer,
           explanation: understood
-            ? { ...explanation, meaning: { alsoSearched: understood.alsoSearched, foundByMeaning: flagged } }
+            ? { ...explanation, meaning: { alsoSearched, foundByMeaning: flagged } }
             : explanation,
         };
       }),

@@ -69,7 +69,7 @@ export const MEANING_INDEX: MeaningTuning = {
   neighboursPerWord: 3,
   neighbourSimilarity: 0.65,
   queryEmbeddingTimeoutMs: 3_000,
-  probedCells: { share: 0.06, minimum: 8 },
+  probedVectors: { share: 0.04, minimum: 20_000 },
 };
 
 /** Advanced search's ts_rank weights, in Postgres' {D, C, B, A} order: AI title and title 1, abstract 0.5, claims 0.2. */

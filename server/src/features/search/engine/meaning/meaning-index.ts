@@ -13,7 +13,6 @@ import {
   project,
   textVector,
   WORD_VECTORS_METHOD,
-  cellProbes,
   type TextEmbedder,
 } from '@patentscout/db';
 import { nearestRows, type Nearest } from './nearest.js';
@@ -22,8 +21,11 @@ import { createVectorTable } from './vector-table.js';
 /** What a text means to the index: its vector, and the corpus words closest to its rarest words. */
 export interface TextMeaning {
   vector: Float32Array;
-  /** For the explanation: "also searched for: drone -> unmanned, aircraft". */
-  alsoSearched: { word: string; similar: string[] }[];
+  /**
+   * For the explanation: "also searched for: drone -> unmanned, aircraft". Computed when asked
+   * (tens of milliseconds over the corpus's words), so that a search asks while Postgres works.
+   */
+  alsoSearched(): { word: string; similar: string[] }[];
 }
 
 export interface MeaningIndex {
@@ -48,8 +50,8 @@ export interface MeaningTuning {
   neighbourSimilarity: number;
   /** How long a search waits for the embeddings endpoint (ADR 0164) before it searches by words alone. */
   queryEmbeddingTimeoutMs: number;
-  /** The share of a corpus's cells a search reads (ADR 0165), at least `minimum` of them. */
-  probedCells: { share: number; minimum: number };
+  /** How many vectors a search reads in a corpus with cells (ADR 0165): a share of them, at least `minimum`. */
+  probedVectors: { share: number; minimum: number };
 }
 
 const PAGE = 50_000;
@@ -165,9 +167,10 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
         .filter((word) => (known.get(word)!.idf ?? 0) > 0)
         .sort((left, right) => weight(right) - weight(left))
         .slice(0, tuning.neighbourWords);
-      const alsoSearched = rarest
-        .map((word) => ({ word, similar: neighboursOf(word, known.get(word)!.vector) }))
-        .filter((entry) => entry.similar.length > 0);
+      const alsoSearched = () =>
+        rarest
+          .map((word) => ({ word, similar: neighboursOf(word, known.get(word)!.vector) }))
+          .filter((entry) => entry.similar.length > 0);
       return { vector, alsoSearched };
     },
     nearest: (vector, count) => {
@@ -176,7 +179,10 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
         vector,
         count,
         centroids
-          ? { centroids, probes: cellProbes(centroids.length / DIMENSIONS, tuning.probedCells) }
+          ? {
+              centroids,
+              vectors: Math.max(tuning.probedVectors.minimum, table.size * tuning.probedVectors.share),
+            }
           : undefined,
       );
     },

@@ -41,19 +41,22 @@ export function nearestRows(matrix: Int8Array, rows: number, query: Float32Array
   return top.best;
 }
 
-/** The same over the rows the lists name, each row once; `keep` passes over stale entries. */
+/**
+ * The same over the rows the lists name. `keep`, when given, passes over stale entries (and reads
+ * a row once); without it every entry is read, in a loop as tight as `nearestRows`'s.
+ */
 export function nearestAmong(
   matrix: Int8Array,
   lists: readonly ArrayLike<number>[],
-  keep: (row: number, list: number) => boolean,
   query: Float32Array,
   count: number,
+  keep?: (row: number, list: number) => boolean,
 ): Nearest[] {
   const top = topList(count);
   lists.forEach((rows, list) => {
     for (let at = 0; at < rows.length; at += 1) {
       const row = rows[at]!;
-      if (keep(row, list)) top.offer(row, similarityAt(matrix, row, query));
+      if (!keep || keep(row, list)) top.offer(row, similarityAt(matrix, row, query));
     }
   });
   return top.best;

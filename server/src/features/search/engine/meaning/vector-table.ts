@@ -17,10 +17,14 @@ export interface VectorTable {
   put(lensId: string, bytes: Uint8Array, cell: number | null): void;
   vectorOf(lensId: string): Float32Array | null;
   /**
-   * The `count` nearest to the unit `query`: every vector, or with `cells` those of the `probes`
-   * cells nearest to it and those in no cell.
+   * The `count` nearest to the unit `query`: every vector, or with `cells` those of the cells
+   * nearest to it, nearest first, until `vectors` are read, and those in no cell.
    */
-  nearest(query: Float32Array, count: number, cells?: { centroids: Float32Array; probes: number }): Nearest[];
+  nearest(
+    query: Float32Array,
+    count: number,
+    cells?: { centroids: Float32Array; vectors: number },
+  ): Nearest[];
 }
 
 export function createVectorTable(): VectorTable {
@@ -95,14 +99,21 @@ export function createVectorTable(): VectorTable {
       let found: Nearest[];
       if (!cells) found = nearestRows(vectors, lensIds.length, query, count);
       else {
-        const chosen = [NO_CELL, ...nearestCells(cells.centroids, query, cells.probes)];
+        const chosen = [NO_CELL];
+        let planned = 0;
+        for (const cell of nearestCells(cells.centroids, query, cells.centroids.length / DIMENSIONS)) {
+          if (planned >= cells.vectors) break;
+          chosen.push(cell);
+          planned += lists.get(cell)?.length ?? 0;
+        }
         const current = (position: number, list: number) => cellOf[position] === chosen[list];
         // A vector moved back into a cell it left has two entries there: read once.
         const seen = new Set<number>();
         const once = (position: number, list: number) =>
           current(position, list) && !seen.has(position) && Boolean(seen.add(position));
         const chosenLists = chosen.map((cell) => lists.get(cell) ?? []);
-        found = nearestAmong(vectors, chosenLists, stale === 0 ? current : once, query, count);
+        // Without stale entries every entry is current: no check at all.
+        found = nearestAmong(vectors, chosenLists, query, count, stale === 0 ? undefined : once);
       }
       return found.map((entry) => ({ ...entry, lensId: lensIds[entry.position]! }));
     },
