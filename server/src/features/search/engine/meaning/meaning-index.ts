@@ -7,7 +7,6 @@ import {
   readWords,
   type StoredModel,
   type StoredWord,
-  DIMENSIONS,
   inverseFrequency,
   meaningWords,
   project,
