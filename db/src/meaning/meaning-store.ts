@@ -9,6 +9,7 @@ import {
   project,
   textVector,
   type MeaningModel,
+  type WordLookup,
 } from './vectors.js';
 
 /** The corpus model as stored: with how many patents it was learned from, and when. */
@@ -49,6 +50,18 @@ export interface StoredWord {
   idf: number | null;
 }
 
+/**
+ * How stored words make a text's vector: each word's vector, weighed by its rarity; a word no
+ * patent used counts as the rarest (a query's own words are its most telling).
+ */
+export function storedWordLookup(words: ReadonlyMap<string, StoredWord>, patents: number): WordLookup {
+  const unseen = inverseFrequency(patents, 0);
+  return {
+    vector: (word) => words.get(word)?.vector,
+    weight: (word) => words.get(word)?.idf ?? unseen,
+  };
+}
+
 /** The stored words among `words` (any others have no vector). */
 export async function readWords(db: Db, words: readonly string[]): Promise<Map<string, StoredWord>> {
   const found = new Map<string, StoredWord>();
@@ -65,9 +78,9 @@ export async function readCorpusWords(
 ): Promise<{ words: string[]; vectors: Int8Array; idf: Float32Array }> {
   const { rows } = await sql<{ word: string; vector: Buffer; idf: number }>`
     SELECT word, vector, idf FROM meaning_words WHERE idf IS NOT NULL ORDER BY word`.execute(db);
-  const vectors = new Int8Array(rows.length * 100);
+  const vectors = new Int8Array(rows.length * DIMENSIONS);
   rows.forEach((row, index) =>
-    vectors.set(new Int8Array(row.vector.buffer, row.vector.byteOffset, 100), index * 100),
+    vectors.set(new Int8Array(row.vector.buffer, row.vector.byteOffset, DIMENSIONS), index * DIMENSIONS),
   );
   return { words: rows.map((row) => row.word), vectors, idf: Float32Array.from(rows, (row) => row.idf) };
 }
@@ -98,11 +111,7 @@ export async function wordMethodVectors(db: Db, texts: readonly string[]): Promi
   const model = await readModel(db);
   if (!model) return null;
   const words = await readWords(db, [...new Set(texts.flatMap((text) => meaningWords(text)))]);
-  const unseen = inverseFrequency(model.patents, 0);
-  const lookup = {
-    vector: (word: string) => words.get(word)?.vector,
-    weight: (word: string) => words.get(word)?.idf ?? unseen,
-  };
+  const lookup = storedWordLookup(words, model.patents);
   return texts.map((text) => {
     const raw = textVector(meaningWords(text), lookup);
     return raw ? project(model, raw) : new Float32Array(DIMENSIONS);

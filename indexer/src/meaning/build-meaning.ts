@@ -11,6 +11,7 @@ import {
   quantize,
   readModel,
   readWords,
+  storedWordLookup,
   WORD_VECTORS_METHOD,
   cellCount,
   type TextEmbedder,
@@ -207,7 +208,6 @@ export async function vectorizeNewPatents(
 ): Promise<number | null> {
   const model = await readModel(db);
   if (!model || model.method !== (embedder?.method ?? WORD_VECTORS_METHOD)) return null;
-  const unseen = inverseFrequency(model.patents, 0);
   let written = 0;
   for await (const page of allTexts(db, true, signal)) {
     if (embedder) {
@@ -219,10 +219,7 @@ export async function vectorizeNewPatents(
     const words = await readWords(db, [
       ...new Set(page.flatMap((row) => meaningWords(`${row.title} ${row.body}`))),
     ]);
-    const lookup = {
-      vector: (word: string) => words.get(word)?.vector,
-      weight: (word: string) => words.get(word)?.idf ?? unseen,
-    };
+    const lookup = storedWordLookup(words, model.patents);
     const rows = page.flatMap((row) => {
       const vector = patentRawVector(row, lookup);
       if (!vector) return [];

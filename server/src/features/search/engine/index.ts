@@ -15,7 +15,6 @@ export {
   dequantize,
   dot,
   floatsToBytes,
-  inverseFrequency,
   isStopWord,
   meaningWords,
   normalize,

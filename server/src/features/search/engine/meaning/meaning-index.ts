@@ -7,8 +7,8 @@ import {
   readWords,
   type StoredModel,
   type StoredWord,
-  inverseFrequency,
   meaningWords,
+  storedWordLookup,
   project,
   textVector,
   WORD_VECTORS_METHOD,
@@ -157,14 +157,13 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
       if (!current) return null;
       const list = [...new Set(meaningWords(text))];
       const known = await wordsOf(list);
-      const unseen = inverseFrequency(current.patents, 0);
-      const weight = (word: string) => known.get(word)?.idf ?? unseen;
-      const raw = textVector(list, { vector: (word) => known.get(word)?.vector, weight });
+      const lookup = storedWordLookup(known, current.patents);
+      const raw = textVector(list, lookup);
       const vector = await queryVector(current, text, raw);
       if (!vector) return null;
       const rarest = [...known.keys()]
         .filter((word) => (known.get(word)!.idf ?? 0) > 0)
-        .sort((left, right) => weight(right) - weight(left))
+        .sort((left, right) => lookup.weight(right) - lookup.weight(left))
         .slice(0, tuning.neighbourWords);
       const alsoSearched = () =>
         rarest
