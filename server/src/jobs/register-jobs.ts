@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '@patentscout/db';
 import type { Logger } from '../shared/logger.js';
+import { isOutage } from '../shared/outage.js';
 import type { JobObserver } from '../shared/observer.js';
 import type { JobContext, JobDefinition } from './job-definition.js';
 
@@ -56,7 +57,11 @@ export async function registerJobs(
         else logger.debug({ ms }, 'job done');
       } catch (error) {
         observe('failed');
-        logger.error({ err: error, ms: Date.now() - started }, 'job failed');
+        // The database gone (a restart, or the machine stopping) fails the run; pg-boss runs it
+        // again when it is back. One line says so; a stack trace is kept for the bugs.
+        if (isOutage(error))
+          logger.warn({ ms: Date.now() - started }, `job stopped by an outage: ${(error as Error).message}`);
+        else logger.error({ err: error, ms: Date.now() - started }, 'job failed');
         throw error;
       }
     });

@@ -37,3 +37,23 @@ function outageAt(error: unknown, depth: number): boolean {
 export function isOutage(error: unknown): boolean {
   return outageAt(error, 0);
 }
+
+/**
+ * A process listener for rejections nobody awaited. A library's own bookkeeping may reject with
+ * a lost connection: pg-boss failing a job whose database just went away (a restart, or Ctrl-C,
+ * which reaches the embedded Postgres too, in one process group, often before the app hears it).
+ * The outage is handled where it matters (the supervisor restarts the part, requests answer 503),
+ * so it is noted in one line, not a crash; quietly once stopping. Anything else is thrown
+ * again, which ends the process as Node would.
+ */
+export function unawaitedOutagesNoted(
+  isStopping: () => boolean,
+  log: { warn(message: string): void; debug(message: string): void },
+): (reason: unknown) => void {
+  return (reason) => {
+    if (!isOutage(reason)) throw reason;
+    const message = `a lost connection nobody awaited: ${reason instanceof Error ? reason.message : String(reason)}`;
+    if (isStopping()) log.debug(message);
+    else log.warn(message);
+  };
+}
