@@ -5,6 +5,7 @@
  * indexer shares with the server. Nothing outside db/ imports another file of it.
  */
 export * from './client.js';
+export * from './open-database.js';
 export * from './tables.js';
 export * from './collection-tables.js';
 export * from './billing-tables.js';

@@ -1,6 +1,5 @@
 import { databaseUrlOption, readCommandLine } from '@patentscout/schema/command-line';
-import { sql } from 'kysely';
-import { createDb, migrateToLatest, type Db } from '@patentscout/db';
+import { DatabaseUnreachable, openCheckedDatabase, type Db } from '@patentscout/db';
 import { AdminError } from './admin-errors.js';
 import {
   ANALYST_KEY_COMMANDS,
@@ -65,21 +64,16 @@ export function parseAdminCommand(argv: readonly string[], defaultDatabaseUrl: s
 
 /** Connects and migrates, or says plainly that the database is not there. */
 export async function openDatabase(databaseUrl: string): Promise<Db> {
-  const url = new URL(databaseUrl);
-  const db = createDb(databaseUrl, { maxConnections: 2, onIdleError: () => undefined });
   try {
-    await sql`SELECT 1`.execute(db);
-  } catch (error) {
-    await db.destroy();
-    const where = `${url.hostname}:${url.port || '5432'}`;
-    throw new AdminError(
-      `Cannot reach the database at ${where} (${(error as Error).message || (error as { code?: string }).code}). ` +
+    return await openCheckedDatabase(databaseUrl, {
+      maxConnections: 2,
+      hint:
         'Is `npm start` running? It runs the embedded database this command uses by default; ' +
         'otherwise pass --database-url or set DATABASE_URL.',
-    );
+    });
+  } catch (error) {
+    throw error instanceof DatabaseUnreachable ? new AdminError(error.message) : error;
   }
-  await migrateToLatest(db);
-  return db;
 }
 
 /** Runs one command, writing what it did to `out`. */
