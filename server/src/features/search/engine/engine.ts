@@ -11,7 +11,7 @@ import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { anyLexemeQuery, queryTextWords } from './highlight.js';
-import { naturalMatchCondition, naturalSearch } from './natural.js';
+import { meaningOnlyCount, naturalMatchCondition, naturalSearch } from './natural.js';
 import {
   CANDIDATE_BUDGET,
   COUNT_CACHE_ENTRIES,
@@ -260,15 +260,29 @@ export function createSearchEngine(
       withinStatementTimeout(async () => {
         const on = dbFor(request.priority);
         const stats = await statistics.current();
-        let where;
         if ('text' in request) {
           const terms = weightedTerms(await lexemesOfText(on, request.text), stats);
           if (terms.length === 0) return { total: 0, families: 0 };
-          // The patents nearest in meaning were matches of the answer too: counted the same way.
-          where = naturalMatchCondition(terms, request.filters, await nearestIds(request.text));
-        } else {
-          where = advancedMatchCondition(await compileAdvanced(request.query, stats, on), request.filters);
+          // The words' count is the one words alone make (and may be running or cached already);
+          // the patents nearest in meaning that hold none of the words were matches of the
+          // answer too, counted apart as the answer counted them (ADR 0166).
+          const [byWords, byMeaning] = await Promise.all([
+            exactCountOnce(
+              on,
+              naturalMatchCondition(terms, request.filters),
+              COUNTING.deferredExactMs,
+              counts,
+            ),
+            nearestIds(request.text).then((ids) => meaningOnlyCount(on, terms, request.filters, ids)),
+          ]);
+          return byWords
+            ? { total: byWords.total + byMeaning.total, families: byWords.families + byMeaning.families }
+            : null;
         }
+        const where = advancedMatchCondition(
+          await compileAdvanced(request.query, stats, on),
+          request.filters,
+        );
         // Joins the count begun beside the answer, if it still runs; the next answers of this
         // search (anyone's) say the exact counts at once.
         return exactCountOnce(on, where, COUNTING.deferredExactMs, counts);

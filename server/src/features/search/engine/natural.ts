@@ -68,7 +68,6 @@ function naturalQuery(
   filters: SearchFilters,
   shares: SearchCorpusShares,
   budget: number,
-  meaningIds: readonly string[] = [],
 ) {
   const filter = filtersCondition(filters, shares);
   const indexedFilter = filtersCondition(filters, textIndexedShares(shares));
@@ -98,40 +97,71 @@ function naturalQuery(
   });
   // A candidate lacks most of the query's words: one match tells that, where asking field by
   // field takes three.
-  const wordScore = (term: WeightedLexeme) =>
-    sql`CASE WHEN NOT (c.text_vector @@ ${tsLexeme(term.lexeme)}::tsquery) THEN 0
-             WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
-             WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
+  const wordScore = (row: string) => (term: WeightedLexeme) =>
+    sql`CASE WHEN NOT (${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme)}::tsquery) THEN 0
+             WHEN ${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
+             WHEN ${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
              ELSE ${term.idf * FIELD_SHARE.claims}::real END`;
-  const words = sql`(${sql.join(terms.map(wordScore), sql` + `)})`;
+  /** The words' part of the score of candidate `row` (alias). */
+  const wordsOf = (row: string) => sql`(${sql.join(terms.map(wordScore(row)), sql` + `)})`;
+  const words = wordsOf('c');
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
-    /** The words' part of the score alone. */
-    words,
+    wordsOf,
     /** The score a patent with every word in its title would have. */
     fullScore: terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0),
-    everyMatch: naturalMatchCondition(terms, filters, meaningIds),
+    everyMatch: naturalMatchCondition(terms, filters),
     filter,
   };
 }
 
 /**
- * Every match of an AI search, the patents with any of its words under its filters, as a count
- * wants it: the filters may use their indexes, and the planner weighs them against the words.
+ * Every match of an AI search by its words, the patents with any of them under its filters, as
+ * a count wants it: the filters may use their indexes, and the planner weighs them against the
+ * words. The same condition, and so the same cached count, with meaning or without: the matches
+ * by meaning alone are counted apart (`meaningOnlyCount`, ADR 0166).
  */
-export function naturalMatchCondition(
+export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters) {
+  const words = anyOf(terms.map((term) => term.lexeme));
+  return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+}
+
+/**
+ * Whether another publication of candidate `row`'s simple family (as its record lists them, ADR
+ * 0100) matches the search's words under its filters: a patent found by meaning alone then adds
+ * no family to the words' count. Most patents are alone in their family and skip the look-up.
+ */
+function kinMatchesWords(row: string, terms: WeightedLexeme[], filters: SearchFilters) {
+  const lensId = sql.ref(`${row}.lens_id`);
+  return sql<SqlBool>`EXISTS (
+    SELECT 1 FROM patents p CROSS JOIN LATERAL jsonb_array_elements(p.family_members) e
+      JOIN patent_search s ON s.lens_id = e->>0
+    WHERE p.lens_id = ${lensId} AND jsonb_array_length(p.family_members) > 1 AND e->>0 <> ${lensId}
+      AND s.family_key = ${sql.ref(`${row}.family_key`)}
+      AND s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)})`;
+}
+
+/**
+ * The matches of an AI search by meaning alone: the patents among `lensIds` (the nearest in
+ * meaning) that pass its filters and hold none of its words, and their simple families that no
+ * match by words holds. Added to the words' count (`naturalMatchCondition`), they are every match.
+ */
+export async function meaningOnlyCount(
+  db: Db,
   terms: WeightedLexeme[],
   filters: SearchFilters,
-  /** The patents nearest in meaning that the search ranks too: they count as matches (ADR 0150). */
-  meaningIds: readonly string[] = [],
-) {
+  lensIds: readonly string[],
+): Promise<{ total: number; families: number }> {
+  if (lensIds.length === 0) return { total: 0, families: 0 };
   const words = anyOf(terms.map((term) => term.lexeme));
-  const matched =
-    meaningIds.length > 0
-      ? sql`(s.text_vector @@ ${words}::tsquery OR s.lens_id = ANY(${[...meaningIds]}::text[]))`
-      : sql`s.text_vector @@ ${words}::tsquery`;
-  return sql<SqlBool>`${matched} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+  const { rows } = await sql<{ total: number; families: number }>`
+    SELECT count(*)::int AS total,
+           count(DISTINCT k.family_key) FILTER (WHERE NOT ${kinMatchesWords('k', terms, filters)})::int AS families
+    FROM (SELECT s.lens_id, s.family_key FROM patent_search s
+          WHERE s.lens_id = ANY(${[...lensIds]}::text[]) AND NOT (s.text_vector @@ ${words}::tsquery)
+            AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}) k`.execute(db);
+  return rows[0] ?? { total: 0, families: 0 };
 }
 
 /** The patents nearest to an AI search's text in meaning, with their similarity (ADR 0150). */
@@ -147,7 +177,9 @@ export interface MeaningCandidates {
  * of the text's weight its words hold (1 for every word in its title), and `similarity`, its
  * closeness in meaning. Meaning counts by the odds against the best coverage among the
  * candidates: little when some patent holds the text's words (the words' order stays), much when
- * none does. `flag` marks the candidates that hold none of the words: found by meaning alone.
+ * none does. `flag` marks the candidates that hold none of the words: found by meaning alone,
+ * counted apart from the words' matches (ADR 0166), their family only when no match by words
+ * holds it (among the candidates, or beyond them: `kin_matched`).
  */
 function blendedRanking(fullScore: number) {
   const best = sql`least(0.95, greatest(0.05, max(c.coverage) OVER ()))`;
@@ -155,7 +187,11 @@ function blendedRanking(fullScore: number) {
     score: sql`c.coverage + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank / ${Math.max(fullScore, 1e-6)}::real
       + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity`,
     tieBreak: sql`0`,
-    flag: sql`c.coverage = 0`,
+    flag: sql`NOT c.matched`,
+    flagCounts: {
+      familyAlone: sql<SqlBool>`NOT c.kin_matched
+        AND NOT EXISTS (SELECT 1 FROM candidates o WHERE o.family_key = c.family_key AND o.matched)`,
+    },
   };
 }
 
@@ -183,34 +219,48 @@ export async function naturalSearch(
 ): Promise<RankedCandidates> {
   const { terms, filters, maxResults, budget, counts, counting = COUNTING, meaning } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, words, fullScore, everyMatch, filter } = naturalQuery(
+  const { tiers, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
     terms,
     filters,
     shares,
     budget,
-    meaning?.lensIds,
   );
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
+  const full = sql`${Math.max(fullScore, 1e-6)}::real`;
+  // The lexical candidates are weighed as by words alone; a patent nearest in meaning that is not
+  // among them is read once, by its primary key, and weighed word by word only when it holds any
+  // of the words (one match of them all first). Only when the lexical candidates filled the
+  // budget may one of its family's other publications match the words beyond them: looked up
+  // then, for the count (ADR 0166). The candidates carry no text vector past this point.
   const rows =
     meaning && meaning.lensIds.length > 0
       ? await rankCandidates(
           db,
           sql`WITH lexical AS MATERIALIZED (${lexical})
-              SELECT c.*, coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
-                     (${words} / ${Math.max(fullScore, 1e-6)}::real)::real AS coverage
-              FROM (SELECT * FROM lexical
+              SELECT c.lens_id, c.family_key, c.static_rank, c.coverage, c.matched,
+                     coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
+                     CASE WHEN c.matched OR (SELECT count(*) FROM lexical) < ${budget} THEN false
+                          ELSE ${kinMatchesWords('c', terms, filters)} END AS kin_matched
+              FROM (SELECT l.lens_id, l.family_key, l.static_rank, (${wordsOf('l')} / ${full})::real AS coverage,
+                           true AS matched
+                    FROM lexical l
                     UNION ALL
-                    SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector
-                    FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
-                    WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)) c
+                    SELECT x.lens_id, x.family_key, x.static_rank,
+                           CASE WHEN x.matched THEN (${wordsOf('x')} / ${full})::real ELSE 0::real END, x.matched
+                    FROM (SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector,
+                                 s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AS matched
+                          FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
+                          WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)
+                          OFFSET 0) x) c
               LEFT JOIN unnest(${meaning.lensIds}::text[], ${meaning.similarities}::real[]) m(lens_id, similarity)
                 ON m.lens_id = c.lens_id`,
           blendedRanking(fullScore),
           maxResults,
         )
       : await rankCandidates(db, lexical, { score, tieBreak: sql`0` }, maxResults);
-  // Every candidate contains some word, and the tiers together are every match, so when they
-  // stayed under the budget the counts are exact.
+  // Every lexical candidate contains some word, and the tiers together are every match, so when
+  // they stayed under the budget the counts are exact; the matches by meaning alone are counted
+  // beside the words' count, never waited for.
   return countedAnswer(rows, budget, count);
 }
