@@ -11,7 +11,7 @@ import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { anyLexemeQuery, queryTextWords } from './highlight.js';
-import { meaningOnlyCount, naturalMatchCondition, naturalSearch } from './natural.js';
+import { meaningOnlyCount, naturalMatchCondition, naturalSearch, whilePostgresWorks } from './natural.js';
 import {
   CANDIDATE_BUDGET,
   COUNT_CACHE_ENTRIES,
@@ -205,7 +205,6 @@ export function createSearchEngine(
           options.meaning === false ? null : meaning.meaningOf(text),
         ]);
         const terms = weightedTerms(lexemes, stats);
-        const nearest = understood ? meaning.nearest(understood.vector, MEANING_CANDIDATES) : [];
         const searching = naturalSearch(
           on,
           {
@@ -214,17 +213,26 @@ export function createSearchEngine(
             maxResults,
             budget: budget(maxResults),
             counts,
-            meaning: {
-              lensIds: nearest.map((entry) => entry.lensId!),
-              similarities: nearest.map((entry) => entry.similarity),
-              floor: nearest.at(-1)?.similarity ?? 0,
-            },
+            meaning: understood
+              ? () => {
+                  const nearest = meaning.nearest(understood.vector, MEANING_CANDIDATES);
+                  return {
+                    lensIds: nearest.map((entry) => entry.lensId!),
+                    similarities: nearest.map((entry) => entry.similarity),
+                    floor: nearest.at(-1)?.similarity ?? 0,
+                  };
+                }
+              : undefined,
           },
           stats,
         );
-        // Explained while Postgres ranks: the words already weighed, the meaning's neighbour words.
+        // Explained while Postgres ranks: the words already weighed, the meaning's neighbour words
+        // (tens of milliseconds of JavaScript at a million). Those wait for the immediate after
+        // the one that finds the nearest patents, so that the ranking statement is sent first.
         const explanation = explainNaturalSearch(text, terms);
-        const alsoSearched = understood?.alsoSearched() ?? [];
+        const alsoSearched = understood
+          ? await whilePostgresWorks(() => whilePostgresWorks(() => understood.alsoSearched()))
+          : [];
         const { flagged = [], ...answer } = await searching;
         return {
           ...answer,

@@ -164,6 +164,23 @@ export async function meaningOnlyCount(
   return rows[0] ?? { total: 0, families: 0 };
 }
 
+/**
+ * Runs `work` (JavaScript that takes a while) once the statements begun before it are sent: a
+ * statement's connection is taken and its text written in promise jobs and ticks, which an
+ * immediate runs after. Called right away, `work` would hold them back until it ends, and
+ * Postgres would wait idle beside it.
+ */
+export const whilePostgresWorks = <T>(work: () => T): Promise<T> =>
+  new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(work());
+      } catch (error) {
+        reject(error as Error);
+      }
+    }),
+  );
+
 /** The patents nearest to an AI search's text in meaning, with their similarity (ADR 0150). */
 export interface MeaningCandidates {
   lensIds: string[];
@@ -212,12 +229,15 @@ export async function naturalSearch(
     counts?: CountCache;
     /** How counts beyond the budget are made (COUNTING by default). */
     counting?: CountingTuning;
-    /** The patents nearest in meaning, to rank with the words' matches (ADR 0150). */
-    meaning?: MeaningCandidates;
+    /**
+     * The patents nearest in meaning, to rank with the words' matches (ADR 0150): found (in
+     * JavaScript) while Postgres counts the words' matches, which need not wait for them.
+     */
+    meaning?: () => MeaningCandidates;
   },
   shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget, counts, counting = COUNTING, meaning } = request;
+  const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
   const { tiers, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
     terms,
@@ -226,6 +246,7 @@ export async function naturalSearch(
     budget,
   );
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
+  const meaning = request.meaning ? await whilePostgresWorks(request.meaning) : undefined;
   const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const full = sql`${Math.max(fullScore, 1e-6)}::real`;
   // The lexical candidates are weighed as by words alone; a patent nearest in meaning that is not
