@@ -130,16 +130,17 @@ export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFi
 /**
  * Whether another publication of candidate `row`'s simple family (as its record lists them, ADR
  * 0100) matches the search's words under its filters: a patent found by meaning alone then adds
- * no family to the words' count. Most patents are alone in their family and skip the look-up.
+ * no family to the words' count. A patent without a family id is its own family (its key is its
+ * lens id) and skips the look-up; one whose record lists no other member skips the rest.
  */
 function kinMatchesWords(row: string, terms: WeightedLexeme[], filters: SearchFilters) {
   const lensId = sql.ref(`${row}.lens_id`);
-  return sql<SqlBool>`EXISTS (
+  return sql<SqlBool>`(${sql.ref(`${row}.family_key`)} <> ${lensId} AND EXISTS (
     SELECT 1 FROM patents p CROSS JOIN LATERAL jsonb_array_elements(p.family_members) e
       JOIN patent_search s ON s.lens_id = e->>0
     WHERE p.lens_id = ${lensId} AND jsonb_array_length(p.family_members) > 1 AND e->>0 <> ${lensId}
       AND s.family_key = ${sql.ref(`${row}.family_key`)}
-      AND s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)})`;
+      AND s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}))`;
 }
 
 /**
