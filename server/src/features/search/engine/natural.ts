@@ -213,6 +213,53 @@ function blendedRanking(fullScore: number) {
   };
 }
 
+/** A lexical candidate as its own statement reads it, weighed by the words. */
+interface LexicalCandidate {
+  lens_id: string;
+  family_key: string;
+  static_rank: number;
+  coverage: number;
+}
+
+/**
+ * The candidates of a search with meaning, for `blendedRanking`: the lexical ones as read, and
+ * the nearest in meaning that are not among them, read and weighed here.
+ */
+function blendedCandidates(
+  lexical: LexicalCandidate[],
+  meaning: MeaningCandidates,
+  query: {
+    terms: WeightedLexeme[];
+    filters: SearchFilters;
+    filter: RawBuilder<SqlBool>;
+    wordsOf: (row: string) => RawBuilder<unknown>;
+    full: RawBuilder<unknown>;
+    budget: number;
+  },
+) {
+  const { terms, filters, filter, wordsOf, full, budget } = query;
+  const column = <K extends keyof LexicalCandidate>(key: K) => lexical.map((row) => row[key]);
+  return sql`WITH lexical AS MATERIALIZED (
+                SELECT * FROM unnest(${column('lens_id')}::text[], ${column('family_key')}::text[],
+                                     ${column('static_rank')}::real[], ${column('coverage')}::real[])
+                  l(lens_id, family_key, static_rank, coverage))
+             SELECT c.lens_id, c.family_key, c.static_rank, c.coverage, c.matched,
+                    coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
+                    CASE WHEN c.matched OR ${lexical.length < budget} THEN false
+                         ELSE ${kinMatchesWords('c', terms, filters)} END AS kin_matched
+             FROM (SELECT l.lens_id, l.family_key, l.static_rank, l.coverage, true AS matched FROM lexical l
+                   UNION ALL
+                   SELECT x.lens_id, x.family_key, x.static_rank,
+                          CASE WHEN x.matched THEN (${wordsOf('x')} / ${full})::real ELSE 0::real END, x.matched
+                   FROM (SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector,
+                                s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AS matched
+                         FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
+                         WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)
+                         OFFSET 0) x) c
+             LEFT JOIN unnest(${meaning.lensIds}::text[], ${meaning.similarities}::real[]) m(lens_id, similarity)
+               ON m.lens_id = c.lens_id`;
+}
+
 /**
  * Natural-language search. Candidates come in tiers (`candidateTiers`), read in static-rank order
  * until the budget is full, a tier only when the ones before it left room. Candidates are scored
@@ -247,36 +294,34 @@ export async function naturalSearch(
     budget,
   );
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
-  const meaning = request.meaning ? await whilePostgresWorks(request.meaning) : undefined;
   const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const full = sql`${Math.max(fullScore, 1e-6)}::real`;
-  // The lexical candidates are weighed as by words alone; a patent nearest in meaning that is not
-  // among them is read once, by its primary key, and weighed word by word only when it holds any
-  // of the words (one match of them all first). Only when the lexical candidates filled the
-  // budget may one of its family's other publications match the words beyond them: looked up
-  // then, for the count (ADR 0166). The candidates carry no text vector past this point.
+  // With meaning, the lexical candidates are read and weighed (as by words alone) by a statement
+  // of their own, sent before the nearest patents are found: Postgres reads them while the
+  // server compares vectors (ADR 0166). They come back as four short columns, and go to the
+  // ranking statement as arrays.
+  const lexicalRead = request.meaning
+    ? sql<LexicalCandidate>`SELECT l.lens_id, l.family_key, l.static_rank, (${wordsOf('l')} / ${full})::real AS coverage
+        FROM (${lexical}) l`.execute(db)
+    : undefined;
+  lexicalRead?.catch(() => undefined);
+  const meaning = request.meaning ? await whilePostgresWorks(request.meaning) : undefined;
+  // A patent nearest in meaning that is not a lexical candidate is read once, by its primary
+  // key, and weighed word by word only when it holds any of the words (one match of them all
+  // first). Only when the lexical candidates filled the budget may one of its family's other
+  // publications match the words beyond them: looked up then, for the count (ADR 0166).
   const rows =
-    meaning && meaning.lensIds.length > 0
+    meaning && lexicalRead
       ? await rankCandidates(
           db,
-          sql`WITH lexical AS MATERIALIZED (${lexical})
-              SELECT c.lens_id, c.family_key, c.static_rank, c.coverage, c.matched,
-                     coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
-                     CASE WHEN c.matched OR (SELECT count(*) FROM lexical) < ${budget} THEN false
-                          ELSE ${kinMatchesWords('c', terms, filters)} END AS kin_matched
-              FROM (SELECT l.lens_id, l.family_key, l.static_rank, (${wordsOf('l')} / ${full})::real AS coverage,
-                           true AS matched
-                    FROM lexical l
-                    UNION ALL
-                    SELECT x.lens_id, x.family_key, x.static_rank,
-                           CASE WHEN x.matched THEN (${wordsOf('x')} / ${full})::real ELSE 0::real END, x.matched
-                    FROM (SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector,
-                                 s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AS matched
-                          FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
-                          WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)
-                          OFFSET 0) x) c
-              LEFT JOIN unnest(${meaning.lensIds}::text[], ${meaning.similarities}::real[]) m(lens_id, similarity)
-                ON m.lens_id = c.lens_id`,
+          blendedCandidates(await lexicalRead.then((read) => read.rows), meaning, {
+            terms,
+            filters,
+            filter,
+            wordsOf,
+            full,
+            budget,
+          }),
           blendedRanking(fullScore),
           maxResults,
         )
