@@ -11,7 +11,8 @@ import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { anyLexemeQuery, queryTextWords } from './highlight.js';
-import { meaningOnlyCount, naturalMatchCondition, naturalSearch, whilePostgresWorks } from './natural.js';
+import { meaningOnlyCount } from './meaning-blend.js';
+import { naturalMatchCondition, naturalSearch, whilePostgresWorks } from './natural.js';
 import {
   CANDIDATE_BUDGET,
   COUNT_CACHE_ENTRIES,

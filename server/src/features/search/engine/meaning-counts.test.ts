@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyRows, insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
 import { NO_FILTERS, type SearchFilters } from './filters.js';
-import { meaningOnlyCount, naturalSearch, type MeaningCandidates } from './natural.js';
+import { meaningOnlyCount, type MeaningCandidates } from './meaning-blend.js';
+import { naturalSearch } from './natural.js';
 import { COUNTING, type CountingTuning } from './plan.js';
 import type { WeightedLexeme } from './words.js';
 
