@@ -41,20 +41,16 @@ export function blendedRanking(fullScore: number) {
   };
 }
 
-/** A lexical candidate as its own statement reads it, weighed by the words. */
-export interface LexicalCandidate {
-  lens_id: string;
-  family_key: string;
-  static_rank: number;
-  coverage: number;
-}
-
 /**
- * The candidates of a search with meaning, for `blendedRanking`: the lexical ones as read, and
- * the nearest in meaning that are not among them, read and weighed here.
+ * The candidates of a search with meaning, for `blendedRanking`: the lexical ones (`lexical`, the
+ * tiers' statement under the budget), weighed as by words alone, and the nearest in meaning that
+ * are not among them. Such a patent is read once, by its primary key, and weighed word by word
+ * only when it holds any of the words (one match of them all first). Only when the lexical
+ * candidates filled the budget may one of its family's other publications match the words beyond
+ * them: looked up then, for the count (ADR 0166). The candidates carry no text vector onwards.
  */
 export function blendedCandidates(
-  lexical: LexicalCandidate[],
+  lexical: RawBuilder<unknown>,
   meaning: MeaningCandidates,
   query: {
     terms: WeightedLexeme[];
@@ -66,16 +62,14 @@ export function blendedCandidates(
   },
 ) {
   const { terms, filters, filter, wordsOf, full, budget } = query;
-  const column = <K extends keyof LexicalCandidate>(key: K) => lexical.map((row) => row[key]);
-  return sql`WITH lexical AS MATERIALIZED (
-                SELECT * FROM unnest(${column('lens_id')}::text[], ${column('family_key')}::text[],
-                                     ${column('static_rank')}::real[], ${column('coverage')}::real[])
-                  l(lens_id, family_key, static_rank, coverage))
+  return sql`WITH lexical AS MATERIALIZED (${lexical})
              SELECT c.lens_id, c.family_key, c.static_rank, c.coverage, c.matched,
                     coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
-                    CASE WHEN c.matched OR ${lexical.length < budget} THEN false
+                    CASE WHEN c.matched OR (SELECT count(*) FROM lexical) < ${budget} THEN false
                          ELSE ${kinMatchesWords('c', terms, filters)} END AS kin_matched
-             FROM (SELECT l.lens_id, l.family_key, l.static_rank, l.coverage, true AS matched FROM lexical l
+             FROM (SELECT l.lens_id, l.family_key, l.static_rank, (${wordsOf('l')} / ${full})::real AS coverage,
+                          true AS matched
+                   FROM lexical l
                    UNION ALL
                    SELECT x.lens_id, x.family_key, x.static_rank,
                           CASE WHEN x.matched THEN (${wordsOf('x')} / ${full})::real ELSE 0::real END, x.matched

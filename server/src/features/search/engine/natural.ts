@@ -12,12 +12,7 @@ import {
 } from './plan.js';
 import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
-import {
-  blendedCandidates,
-  blendedRanking,
-  type LexicalCandidate,
-  type MeaningCandidates,
-} from './meaning-blend.js';
+import { blendedCandidates, blendedRanking, type MeaningCandidates } from './meaning-blend.js';
 import type { TermStats, ValueShares } from './statistics.js';
 import { topRankFirst } from './row-order.js';
 import {
@@ -185,32 +180,12 @@ export async function naturalSearch(
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
   const full = sql`${Math.max(fullScore, 1e-6)}::real`;
-  // With meaning, the lexical candidates are read and weighed (as by words alone) by a statement
-  // of their own, sent before the nearest patents are found: Postgres reads them while the
-  // server compares vectors (ADR 0166). They come back as four short columns, and go to the
-  // ranking statement as arrays.
-  const lexicalRead = request.meaning
-    ? sql<LexicalCandidate>`SELECT l.lens_id, l.family_key, l.static_rank, (${wordsOf('l')} / ${full})::real AS coverage
-        FROM (${lexical}) l`.execute(db)
-    : undefined;
-  lexicalRead?.catch(() => undefined);
   const meaning = request.meaning ? await whilePostgresWorks(request.meaning) : undefined;
-  // A patent nearest in meaning that is not a lexical candidate is read once, by its primary
-  // key, and weighed word by word only when it holds any of the words (one match of them all
-  // first). Only when the lexical candidates filled the budget may one of its family's other
-  // publications match the words beyond them: looked up then, for the count (ADR 0166).
   const rows =
-    meaning && lexicalRead
+    meaning && meaning.lensIds.length > 0
       ? await rankCandidates(
           db,
-          blendedCandidates(await lexicalRead.then((read) => read.rows), meaning, {
-            terms,
-            filters,
-            filter,
-            wordsOf,
-            full,
-            budget,
-          }),
+          blendedCandidates(lexical, meaning, { terms, filters, filter, wordsOf, full, budget }),
           blendedRanking(fullScore),
           maxResults,
         )
