@@ -11,7 +11,8 @@ import { compileLensQuery } from './compile.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
 import { anyLexemeQuery, queryTextWords } from './highlight.js';
-import { naturalMatchCondition, naturalSearch } from './natural.js';
+import { meaningOnlyCount } from './meaning-blend.js';
+import { naturalMatchCondition, naturalSearch, whilePostgresWorks } from './natural.js';
 import {
   CANDIDATE_BUDGET,
   COUNT_CACHE_ENTRIES,
@@ -205,7 +206,6 @@ export function createSearchEngine(
           options.meaning === false ? null : meaning.meaningOf(text),
         ]);
         const terms = weightedTerms(lexemes, stats);
-        const nearest = understood ? meaning.nearest(understood.vector, MEANING_CANDIDATES) : [];
         const searching = naturalSearch(
           on,
           {
@@ -214,17 +214,26 @@ export function createSearchEngine(
             maxResults,
             budget: budget(maxResults),
             counts,
-            meaning: {
-              lensIds: nearest.map((entry) => entry.lensId!),
-              similarities: nearest.map((entry) => entry.similarity),
-              floor: nearest.at(-1)?.similarity ?? 0,
-            },
+            meaning: understood
+              ? () => {
+                  const nearest = meaning.nearest(understood.vector, MEANING_CANDIDATES);
+                  return {
+                    lensIds: nearest.map((entry) => entry.lensId!),
+                    similarities: nearest.map((entry) => entry.similarity),
+                    floor: nearest.at(-1)?.similarity ?? 0,
+                  };
+                }
+              : undefined,
           },
           stats,
         );
-        // Explained while Postgres ranks: the words already weighed, the meaning's neighbour words.
+        // Explained while Postgres ranks: the words already weighed, the meaning's neighbour words
+        // (tens of milliseconds of JavaScript at a million). Those wait for the immediate after
+        // the one that finds the nearest patents, so that the ranking statement is sent first.
         const explanation = explainNaturalSearch(text, terms);
-        const alsoSearched = understood?.alsoSearched() ?? [];
+        const alsoSearched = understood
+          ? await whilePostgresWorks(() => whilePostgresWorks(() => understood.alsoSearched()))
+          : [];
         const { flagged = [], ...answer } = await searching;
         return {
           ...answer,
@@ -260,15 +269,29 @@ export function createSearchEngine(
       withinStatementTimeout(async () => {
         const on = dbFor(request.priority);
         const stats = await statistics.current();
-        let where;
         if ('text' in request) {
           const terms = weightedTerms(await lexemesOfText(on, request.text), stats);
           if (terms.length === 0) return { total: 0, families: 0 };
-          // The patents nearest in meaning were matches of the answer too: counted the same way.
-          where = naturalMatchCondition(terms, request.filters, await nearestIds(request.text));
-        } else {
-          where = advancedMatchCondition(await compileAdvanced(request.query, stats, on), request.filters);
+          // The words' count is the one words alone make (and may be running or cached already);
+          // the patents nearest in meaning that hold none of the words were matches of the
+          // answer too, counted apart as the answer counted them (ADR 0166).
+          const [byWords, byMeaning] = await Promise.all([
+            exactCountOnce(
+              on,
+              naturalMatchCondition(terms, request.filters),
+              COUNTING.deferredExactMs,
+              counts,
+            ),
+            nearestIds(request.text).then((ids) => meaningOnlyCount(on, terms, request.filters, ids)),
+          ]);
+          return byWords
+            ? { total: byWords.total + byMeaning.total, families: byWords.families + byMeaning.families }
+            : null;
         }
+        const where = advancedMatchCondition(
+          await compileAdvanced(request.query, stats, on),
+          request.filters,
+        );
         // Joins the count begun beside the answer, if it still runs; the next answers of this
         // search (anyone's) say the exact counts at once.
         return exactCountOnce(on, where, COUNTING.deferredExactMs, counts);

@@ -4,7 +4,6 @@ import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './f
 import {
   COUNTING,
   FIELD_SHARE,
-  MEANING_SHARE,
   READ_IN_ORDER_DENSITY,
   STATIC_RANK_SHARE,
   textIndexedShares,
@@ -13,6 +12,7 @@ import {
 } from './plan.js';
 import { countAhead, countMatches, type CountCache } from './counts.js';
 import { countedAnswer, rankCandidates, type RankedCandidates } from './rank.js';
+import { blendedCandidates, blendedRanking, type MeaningCandidates } from './meaning-blend.js';
 import type { TermStats, ValueShares } from './statistics.js';
 import { topRankFirst } from './row-order.js';
 import {
@@ -68,7 +68,6 @@ function naturalQuery(
   filters: SearchFilters,
   shares: SearchCorpusShares,
   budget: number,
-  meaningIds: readonly string[] = [],
 ) {
   const filter = filtersCondition(filters, shares);
   const indexedFilter = filtersCondition(filters, textIndexedShares(shares));
@@ -98,66 +97,52 @@ function naturalQuery(
   });
   // A candidate lacks most of the query's words: one match tells that, where asking field by
   // field takes three.
-  const wordScore = (term: WeightedLexeme) =>
-    sql`CASE WHEN NOT (c.text_vector @@ ${tsLexeme(term.lexeme)}::tsquery) THEN 0
-             WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
-             WHEN c.text_vector @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
+  const wordScore = (row: string) => (term: WeightedLexeme) =>
+    sql`CASE WHEN NOT (${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme)}::tsquery) THEN 0
+             WHEN ${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
+             WHEN ${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
              ELSE ${term.idf * FIELD_SHARE.claims}::real END`;
-  const words = sql`(${sql.join(terms.map(wordScore), sql` + `)})`;
+  /** The words' part of the score of candidate `row` (alias). */
+  const wordsOf = (row: string) => sql`(${sql.join(terms.map(wordScore(row)), sql` + `)})`;
+  const words = wordsOf('c');
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
-    /** The words' part of the score alone. */
-    words,
+    wordsOf,
     /** The score a patent with every word in its title would have. */
     fullScore: terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0),
-    everyMatch: naturalMatchCondition(terms, filters, meaningIds),
+    everyMatch: naturalMatchCondition(terms, filters),
     filter,
   };
 }
 
 /**
- * Every match of an AI search, the patents with any of its words under its filters, as a count
- * wants it: the filters may use their indexes, and the planner weighs them against the words.
+ * Every match of an AI search by its words, the patents with any of them under its filters, as
+ * a count wants it: the filters may use their indexes, and the planner weighs them against the
+ * words. The same condition, and so the same cached count, with meaning or without: the matches
+ * by meaning alone are counted apart (`meaningOnlyCount`, ADR 0166).
  */
-export function naturalMatchCondition(
-  terms: WeightedLexeme[],
-  filters: SearchFilters,
-  /** The patents nearest in meaning that the search ranks too: they count as matches (ADR 0150). */
-  meaningIds: readonly string[] = [],
-) {
+export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters) {
   const words = anyOf(terms.map((term) => term.lexeme));
-  const matched =
-    meaningIds.length > 0
-      ? sql`(s.text_vector @@ ${words}::tsquery OR s.lens_id = ANY(${[...meaningIds]}::text[]))`
-      : sql`s.text_vector @@ ${words}::tsquery`;
-  return sql<SqlBool>`${matched} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
-}
-
-/** The patents nearest to an AI search's text in meaning, with their similarity (ADR 0150). */
-export interface MeaningCandidates {
-  lensIds: string[];
-  similarities: number[];
-  /** The similarity of a word match that is not among them: the least of theirs. */
-  floor: number;
+  return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
 }
 
 /**
- * Words and meaning ranked together (ADR 0150). Each candidate `c` carries `coverage`, the share
- * of the text's weight its words hold (1 for every word in its title), and `similarity`, its
- * closeness in meaning. Meaning counts by the odds against the best coverage among the
- * candidates: little when some patent holds the text's words (the words' order stays), much when
- * none does. `flag` marks the candidates that hold none of the words: found by meaning alone.
+ * Runs `work` (JavaScript that takes a while) once the statements begun before it are sent: a
+ * statement's connection is taken and its text written in promise jobs and ticks, which an
+ * immediate runs after. Called right away, `work` would hold them back until it ends, and
+ * Postgres would wait idle beside it.
  */
-function blendedRanking(fullScore: number) {
-  const best = sql`least(0.95, greatest(0.05, max(c.coverage) OVER ()))`;
-  return {
-    score: sql`c.coverage + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank / ${Math.max(fullScore, 1e-6)}::real
-      + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity`,
-    tieBreak: sql`0`,
-    flag: sql`c.coverage = 0`,
-  };
-}
+export const whilePostgresWorks = <T>(work: () => T): Promise<T> =>
+  new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(work());
+      } catch (error) {
+        reject(error as Error);
+      }
+    }),
+  );
 
 /**
  * Natural-language search. Candidates come in tiers (`candidateTiers`), read in static-rank order
@@ -176,41 +161,37 @@ export async function naturalSearch(
     counts?: CountCache;
     /** How counts beyond the budget are made (COUNTING by default). */
     counting?: CountingTuning;
-    /** The patents nearest in meaning, to rank with the words' matches (ADR 0150). */
-    meaning?: MeaningCandidates;
+    /**
+     * The patents nearest in meaning, to rank with the words' matches (ADR 0150): found (in
+     * JavaScript) while Postgres counts the words' matches, which need not wait for them.
+     */
+    meaning?: () => MeaningCandidates;
   },
   shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget, counts, counting = COUNTING, meaning } = request;
+  const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, words, fullScore, everyMatch, filter } = naturalQuery(
+  const { tiers, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
     terms,
     filters,
     shares,
     budget,
-    meaning?.lensIds,
   );
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
+  const full = sql`${Math.max(fullScore, 1e-6)}::real`;
+  const meaning = request.meaning ? await whilePostgresWorks(request.meaning) : undefined;
   const rows =
     meaning && meaning.lensIds.length > 0
       ? await rankCandidates(
           db,
-          sql`WITH lexical AS MATERIALIZED (${lexical})
-              SELECT c.*, coalesce(m.similarity, ${meaning.floor}::real) AS similarity,
-                     (${words} / ${Math.max(fullScore, 1e-6)}::real)::real AS coverage
-              FROM (SELECT * FROM lexical
-                    UNION ALL
-                    SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector
-                    FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
-                    WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)) c
-              LEFT JOIN unnest(${meaning.lensIds}::text[], ${meaning.similarities}::real[]) m(lens_id, similarity)
-                ON m.lens_id = c.lens_id`,
+          blendedCandidates(lexical, meaning, { terms, filters, filter, wordsOf, full, budget }),
           blendedRanking(fullScore),
           maxResults,
         )
       : await rankCandidates(db, lexical, { score, tieBreak: sql`0` }, maxResults);
-  // Every candidate contains some word, and the tiers together are every match, so when they
-  // stayed under the budget the counts are exact.
+  // Every lexical candidate contains some word, and the tiers together are every match, so when
+  // they stayed under the budget the counts are exact; the matches by meaning alone are counted
+  // beside the words' count, never waited for.
   return countedAnswer(rows, budget, count);
 }

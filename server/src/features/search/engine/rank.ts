@@ -63,6 +63,12 @@ type RankedRow = SearchHit & {
   /** How many candidates were read, and their distinct simple families. */
   candidates: number;
   families: number;
+  /**
+   * How many candidates the flag holds for, and their simple families that no other match holds
+   * (`flagCounts`; 0 without): matches that the search's count condition does not count.
+   */
+  flagged_candidates: number;
+  flagged_families: number;
 };
 
 /**
@@ -205,6 +211,12 @@ export async function rankCandidates(
     tieBreak: RawBuilder<unknown>;
     /** A condition on candidate `c` answered as each row's `flagged` (false when absent). */
     flag?: RawBuilder<unknown>;
+    /**
+     * Counts the flagged candidates apart (`flagged_candidates`), and their families for which
+     * this condition on candidate `c` holds too (`flagged_families`): AI search's matches by
+     * meaning alone, beside its words' count (ADR 0166).
+     */
+    flagCounts?: { familyAlone: RawBuilder<SqlBool> };
   },
   maxResults: number,
 ): Promise<RankedRow[]> {
@@ -222,7 +234,14 @@ export async function rankCandidates(
            LIMIT ${maxResults})
     SELECT ${DISPLAY_COLUMNS}, ${FAMILY_MEMBERS} AS family_members, r.flagged,
            (SELECT count(*) FROM candidates)::int AS candidates,
-           (SELECT count(DISTINCT family_key) FROM candidates)::int AS families
+           (SELECT count(DISTINCT family_key) FROM candidates)::int AS families,
+           ${
+             ranking.flag && ranking.flagCounts
+               ? sql`(SELECT count(*) FROM candidates c WHERE ${ranking.flag})::int AS flagged_candidates,
+                     (SELECT count(DISTINCT c.family_key) FROM candidates c
+                      WHERE ${ranking.flag} AND ${ranking.flagCounts.familyAlone})::int AS flagged_families`
+               : sql`0 AS flagged_candidates, 0 AS flagged_families`
+           }
     FROM ranked r JOIN patents p ON p.lens_id = r.lens_id
     ORDER BY r.score DESC, r.tie_break DESC, r.lens_id`.execute(db);
   return withFamilyMembers(rows);
@@ -231,6 +250,8 @@ export async function rankCandidates(
 /**
  * The answer, with exact counts when every match fitted in the budget (and the candidates came
  * from every row), and `count`'s otherwise (counts.ts: exact, or an estimate of bounded error).
+ * Flagged candidates counted apart (`flagCounts`) are matches beside `count`'s condition and
+ * beside the budget: they are added to its counts, and never make the answer wait for them.
  */
 export async function countedAnswer(
   rows: RankedRow[],
@@ -240,20 +261,24 @@ export async function countedAnswer(
 ): Promise<RankedCandidates> {
   const candidates = rows[0]?.candidates ?? 0;
   const families = rows[0]?.families ?? 0;
+  const flaggedCandidates = rows[0]?.flagged_candidates ?? 0;
+  const flaggedFamilies = rows[0]?.flagged_families ?? 0;
+  // The candidates of `count`'s condition: when they stayed under the budget, they are all of its matches.
+  const counted = candidates - flaggedCandidates;
   // The rows carry their counts too; a hit is read field by field, so they are not copied off.
   const hits: SearchHit[] = rows;
   const flaggedIds = rows.filter((row) => row.flagged).map((row) => row.lens_id);
   // Only an answer with flagged hits says so: a words-only answer keeps its shape.
   const flagged = flaggedIds.length > 0 ? { flagged: flaggedIds } : {};
-  if (candidates < budget && everyRow)
+  if (counted < budget && everyRow)
     return { total: candidates, families, estimated: false, hits, ...flagged };
-  const counted = await count();
+  const matches = await count();
   // The candidates read are matches too: a count never says fewer.
-  const total = Math.max(counted.total, candidates);
+  const total = Math.max(matches.total, counted) + flaggedCandidates;
   return {
     total,
-    families: Math.min(total, Math.max(counted.families, families)),
-    estimated: counted.estimated,
+    families: Math.min(total, Math.max(matches.families + flaggedFamilies, families)),
+    estimated: matches.estimated,
     hits,
     ...flagged,
   };
