@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '@patentscout/db';
 import { filtersCondition, type SearchFilters } from './filters.js';
 import { MEANING_SHARE, STATIC_RANK_SHARE, UNKNOWN_VALUE_SHARES } from './plan.js';
-import { anyOf } from './tiers.js';
+import { holdsAnyWord } from './tiers.js';
 import type { WeightedLexeme } from './words.js';
 
 /**
@@ -74,7 +74,7 @@ export function blendedCandidates(
                    SELECT x.lens_id, x.family_key, x.static_rank,
                           CASE WHEN x.matched THEN (${wordsOf('x')} / ${full})::real ELSE 0::real END, x.matched
                    FROM (SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector,
-                                s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AS matched
+                                ${holdsAnyWord('s', terms)} AS matched
                          FROM unnest(${meaning.lensIds}::text[]) n(lens_id) JOIN patent_search s ON s.lens_id = n.lens_id
                          WHERE ${filter} AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.lens_id = n.lens_id)
                          OFFSET 0) x) c
@@ -95,7 +95,7 @@ function kinMatchesWords(row: string, terms: WeightedLexeme[], filters: SearchFi
       JOIN patent_search s ON s.lens_id = e->>0
     WHERE p.lens_id = ${lensId} AND jsonb_array_length(p.family_members) > 1 AND e->>0 <> ${lensId}
       AND s.family_key = ${sql.ref(`${row}.family_key`)}
-      AND s.text_vector @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}))`;
+      AND ${holdsAnyWord('s', terms)} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}))`;
 }
 
 /**
@@ -110,12 +110,11 @@ export async function meaningOnlyCount(
   lensIds: readonly string[],
 ): Promise<{ total: number; families: number }> {
   if (lensIds.length === 0) return { total: 0, families: 0 };
-  const words = anyOf(terms.map((term) => term.lexeme));
   const { rows } = await sql<{ total: number; families: number }>`
     SELECT count(*)::int AS total,
            count(DISTINCT k.family_key) FILTER (WHERE NOT ${kinMatchesWords('k', terms, filters)})::int AS families
     FROM (SELECT s.lens_id, s.family_key FROM patent_search s
-          WHERE s.lens_id = ANY(${[...lensIds]}::text[]) AND NOT (s.text_vector @@ ${words}::tsquery)
+          WHERE s.lens_id = ANY(${[...lensIds]}::text[]) AND NOT (${holdsAnyWord('s', terms)})
             AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}) k`.execute(db);
   return rows[0] ?? { total: 0, families: 0 };
 }

@@ -16,7 +16,7 @@ import { blendedCandidates, blendedRanking, type MeaningCandidates } from './mea
 import type { TermStats, ValueShares } from './statistics.js';
 import { topRankFirst } from './row-order.js';
 import {
-  anyOf,
+  holdsAnyWord,
   candidateTiers,
   tierDensity,
   tierShareAtMost,
@@ -123,8 +123,7 @@ function naturalQuery(
  * by meaning alone are counted apart (`meaningOnlyCount`, ADR 0166).
  */
 export function naturalMatchCondition(terms: WeightedLexeme[], filters: SearchFilters) {
-  const words = anyOf(terms.map((term) => term.lexeme));
-  return sql<SqlBool>`s.text_vector @@ ${words}::tsquery AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
+  return sql<SqlBool>`${holdsAnyWord('s', terms)} AND ${filtersCondition(filters, UNKNOWN_VALUE_SHARES)}`;
 }
 
 /**

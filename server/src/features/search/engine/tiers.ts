@@ -1,4 +1,5 @@
 /** AI search's candidate tiers, as tsquery texts. */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ALL_BUT_ONE_LEAD_WORDS, PAIR_TIER_WORDS } from './plan.js';
 
 /** One tier: `match` drives the GIN index; `require` and `except` are checked on its rows. */
@@ -43,6 +44,10 @@ const atLeast = (lexemes: string[], count: number) =>
 
 /** Documents containing any of the lexemes, as tsquery text. */
 export const anyOf = (words: string[]) => words.map((lexeme) => tsLexeme(lexeme)).join(' | ');
+
+/** Whether the text of the patent-search row aliased `row` holds any of the words: one match of them all. */
+export const holdsAnyWord = (row: string, terms: readonly { lexeme: string }[]): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.ref(`${row}.text_vector`)} @@ ${anyOf(terms.map((term) => term.lexeme))}::tsquery`;
 
 /**
  * AI search's candidate tiers as tsquery texts, for lexemes ordered rarest first: documents with
