@@ -29,6 +29,16 @@ const helicopter = patentRow({
   abstract: 'A helicopter releases a cargo load held by a hook when it reaches the destination.',
   ipc_symbols: ['B64D1/22'],
 });
+// Two that share words whose stems are not words ("nois", "headphon").
+const headphones = patentRow({
+  title: 'NOISE CANCELLING HEADPHONES',
+  abstract:
+    'Headphones cancel the noise around the listener; the noise is measured by microphones in the headphones.',
+});
+const earbuds = patentRow({
+  title: 'EARBUDS THAT CANCEL NOISE',
+  abstract: 'Wireless earbuds measure the noise with microphones and cancel it, as headphones do.',
+});
 const others = [
   patentRow({ title: 'PIZZA OVEN WITH A STONE DECK', abstract: 'An oven bakes pizza on a heated stone.' }),
   patentRow({ title: 'BASEBALL BAT OF LAMINATED WOOD', abstract: 'A bat glued from layers of maple.' }),
@@ -41,7 +51,14 @@ const others = [
 
 beforeAll(async () => {
   app = await startTestApp();
-  await insertPatents(app.database.db, [droneHere!, droneAbroad!, helicopter, ...others]);
+  await insertPatents(app.database.db, [
+    droneHere!,
+    droneAbroad!,
+    helicopter,
+    headphones,
+    earbuds,
+    ...others,
+  ]);
   await sql`ANALYZE patent_search`.execute(app.database.db);
   await buildMeaning(app.database.db);
   user = await createEmulatorUser({ verified: true });
@@ -108,6 +125,15 @@ describe('GET /api/v1/patents/{id}/similar', () => {
     expect(response.body.data[0].similarity.score).toBeGreaterThan(
       response.body.data.at(-1).similarity.score - 1e-9,
     );
+  });
+
+  it('gives the shared key words as the patent writes them, not their stems', async () => {
+    const response = await call(app.baseUrl, 'GET', `/api/v1/patents/${headphones.lens_id}/similar`);
+    const listed = response.body.data.find((item: { lens_id: string }) => item.lens_id === earbuds.lens_id);
+    const words: string[] = listed.similarity.shared_words;
+    expect(words).toEqual(expect.arrayContaining(['noise', 'headphones', 'microphones']));
+    const text = `${headphones.title} ${headphones.abstract}`.toLowerCase();
+    for (const word of words) expect(text).toMatch(new RegExp(`\\b${word}\\b`));
   });
 
   it('answers 404 for an unknown patent and 400 for a bad count', async () => {

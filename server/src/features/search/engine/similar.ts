@@ -7,13 +7,32 @@ import type { Nearest } from './meaning/nearest.js';
 export interface SimilarityReasons {
   /** IPC main groups (`A61K31`) both are classified in. */
   sharedClasses: string[];
-  /** Key words both use, rarest first. */
+  /** Key words both use, rarest first, each as the patent's own text writes it (not its stem). */
   sharedWords: string[];
   /** Cosine similarity of their vectors (-1 to 1). */
   similarity: number;
 }
 
 export type SimilarPatent = SearchHit & { reasons: SimilarityReasons };
+
+/**
+ * Each stem as the word that the patent's own text writes most often with it (`nois` -> `noise`):
+ * the same parser as its search vector, each token stemmed as the English configuration stems it.
+ */
+async function surfaceWords(db: Db, lensId: string, lexemes: string[]): Promise<Map<string, string>> {
+  if (lexemes.length === 0) return new Map();
+  const { rows } = await sql<{ lexeme: string; word: string }>`
+    SELECT DISTINCT ON (lexeme) lexeme, word
+    FROM (
+      SELECT (ts_lexize('english_stem', token.lexeme))[1] AS lexeme, token.lexeme AS word,
+             coalesce(array_length(token.positions, 1), 1) AS uses
+      FROM patents p,
+           unnest(to_tsvector('simple', concat_ws(' ', p.title, p.abstract, p.claims, p.ai_title))) AS token
+      WHERE p.lens_id = ${lensId}) words
+    WHERE lexeme = ANY(${lexemes}::text[])
+    ORDER BY lexeme, uses DESC, length(word), word`.execute(db);
+  return new Map(rows.map((row) => [row.lexeme, row.word]));
+}
 
 /** An IPC symbol's main group: `A61K31/4427` -> `A61K31`. */
 const mainGroup = (symbol: string) => symbol.split('/')[0]!.toUpperCase();
@@ -64,6 +83,16 @@ export async function similarPatents(
       )
     ).map((hit) => [hit.lens_id, hit]),
   );
+  const keyWords = new Map(
+    rows.map((row) => [
+      row.lens_id,
+      [...row.shared]
+        .filter((lexeme) => lexeme.length > 2)
+        .sort((left, right) => rarity(left) - rarity(right))
+        .slice(0, 5),
+    ]),
+  );
+  const surface = await surfaceWords(db, lensId, [...new Set([...keyWords.values()].flat())]);
   return rows.flatMap((row) => {
     const hit = hits.get(row.lens_id);
     if (!hit) return [];
@@ -75,10 +104,7 @@ export async function similarPatents(
           .map(mainGroup),
       ),
     ].filter((group) => ownClasses.has(group));
-    const sharedWords = [...row.shared]
-      .filter((lexeme) => lexeme.length > 2)
-      .sort((left, right) => rarity(left) - rarity(right))
-      .slice(0, 5);
+    const sharedWords = keyWords.get(row.lens_id)!.map((lexeme) => surface.get(lexeme) ?? lexeme);
     return [{ ...hit, reasons: { sharedClasses: classes, sharedWords, similarity: row.similarity } }];
   });
 }
