@@ -16,6 +16,7 @@ import {
 } from '../../client/src/features/results/export/exportRows';
 import { toPdf } from '../../client/src/features/results/export/pdf';
 import { toRis } from '../../client/src/features/results/export/ris';
+import { collectionsUser } from './collections-kit.js';
 import { graphql } from './http.js';
 
 let app: TestApp;
@@ -44,6 +45,29 @@ afterAll(() => app.close());
 const DETAILS = `query ($lensIds: [ID!]!) {
   patentExportDetails(lensIds: $lensIds) { lens_id inventors applicants owners ipc_symbols family_size }
 }`;
+
+describe("a collection's export fields", () => {
+  it('give each member the AI types and sample uses that a search result gives', async () => {
+    const owner = await collectionsUser(app, 'Exporter');
+    const gql = async (query: string, variables: Record<string, unknown>) =>
+      (await graphql(app.baseUrl, query, variables, owner.idToken)).data;
+    const { createCollection } = await gql(
+      'mutation { createCollection(input: { name: "To export" }) { id } }',
+      {},
+    );
+    await gql(
+      'mutation A($id: ID!, $l: String!) { addCollectionMember(id: $id, input: { lens_id: $l }) { lens_id } }',
+      { id: createCollection.id, l: battery.lens_id },
+    );
+    const { collection } = await gql(
+      'query C($id: ID!) { collection(id: $id) { members { ai_types ai_uses } } }',
+      { id: createCollection.id },
+    );
+    expect(collection.members).toEqual([
+      { ai_types: ['Invention'], ai_uses: ['Doing things', 'Making widgets, cheaply'] },
+    ]);
+  });
+});
 
 describe('patentExportDetails', () => {
   it('gives the parties, IPC symbols and family size in the order asked, without unknown ids', async () => {
@@ -195,7 +219,7 @@ describe('the results exports', () => {
 
   it('writes a PDF of one page per ten results that pdftoppm renders with ink', async () => {
     const bytes = Buffer.from(
-      await toPdf(exportRows(), { query: 'lithium “battery” 电池', date: new Date('2026-11-25') }),
+      await toPdf(exportRows(), { heading: 'search “lithium battery”', date: new Date('2026-11-25') }),
     );
     expect(bytes.toString('latin1', 0, 5)).toBe('%PDF-');
     const folder = mkdtempSync(path.join(tmpdir(), 'results-export-'));
@@ -216,5 +240,36 @@ describe('the results exports', () => {
     expect(text).toContain('10. Result 10');
     expect(text).not.toContain('11. Result 11');
     expect(text).toContain('page 1 of 3');
+  });
+
+  it("writes a collection's PDF headed as a collection, with its tags, in any script", async () => {
+    const [row] = exportRows();
+    const rows = [
+      {
+        ...row!,
+        aiTitle: 'Ηλιακή μπαταρία ☀️ for Łódź',
+        summary: 'Аккумулятор для солнечных панелей. 太阳能 🦄',
+        note: 'Prüfen',
+        tags: ['claim-1', 'Ελλάδα'],
+      },
+    ];
+    const bytes = await toPdf(rows, { heading: 'collection “Κρυπτό”', date: new Date('2026-11-25') });
+    const folder = mkdtempSync(path.join(tmpdir(), 'collection-export-'));
+    writeFileSync(path.join(folder, 'collection.pdf'), bytes);
+    const text = execFileSync('pdftotext', ['collection.pdf', '-'], { cwd: folder, encoding: 'utf8' });
+    expect(text).toContain('PatentScout collection “Κρυπτό”');
+    expect(text).not.toContain('search');
+    expect(text).toContain('1. Ηλιακή μπαταρία ☀ for Łódź');
+    expect(text).toContain('Аккумулятор для солнечных панелей.');
+    expect(text).toContain('Note: Prüfen');
+    expect(text).toContain('Tags: claim-1; Ελλάδα');
+    // What no embedded font has is a box, and the page says what the box means; never a "?".
+    expect(text).toContain('□□□ □');
+    expect(text).toContain('□ stands for a character this PDF cannot draw');
+    expect(text).not.toContain('?');
+    const fonts = execFileSync('pdffonts', ['collection.pdf'], { cwd: folder, encoding: 'utf8' });
+    expect(fonts).toMatch(/DejaVuSans\S*\s+CID TrueType\s+Identity-H\s+yes/);
+    // Only the glyphs used are written: the whole DejaVu Sans pair alone is 1.4 MB.
+    expect(bytes.length).toBeLessThan(300_000);
   });
 });

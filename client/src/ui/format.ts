@@ -23,3 +23,8 @@ export function documentNumber(reference: {
 }): string {
   return [reference.jurisdiction, reference.doc_number, reference.kind].filter(Boolean).join(' ');
 }
+
+/** A count with its noun, singular for one: `1 patent`, `2 patents`, `3 families` (plural given). */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`;
+}

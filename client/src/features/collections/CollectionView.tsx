@@ -4,6 +4,7 @@ import type { CollectionDetail_CollectionFragment } from '../../__generated__/gr
 // Not the results' entry: that one reaches the results page, whose cards add to collections.
 import { ExportMenu } from '../results/ExportMenu';
 import { exportItemsOf, familiesOf, SORTS, tagsOf, type SortKey } from './collectionView';
+import { countOf } from '../../ui/format';
 import { FamilyCard } from './FamilyCard';
 
 /** A collection's members: filter by its tags, sort, export, and (for editors) annotate. */
@@ -55,12 +56,12 @@ export function CollectionView({ collection }: { collection: CollectionDetail_Co
             items={exportItemsOf(families)}
             query={collection.name}
             annotations={annotations}
-            noun="patents"
+            kind="collection"
           />
         </div>
       </div>
       <p className="small text-muted" role="status">
-        {families.length === 1 ? '1 family' : `${families.length} families`} shown
+        {countOf(families.length, 'family', 'families')} shown
       </p>
       {families.map((family) => (
         <FamilyCard

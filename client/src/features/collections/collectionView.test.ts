@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import { toCsv } from '../results/export/csv';
 import { toExportRows } from '../results/export/exportRows';
 import { exportItemsOf, familiesOf, tagsOf } from './collectionView';
 import type { Member } from './FamilyCard';
@@ -19,6 +21,8 @@ function member(overrides: Partial<Member> & { lens_id: string }): Member {
     patent_status: 'ACTIVE',
     ai_title: null,
     ai_summary: null,
+    ai_types: [],
+    ai_uses: [],
     added_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
@@ -73,5 +77,13 @@ describe("a collection's cards", () => {
       ['b', '', []],
     ]);
     expect(exportItemsOf([[members[3]!]])[0]!.patent_status).toBe('NO LONGER IN THE CORPUS');
+  });
+
+  it('export the AI types and sample uses, as the results fill them', () => {
+    const typed = member({ lens_id: 'e', ai_types: ['Device'], ai_uses: ['Phones', 'Cars'] });
+    const csv = toCsv(toExportRows(exportItemsOf([[typed]]), [], 'https://x', new Map()));
+    const [header, row] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(row![header!.indexOf('Types')]).toBe('Device');
+    expect(row![header!.indexOf('Sample uses')]).toBe('Phones; Cars');
   });
 });

@@ -54,7 +54,12 @@ export function exportItemsOf(families: readonly Member[][]): ExportItem[] {
     doc_key: member.doc_key,
     patent_status: member.patent_status ?? 'NO LONGER IN THE CORPUS',
     search_result_order: index + 1,
-    generative_data: { title: member.ai_title ?? '', summary: member.ai_summary ?? '' },
+    generative_data: {
+      title: member.ai_title ?? '',
+      summary: member.ai_summary ?? '',
+      types: member.ai_types,
+      uses: member.ai_uses,
+    },
     biblio: {
       publication_reference: {
         jurisdiction: member.jurisdiction ?? '',

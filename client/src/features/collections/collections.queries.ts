@@ -12,6 +12,13 @@ export const COLLECTION_SUMMARY_FRAGMENT = graphql(`
   }
 `);
 
+/** Whether a collection holds the patent asked about (`variables.lensId`; see the cache's policy). */
+export const COLLECTION_CONTAINS_FRAGMENT = graphql(`
+  fragment CollectionContains_collection on Collection {
+    contains
+  }
+`);
+
 export const COLLECTIONS = graphql(`
   query Collections($lensId: String) {
     collections(lensId: $lensId) {
@@ -45,6 +52,8 @@ export const COLLECTION_DETAIL_FRAGMENT = graphql(`
       patent_status
       ai_title
       ai_summary
+      ai_types
+      ai_uses
       added_at
       updated_at
     }

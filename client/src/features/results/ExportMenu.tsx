@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import { graphql } from '../../__generated__';
+import { countOf } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
 import { toCsv } from './export/csv';
 import { saveFile } from '../../ui/saveFile';
@@ -39,19 +40,21 @@ export function ExportMenu({
   items,
   query,
   annotations,
-  noun = 'results',
+  kind = 'search',
 }: {
   items: readonly ExportItem[];
+  /** The search's text, or the collection's name. */
   query: string;
   /** A collection's notes and tags, exported beside each patent. */
   annotations?: ExportAnnotations;
-  /** What the items are called in the menu and its message. */
-  noun?: string;
+  /** What is exported: a search's results or a collection's patents (the menu and the PDF say which). */
+  kind?: 'search' | 'collection';
 }) {
   const client = useApolloClient();
   const toast = useToast();
   const [busy, setBusy] = useState<Format | null>(null);
   const [done, setDone] = useState('');
+  const count = (n: number) => countOf(n, kind === 'search' ? 'result' : 'patent');
 
   async function rowsToExport(): Promise<ExportRow[]> {
     const chosen = items.slice(0, EXPORT_LIMIT);
@@ -75,9 +78,13 @@ export function ExportMenu({
       else {
         // pdf-lib is loaded only when a PDF is asked for.
         const { toPdf } = await import('./export/pdf');
-        saveFile((await toPdf(rows, { query, date })) as BlobPart, 'application/pdf', name);
+        saveFile(
+          (await toPdf(rows, { heading: `${kind} “${query}”`, date })) as BlobPart,
+          'application/pdf',
+          name,
+        );
       }
-      setDone(`Exported ${rows.length} ${noun} as ${name}.`);
+      setDone(`Exported ${count(rows.length)} as ${name}.`);
     } catch (failure) {
       console.error('The export failed.', failure);
       toast({
@@ -95,7 +102,7 @@ export function ExportMenu({
       <Dropdown onSelect={(key) => key && void exportAs(key as Format)}>
         <Dropdown.Toggle variant="outline-secondary" size="sm" id="results-export" disabled={busy !== null}>
           {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-          Export {Math.min(items.length, EXPORT_LIMIT)} {noun}
+          Export {count(Math.min(items.length, EXPORT_LIMIT))}
         </Dropdown.Toggle>
         <Dropdown.Menu>
           <Dropdown.Item eventKey="csv" as="button">

@@ -43,6 +43,8 @@ export interface CollectionMember {
   /** The AI title and summary of the corpus, for the card and the exports (null when none). */
   ai_title: string | null;
   ai_summary: string | null;
+  ai_types: string[];
+  ai_uses: string[];
   added_at: string;
   updated_at: string;
 }
@@ -98,6 +100,8 @@ export function toMember(row: MemberWithPatentRow): CollectionMember {
     applicants: listItems(row.applicants),
     ai_title: row.ai_title,
     ai_summary: row.ai_summary,
+    ai_types: listItems(row.ai_types),
+    ai_uses: listItems(row.ai_uses),
     added_at: iso(row.added_at),
     updated_at: iso(row.updated_at),
   };

@@ -23,6 +23,9 @@ export interface MemberWithPatentRow extends CollectionMemberRow {
   applicants: string | null;
   ai_title: string | null;
   ai_summary: string | null;
+  /** Delimited lists as stored (`listItems` reads them). */
+  ai_types: string | null;
+  ai_uses: string | null;
 }
 
 const sizeOf = sql<number>`(SELECT count(*)::int FROM collection_members m WHERE m.collection_id = c.id)`;
@@ -120,7 +123,8 @@ export function createCollectionsRepo(db: Db) {
     async members(id: string, lensId?: string): Promise<MemberWithPatentRow[]> {
       const result = await sql<MemberWithPatentRow>`
         SELECT m.*, p.lens_id IS NOT NULL AS in_corpus, p.title, p.jurisdiction, p.doc_number, p.kind,
-               p.date_published, p.patent_status, p.applicants, p.ai_title, p.ai_summary
+               p.date_published, p.patent_status, p.applicants, p.ai_title, p.ai_summary,
+               p.ai_types, p.ai_uses
         FROM collection_members m LEFT JOIN patents p ON p.lens_id = m.lens_id
         WHERE m.collection_id = ${id} ${lensId === undefined ? sql`` : sql`AND m.lens_id = ${lensId}`}
         ORDER BY m.added_at DESC, m.lens_id`.execute(db);

@@ -8,7 +8,7 @@ import { toPdf } from './pdf';
 
 describe('toPdf', () => {
   it("ends every page with the specification's AI caution, its robot as text", async () => {
-    const bytes = await toPdf([], { query: 'solar panel robots', date: new Date('2026-11-28') });
+    const bytes = await toPdf([], { heading: 'search “solar panel robots”', date: new Date('2026-11-28') });
     const folder = mkdtempSync(path.join(tmpdir(), 'pdf-caution-'));
     writeFileSync(path.join(folder, 'results.pdf'), bytes);
     const text = execFileSync('pdftotext', ['results.pdf', '-'], { cwd: folder, encoding: 'utf8' });
