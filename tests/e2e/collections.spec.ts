@@ -80,20 +80,20 @@ test('a user collects results from cards and the patent page, annotates, tags, f
   await expect(page.getByText('1 family shown')).toBeVisible();
 
   // The exports reuse the results' exports, with the collection's notes and tags.
-  await page.getByRole('button', { name: 'Export 1 patents' }).click();
+  await page.getByRole('button', { name: 'Export 1 patent' }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSV (spreadsheet)' }).click();
   const csv = await readFile((await (await downloading).path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toMatch(/,Note,Tags$/);
   expect(csv).toContain('Claim 1 anticipates our electrode.');
   expect(csv).toContain('anticipation');
-  await page.getByRole('button', { name: 'Export 1 patents' }).click();
+  await page.getByRole('button', { name: 'Export 1 patent' }).click();
   const ris = page.waitForEvent('download');
   await page.getByRole('button', { name: 'RIS (Zotero, EndNote)' }).click();
   expect(await readFile((await (await ris).path())!, 'utf8')).toContain(
     'N1  - Note: Claim 1 anticipates our electrode.',
   );
-  await page.getByRole('button', { name: 'Export 1 patents' }).click();
+  await page.getByRole('button', { name: 'Export 1 patent' }).click();
   const pdf = page.waitForEvent('download');
   await page.getByRole('button', { name: 'PDF (ten results a page)' }).click();
   expect((await (await pdf).path()) !== null).toBe(true);
@@ -198,4 +198,65 @@ test("a watched collection mails its owner when a re-index changes a member's le
   await page.goto(new URL(stop!).pathname + new URL(stop!).search);
   await page.getByRole('button', { name: 'Stop e-mails' }).click();
   await expect(page.getByText("You won't get weekly e-mails about this collection any more.")).toBeVisible();
+});
+
+test("a card's collection menu ticks the collections that hold its patent at once, and untick removes", async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, 'tick');
+  await aiSearchFromHome(page, QUERY);
+  const first = page.getByRole('article').first();
+  const second = page.getByRole('article').nth(1);
+  await newCollectionFrom(page, first, 'Ticked');
+  await addFromCard(page, 1, 'Ticked');
+
+  // Reopened without a reload, each card's menu says what holds its own patent.
+  await second.getByRole('button', { name: 'Add to collection' }).click();
+  const item = page.getByRole('menuitemcheckbox', { name: 'Ticked' });
+  await expect(item).toHaveAttribute('aria-checked', 'true');
+  await item.click();
+  await expect(toast(page, 'Removed from “Ticked”.')).toBeVisible();
+  await second.getByRole('button', { name: 'Add to collection' }).click();
+  await expect(item).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Escape');
+  await first.getByRole('button', { name: 'Add to collection' }).click();
+  await expect(item).toHaveAttribute('aria-checked', 'true');
+});
+
+/** Makes a collection from the list's "New collection" and comes back to the list. */
+async function newCollectionFromList(page: Page, name: string) {
+  await page.goto('/collections');
+  await page.getByRole('button', { name: 'New collection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New collection' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create collection' }).click();
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await page.goto('/collections');
+}
+
+test('deleting a collection says so and goes back to the list', async ({ page }) => {
+  await signUpAndSignIn(page, 'dora');
+  await newCollectionFromList(page, 'Doomed');
+  await page.getByRole('link', { name: 'Doomed' }).click();
+  await page.getByRole('button', { name: 'Delete collection' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Its 0 patents, notes and tags go');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(toast(page, 'Collection “Doomed” deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/collections$/);
+  await expect(page.getByText("You don't have any collections yet.")).toBeVisible();
+  await expect(page.locator('.toast').filter({ hasText: 'Error' })).toHaveCount(0);
+});
+
+test('a long name without spaces keeps the collection list on screen at 1280 pixels', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpAndSignIn(page, 'lena');
+  const longName = 'N'.repeat(100);
+  await newCollectionFromList(page, longName);
+  const row = page.getByRole('row').filter({ hasText: longName });
+  await expect(row.getByRole('link', { name: longName })).toBeVisible();
+  for (const cell of await row.getByRole('cell').all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import type { Auth } from 'firebase/auth';
 import { clientSettings } from './config';
@@ -22,7 +22,16 @@ export function createApolloClient(auth: Auth): ApolloClient {
   });
 }
 
-/** The client's cache: accounts by uid, patents by Lens ID. */
+/**
+ * `Collection.contains` answers for the patent asked about (`collections(lensId:)`), not for the
+ * collection alone: kept per patent, so that one card's menu never shows another card's ticks.
+ */
+const containsByPatent: FieldPolicy<Record<string, boolean>, boolean, boolean | undefined> = {
+  read: (byPatent, { variables }) => byPatent?.[String(variables?.lensId)],
+  merge: (byPatent, incoming, { variables }) => ({ ...byPatent, [String(variables?.lensId)]: incoming }),
+};
+
+/** The client's cache: accounts by uid, patents by Lens ID, a collection's membership by patent. */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     typePolicies: {
@@ -30,6 +39,7 @@ export function createCache(): InMemoryCache {
       // The plan has no id of its own: queries that ask for different fields of it merge.
       Plan: { merge: true },
       PatentData: { keyFields: ['lens_id'] },
+      Collection: { fields: { contains: containsByPatent } },
     },
   });
 }

@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useAuth } from '../../app/AuthProvider';
-import { ADD_COLLECTION_MEMBER, COLLECTIONS, REMOVE_COLLECTION_MEMBER } from './collections.queries';
+import {
+  ADD_COLLECTION_MEMBER,
+  COLLECTION_CONTAINS_FRAGMENT,
+  COLLECTIONS,
+  REMOVE_COLLECTION_MEMBER,
+} from './collections.queries';
 import { NewCollectionDialog } from './NewCollectionDialog';
 import { useCollectionMutation } from './useCollectionMutation';
 
@@ -19,22 +24,42 @@ export function AddToCollection({ lensId }: { lensId: string }) {
 function CollectionsMenu({ lensId }: { lensId: string }) {
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
-  const { data, loading } = useQuery(COLLECTIONS, { variables: { lensId }, skip: !open });
+  const { cache } = useApolloClient();
+  // The ticks held in the cache show at once; the list is asked again for collections made elsewhere.
+  const { data, loading } = useQuery(COLLECTIONS, {
+    variables: { lensId },
+    skip: !open,
+    fetchPolicy: 'cache-and-network',
+  });
   const add = useCollectionMutation(ADD_COLLECTION_MEMBER);
   const remove = useCollectionMutation(REMOVE_COLLECTION_MEMBER);
   const editable = (data?.collections ?? []).filter((collection) => collection.role !== 'viewer');
 
+  /** The menu's tick for this patent, set at once (the closed menu's query is not refetched). */
+  function mark(id: string, contains: boolean) {
+    cache.writeFragment({
+      id: cache.identify({ __typename: 'Collection', id }),
+      fragment: COLLECTION_CONTAINS_FRAGMENT,
+      data: { __typename: 'Collection', contains },
+      variables: { lensId },
+    });
+  }
+
+  async function addTo(collection: { id: string; name: string }) {
+    const added = await add.run(
+      { id: collection.id, input: { lens_id: lensId } },
+      { success: `Added to “${collection.name}”.`, failure: 'The patent could not be added.' },
+    );
+    if (added) mark(collection.id, true);
+  }
+
   async function toggle(collection: { id: string; name: string; contains?: boolean | null }) {
-    if (collection.contains)
-      await remove.run(
-        { id: collection.id, lensId },
-        { success: `Removed from “${collection.name}”.`, failure: 'The patent could not be removed.' },
-      );
-    else
-      await add.run(
-        { id: collection.id, input: { lens_id: lensId } },
-        { success: `Added to “${collection.name}”.`, failure: 'The patent could not be added.' },
-      );
+    if (!collection.contains) return addTo(collection);
+    const removed = await remove.run(
+      { id: collection.id, lensId },
+      { success: `Removed from “${collection.name}”.`, failure: 'The patent could not be removed.' },
+    );
+    if (removed) mark(collection.id, false);
   }
 
   return (
@@ -60,6 +85,10 @@ function CollectionsMenu({ lensId }: { lensId: string }) {
               role="menuitemcheckbox"
               aria-checked={Boolean(collection.contains)}
               onClick={() => void toggle(collection)}
+              // A long name is cut with an ellipsis; the full name shows on hover.
+              className="text-truncate"
+              style={{ maxWidth: '22rem' }}
+              title={collection.name}
             >
               <span aria-hidden="true" className="d-inline-block me-2" style={{ width: '1em' }}>
                 {collection.contains ? '✓' : ''}
@@ -78,10 +107,7 @@ function CollectionsMenu({ lensId }: { lensId: string }) {
         onHide={() => setCreating(false)}
         onCreated={async (collection) => {
           setCreating(false);
-          await add.run(
-            { id: collection.id, input: { lens_id: lensId } },
-            { success: `Added to “${collection.name}”.`, failure: 'The patent could not be added.' },
-          );
+          await addTo(collection);
         }}
       />
     </>

@@ -22,7 +22,7 @@ export function CollectionLayout({ collection }: { collection: CollectionDetail_
       <nav aria-label="breadcrumb" className="small mb-2">
         <Link to="/collections">Collections</Link>
       </nav>
-      <h1 className="h3 mb-1">{collection.name}</h1>
+      <h1 className="h3 mb-1 text-break">{collection.name}</h1>
       {collection.description ? <p className="text-muted mb-2">{collection.description}</p> : null}
       {ROLE_NOTE[collection.role] ? <p className="small text-muted">{ROLE_NOTE[collection.role]}</p> : null}
       {collection.role !== 'link' ? <CollectionSettings key={collection.id} collection={collection} /> : null}

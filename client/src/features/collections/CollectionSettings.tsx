@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import type { Reference } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
+import { countOf } from '../../ui/format';
 import { DELETE_COLLECTION, UPDATE_COLLECTION } from './collections.queries';
 import { useCollectionMutation } from './useCollectionMutation';
 
@@ -18,7 +21,9 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
   // Shown at once, and set back if the server refuses.
   const [watching, setWatching] = useState(collection.watched);
   const update = useCollectionMutation(UPDATE_COLLECTION);
-  const remove = useCollectionMutation(DELETE_COLLECTION);
+  // Not the deleted collection's own query: asked again, it would answer "not found" as an error.
+  const remove = useCollectionMutation(DELETE_COLLECTION, ['Collections']);
+  const { cache } = useApolloClient();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +56,15 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
         failure: 'The collection could not be deleted.',
       },
     );
-    if (deleted) void navigate('/collections');
+    if (!deleted) return;
+    // The list forgets it at once, before its own answer comes.
+    cache.modify({
+      fields: {
+        collections: (listed: readonly Reference[], { readField }) =>
+          listed.filter((entry) => readField('id', entry) !== collection.id),
+      },
+    });
+    void navigate('/collections');
   }
 
   return (
@@ -115,13 +128,13 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
         aria-labelledby="delete-collection-title"
       >
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5" id="delete-collection-title">
+          <Modal.Title as="h2" className="h5 text-break" id="delete-collection-title">
             Delete “{collection.name}”?
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          Its {collection.size} patents, notes and tags go, and whoever it is shared with loses it. This
-          cannot be undone.
+          Its {countOf(collection.size, 'patent')}, notes and tags go, and whoever it is shared with loses it.
+          This cannot be undone.
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setConfirming(false)}>

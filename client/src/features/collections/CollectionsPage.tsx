@@ -48,7 +48,8 @@ export function CollectionsPage() {
         <tbody>
           {collections.map((collection) => (
             <tr key={collection.id}>
-              <td>
+              {/* A long name without spaces breaks anywhere, so the other columns stay on screen. */}
+              <td className="text-break">
                 <Link to={`/collections/${collection.id}`} className="fw-semibold">
                   {collection.name}
                 </Link>

@@ -4,18 +4,20 @@ import { serverMessage } from '../../app/apiErrors';
 import { useToast } from '../../ui/Toasts';
 
 /** The collection queries a change may alter; refetched (and awaited) after every change. */
-const AFFECTED = ['Collections', 'Collection', 'SharedCollection', 'CollectionNotes'];
+const AFFECTED: readonly string[] = ['Collections', 'Collection', 'SharedCollection', 'CollectionNotes'];
 
 /**
- * A collections mutation that refetches what it changed and says what happened in a toast:
- * `success` on success, the server's own words (or `failure`) when it was refused.
+ * A collections mutation that refetches what it changed (`affected`, by default every collections
+ * query) and says what happened in a toast: `success` on success, the server's own words (or
+ * `failure`) when it was refused.
  */
 export function useCollectionMutation<Data, Variables extends Record<string, unknown>>(
   mutation: TypedDocumentNode<Data, Variables>,
+  affected = AFFECTED,
 ) {
   const toast = useToast();
   const [mutate, state] = useMutation<Data, Variables>(mutation, {
-    refetchQueries: AFFECTED,
+    refetchQueries: [...affected],
     awaitRefetchQueries: true,
   });
   async function run(variables: Variables, messages: { success?: string; failure: string }) {

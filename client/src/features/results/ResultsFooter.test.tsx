@@ -31,6 +31,18 @@ describe('ResultsFooter', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('says "result" and "was" for a single grouped result', () => {
+    render(
+      <ResultsFooter
+        shown={1}
+        results={{ ...set, total: 1, results: 1, group_by_count: 1, estimated: false }}
+      />,
+    );
+    expect(
+      screen.getByText('Showing (1 of 1) results. In total, 1 grouped result by simple families was found.'),
+    ).toBeInTheDocument();
+  });
+
   it('says that every match is being counted while the exact counts are on their way', () => {
     render(<ResultsFooter shown={20} results={{ ...set, estimated: true }} counting />);
     expect(screen.getByRole('status')).toHaveTextContent('Counting every match...');

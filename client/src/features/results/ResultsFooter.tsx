@@ -1,4 +1,5 @@
 import { AiCaution } from '../../ui/AiCaution';
+import { countOf } from '../../ui/format';
 import type { SearchResultSet } from '../search';
 
 interface Props {
@@ -10,13 +11,14 @@ interface Props {
 
 export function ResultsFooter({ shown, results, counting = false }: Props) {
   // Beyond the server's candidate budget the counts are estimates, and say so.
-  const grouped = `${results.estimated ? 'about ' : ''}${(results.group_by_count ?? results.total).toLocaleString('en')}`;
+  const families = results.group_by_count ?? results.total;
+  const grouped = `${results.estimated ? 'about ' : ''}${countOf(families, 'grouped result')}`;
   return (
     <footer className="border-top pt-3 mt-3 small">
       <p
         className="mb-1"
         aria-live="polite"
-      >{`Showing (${shown} of ${results.results}) results. In total, ${grouped} grouped results by simple families were found.`}</p>
+      >{`Showing (${shown} of ${results.results}) results. In total, ${grouped} by simple families ${families === 1 ? 'was' : 'were'} found.`}</p>
       {counting ? (
         <p className="mb-1 text-muted" role="status">
           Counting every match...
