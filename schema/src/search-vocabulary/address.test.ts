@@ -36,6 +36,7 @@ describe('the results page address', () => {
     expect(resultsQueryString('boolean', { query: 'x' }, { resultSetId: 'abc', sanitiseSearch: false })).toBe(
       'query=x&type=boolean&sanitiseSearch=false&set=abc',
     );
+    expect(parseResultsAddress(resultsQueryString('ai', { query: 'x' }, { like: 'L-1' })).like).toBe('L-1');
   });
 
   it('reads an address back leniently: unknown kinds and statuses dropped, codes upper-cased, type boolean by default', () => {

@@ -49,6 +49,8 @@ export interface ResultsAddressOptions {
   sanitiseSearch?: boolean;
   /** The kept answer this address replays (a reload, a shared link) without searching. */
   resultSetId?: string;
+  /** "More like this": the patent it started from, whose family the results page leaves out. */
+  like?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export function resultsQueryString(
   }
   if (options.sanitiseSearch === false) params.set('sanitiseSearch', 'false');
   if (options.resultSetId) params.set('set', options.resultSetId);
+  if (options.like) params.set('like', options.like);
   return params.toString();
 }
 
@@ -97,6 +100,8 @@ export interface ResultsAddress {
   yearsGiven: boolean;
   /** The kept answer the address replays, if it names one; without one the search runs. */
   resultSetId: string | null;
+  /** "More like this": the patent it started from, whose family is left out of the results. */
+  like?: string;
 }
 
 function commaList(value: string | null): string[] {
@@ -133,6 +138,7 @@ export function parseResultsAddress(address: string | URLSearchParams): ResultsA
     sanitiseSearch: params.get('sanitiseSearch') !== 'false',
     yearsGiven,
     resultSetId: params.get('set'),
+    ...(params.get('like') ? { like: params.get('like')! } : {}),
   };
 }
 

@@ -131,7 +131,7 @@ export function PatentCard({
         {moreLikeThis && title ? (
           <Link
             className="d-inline-block mt-2 small"
-            to={moreLikeThisAddress({ title, summary: item.generative_data.summary })}
+            to={moreLikeThisAddress({ lensId: item.lens_id, title, summary: item.generative_data.summary })}
             data-testid="more-like-this"
             aria-label={`More like this: ${title}`}
           >

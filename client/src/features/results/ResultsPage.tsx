@@ -10,6 +10,7 @@ import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSear
 import { ActiveFilters } from './ActiveFilters';
 import { ChartStrip, ChartStripPlaceholder } from './ChartStrip';
 import { ExportMenu } from './ExportMenu';
+import { leaveOutFamily } from './moreLikeThis';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
@@ -143,6 +144,8 @@ function Outcome({
   const location = useLocation();
   const navigate = useNavigate();
   const state = use(outcome);
+  const answer = state.status === 'ready' ? state.results : null;
+  const results = useMemo(() => answer && leaveOutFamily(answer, params.like), [answer, params.like]);
   const ranFromAddress =
     state.status === 'ready' &&
     state.results.result_set_id !== '' &&
@@ -154,13 +157,14 @@ function Outcome({
     const path = resultsPath(params.type, params.input, {
       sanitiseSearch: params.sanitiseSearch,
       resultSetId: state.results.result_set_id,
+      like: params.like,
     });
     handOverResults(path.slice(path.indexOf('?')), state.results);
     void navigate(path, { replace: true });
   }, [ranFromAddress, state, params, navigate]);
   if (state.status === 'error') return <Alert variant="danger">{state.message}</Alert>;
-  if (state.status === 'signed-out') return null;
-  const { explanation } = state.results;
+  if (state.status === 'signed-out' || !results) return null;
+  const { explanation } = results;
   return (
     <>
       {params.type === 'ai' && explanation ? (
@@ -168,7 +172,7 @@ function Outcome({
       ) : null}
       <ResultList
         key={location.key}
-        results={state.results}
+        results={results}
         query={params.input.query}
         search={{ type: params.type, query: params.input.query }}
         searchPath={searchPath}
