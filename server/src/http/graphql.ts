@@ -78,11 +78,16 @@ export async function registerGraphQL(
     parseOptions: protection.parseOptions,
     // Analysts read the schema from docs/api.md and schema/src in production.
     introspection: !deps.production,
+    // Apollo adds a stack trace outside NODE_ENV=production, and the embedded default is not
+    // production: the answer never carries one, the log below keeps it.
+    includeStacktraceInErrorResponses: false,
     formatError(formatted, error) {
       // Errors of the request itself (syntax, validation, variables) come with Apollo's own code.
       const original = (error as { originalError?: unknown })?.originalError;
-      if (!original || formatted.extensions?.code !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR)
+      if (!original || formatted.extensions?.code !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR) {
+        deps.logger.info({ err: error, code: formatted.extensions?.code }, 'GraphQL request refused');
         return formatted;
+      }
       const mapped = mapError(original);
       if (mapped.unexpected) deps.logger.error({ err: original }, 'GraphQL resolver failed');
       return {

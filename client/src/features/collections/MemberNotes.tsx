@@ -3,6 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
+import { useToast } from '../../ui/Toasts';
 import { UPDATE_COLLECTION_MEMBER } from './collections.queries';
 import { useCollectionMutation } from './useCollectionMutation';
 
@@ -26,7 +27,8 @@ export function MemberNotes({
   const [note, setNote] = useState(member.note);
   const [tag, setTag] = useState('');
   const { run, busy } = useCollectionMutation(UPDATE_COLLECTION_MEMBER);
-  const save = (input: { note?: string; tags?: string[] }, success: string) =>
+  const toast = useToast();
+  const save = (input: { note?: string; tags?: string[] }, success?: string) =>
     run(
       { id: collectionId, lensId: member.lens_id, input },
       { success, failure: 'The change could not be saved.' },
@@ -40,7 +42,19 @@ export function MemberNotes({
   async function addTag() {
     const word = tag.trim();
     if (!word) return;
-    if (await save({ tags: [...member.tags, word] }, `Tag “${word}” added.`)) setTag('');
+    const answer = await save({ tags: [...member.tags, word] });
+    if (!answer) return;
+    setTag('');
+    // The server keeps a word once in any case, and says so: "urgent" beside "Urgent" adds nothing.
+    const { tags, duplicate_tags } = answer.updateCollectionMember;
+    const there = tags.find((kept) => kept.toLowerCase() === word.toLowerCase()) ?? word;
+    if (duplicate_tags?.length)
+      toast({
+        title: 'Already there.',
+        description: `The tag “${there}” is already there.`,
+        variant: 'info',
+      });
+    else toast({ title: 'Done.', description: `Tag “${word}” added.`, variant: 'success' });
   }
 
   function onTagKey(event: KeyboardEvent<HTMLInputElement>) {

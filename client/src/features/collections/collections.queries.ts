@@ -125,6 +125,7 @@ export const UPDATE_COLLECTION_MEMBER = graphql(`
       lens_id
       note
       tags
+      duplicate_tags
     }
   }
 `);

@@ -36,14 +36,8 @@ export function createCollectionSharesRepo(db: Db) {
     findByToken(token: string) {
       return db
         .selectFrom('collection_shares')
-        .innerJoin('collections', 'collections.id', 'collection_shares.collection_id')
-        .select([
-          'collection_shares.collection_id',
-          'collection_shares.email',
-          'collection_shares.user_uid',
-          'collections.owner_uid',
-        ])
-        .where('collection_shares.invite_token', '=', token)
+        .select(['collection_id', 'email', 'user_uid'])
+        .where('invite_token', '=', token)
         .executeTakeFirst();
     },
 

@@ -1,13 +1,6 @@
 import { listItems } from '@patentscout/db';
-import { AppError } from '../../shared/errors.js';
 import type { CollectionRole } from './collections.input.js';
 import type { MemberWithPatentRow, VisibleCollectionRow } from './collections.repo.js';
-
-export class CollectionNotFoundError extends AppError {
-  constructor() {
-    super('COLLECTION_NOT_FOUND', 'That collection was not found.');
-  }
-}
 
 export interface CollectionSummary {
   id: string;
@@ -47,6 +40,11 @@ export interface CollectionMember {
   ai_uses: string[];
   added_at: string;
   updated_at: string;
+}
+
+/** A member as an add or a change wrote it, and the tags given that were there already. */
+export interface WrittenMember extends CollectionMember {
+  duplicate_tags: string[];
 }
 
 export interface CollectionShare {

@@ -119,36 +119,41 @@ export function createCollectionsRepo(db: Db) {
       await db.deleteFrom('collections').where('id', '=', id).execute();
     },
 
-    /** The members, newest first; or the one member `lensId`. */
-    async members(id: string, lensId?: string): Promise<MemberWithPatentRow[]> {
+    /** The members, newest first; or the one member `lensId` (read by `executor`, if given). */
+    async members(id: string, lensId?: string, executor: Db = db): Promise<MemberWithPatentRow[]> {
       const result = await sql<MemberWithPatentRow>`
         SELECT m.*, p.lens_id IS NOT NULL AS in_corpus, p.title, p.jurisdiction, p.doc_number, p.kind,
                p.date_published, p.patent_status, p.applicants, p.ai_title, p.ai_summary,
                p.ai_types, p.ai_uses
         FROM collection_members m LEFT JOIN patents p ON p.lens_id = m.lens_id
         WHERE m.collection_id = ${id} ${lensId === undefined ? sql`` : sql`AND m.lens_id = ${lensId}`}
-        ORDER BY m.added_at DESC, m.lens_id`.execute(db);
+        ORDER BY m.added_at DESC, m.lens_id`.execute(executor);
       return result.rows;
     },
 
     /**
      * Runs a change of the members with the collection's row locked first (and its last change
      * stamped): changes by several editors queue on it and none is lost, and every such change
-     * takes its locks in the same order, so they never deadlock.
+     * takes its locks in the same order, so they never deadlock. Undefined, and nothing changed,
+     * when the collection is gone (its owner deleted it while this change waited for the lock).
      */
-    withMembersLocked<T>(id: string, change: (trx: Db, size: number) => Promise<T>): Promise<T> {
+    withMembersLocked<T>(
+      id: string,
+      change: (trx: Db, size: number) => Promise<T>,
+    ): Promise<{ value: T } | undefined> {
       return db.transaction().execute(async (trx) => {
-        await trx
+        const locked = await trx
           .updateTable('collections')
           .set({ updated_at: sql`now()` })
           .where('id', '=', id)
-          .execute();
+          .executeTakeFirst();
+        if (locked.numUpdatedRows === 0n) return undefined;
         const { count } = await trx
           .selectFrom('collection_members')
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('collection_id', '=', id)
           .executeTakeFirstOrThrow();
-        return change(trx, Number(count));
+        return { value: await change(trx, Number(count)) };
       });
     },
 

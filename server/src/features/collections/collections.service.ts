@@ -1,4 +1,5 @@
-import { AppError, ForbiddenError } from '../../shared/errors.js';
+import type { Db } from '@patentscout/db';
+import { ForbiddenError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import {
@@ -12,12 +13,20 @@ import {
   type CollectionRole,
 } from './collections.input.js';
 import {
+  CollectionFullError,
   CollectionNotFoundError,
+  CollectionPatentNotFoundError,
+  MemberNotFoundError,
+  NameTakenError,
+  TooManyCollectionsError,
+} from './collections.errors.js';
+import {
   toMember,
   toSummary,
   type CollectionDetail,
   type CollectionMember,
   type CollectionSummary,
+  type WrittenMember,
 } from './collections.model.js';
 import type { CollectionsRepo, VisibleCollectionRow } from './collections.repo.js';
 import type { CollectionSharesRepo } from './collection-shares.repo.js';
@@ -25,21 +34,6 @@ import type { CollectionSharesRepo } from './collection-shares.repo.js';
 const isNameTaken = (error: unknown) =>
   (error as { code?: string; constraint?: string } | null)?.code === '23505' &&
   (error as { constraint?: string }).constraint === 'collections_owner_name';
-
-class NameTakenError extends AppError {
-  constructor(name: string) {
-    super(
-      'COLLECTION_NAME_TAKEN',
-      `You already have a collection named “${name}”. Please choose another name.`,
-    );
-  }
-}
-
-class MemberNotFoundError extends AppError {
-  constructor() {
-    super('COLLECTION_MEMBER_NOT_FOUND', 'That patent is not in this collection.');
-  }
-}
 
 const OWNER_ONLY = 'Only the owner of this collection can do that.';
 const EDITORS_ONLY = 'You can view this collection, but only its owner and editors can change it.';
@@ -53,14 +47,9 @@ export interface CollectionsService {
   update(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionDetail>;
   remove(viewer: Viewer | null, id: unknown): Promise<{ id: string }>;
   /** Adds a patent of the corpus (adding it again changes only the note and tags given). */
-  addMember(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionMember>;
+  addMember(viewer: Viewer | null, id: unknown, input: unknown): Promise<WrittenMember>;
   /** Changes a member's note or tags; what is not given stays (two editors' edits both land). */
-  updateMember(
-    viewer: Viewer | null,
-    id: unknown,
-    lensId: unknown,
-    input: unknown,
-  ): Promise<CollectionMember>;
+  updateMember(viewer: Viewer | null, id: unknown, lensId: unknown, input: unknown): Promise<WrittenMember>;
   removeMember(viewer: Viewer | null, id: unknown, lensId: unknown): Promise<{ lens_id: string }>;
   /** The caller's notes and tags on a patent from every collection they can see. */
   notesOn(
@@ -130,11 +119,7 @@ export function createCollectionsService(deps: {
         if (isNameTaken(error)) throw new NameTakenError(fields.name);
         throw error;
       }
-      if (!created)
-        throw new AppError(
-          'COLLECTION_LIMIT_REACHED',
-          `You have ${COLLECTION_LIMITS.collectionsPerUser} collections, the most one account can keep. Delete one to make another.`,
-        );
+      if (!created) throw new TooManyCollectionsError();
       return detail({ ...created, role: 'owner', watching: false, size: 0, contains: null });
     },
 
@@ -163,20 +148,16 @@ export function createCollectionsService(deps: {
       return { id: row.id };
     },
 
-    async addMember(viewer: Viewer | null, id: unknown, input: unknown): Promise<CollectionMember> {
+    async addMember(viewer: Viewer | null, id: unknown, input: unknown): Promise<WrittenMember> {
       assertVerified(viewer);
       const row = await visible(viewer, id);
       allow(row, ['owner', 'editor'], EDITORS_ONLY);
       const { lens_id, note, tags } = parseInput(AddMemberInput, input);
-      await repo.withMembersLocked(row.id, async (trx, size) => {
+      const written = await repo.withMembersLocked(row.id, async (trx, size) => {
         const patent = await repo.findPatent(trx, lens_id);
-        if (!patent) throw new AppError('PATENT_NOT_FOUND', `No patent ${lens_id} is in the corpus.`);
+        if (!patent) throw new CollectionPatentNotFoundError(lens_id);
         const present = await repo.updateMember(trx, row.id, lens_id, {});
-        if (!present && size >= COLLECTION_LIMITS.membersPerCollection)
-          throw new AppError(
-            'COLLECTION_LIMIT_REACHED',
-            `This collection holds ${COLLECTION_LIMITS.membersPerCollection.toLocaleString('en')} patents, the most a collection can hold.`,
-          );
+        if (!present && size >= COLLECTION_LIMITS.membersPerCollection) throw new CollectionFullError();
         await repo.upsertMember(trx, {
           collection_id: row.id,
           lens_id,
@@ -185,10 +166,13 @@ export function createCollectionsService(deps: {
           family_id: patent.family_id,
           added_by: viewer.uid,
           note,
-          tags,
+          tags: tags?.tags,
         });
+        // Read before the commit: a removal queued behind this add must not hide what it wrote.
+        return memberIn(trx, row.id, lens_id);
       });
-      return memberOf(row.id, lens_id);
+      if (!written) throw new CollectionNotFoundError();
+      return { ...written.value, duplicate_tags: tags?.duplicates ?? [] };
     },
 
     async updateMember(
@@ -196,17 +180,20 @@ export function createCollectionsService(deps: {
       id: unknown,
       lensId: unknown,
       input: unknown,
-    ): Promise<CollectionMember> {
+    ): Promise<WrittenMember> {
       assertVerified(viewer);
       const row = await visible(viewer, id);
       allow(row, ['owner', 'editor'], EDITORS_ONLY);
       const lens_id = parseInput(LensId, lensId);
-      const fields = parseInput(UpdateMemberInput, input);
-      const updated = await repo.withMembersLocked(row.id, (trx) =>
-        repo.updateMember(trx, row.id, lens_id, fields),
+      const { note, tags } = parseInput(UpdateMemberInput, input);
+      const updated = await repo.withMembersLocked(row.id, async (trx) =>
+        (await repo.updateMember(trx, row.id, lens_id, { note, tags: tags?.tags }))
+          ? memberIn(trx, row.id, lens_id)
+          : undefined,
       );
-      if (!updated) throw new MemberNotFoundError();
-      return memberOf(row.id, lens_id);
+      if (!updated) throw new CollectionNotFoundError();
+      if (!updated.value) throw new MemberNotFoundError();
+      return { ...updated.value, duplicate_tags: tags?.duplicates ?? [] };
     },
 
     async removeMember(viewer: Viewer | null, id: unknown, lensId: unknown): Promise<{ lens_id: string }> {
@@ -214,8 +201,9 @@ export function createCollectionsService(deps: {
       const row = await visible(viewer, id);
       allow(row, ['owner', 'editor'], EDITORS_ONLY);
       const lens_id = parseInput(LensId, lensId);
-      if (!(await repo.withMembersLocked(row.id, (trx) => repo.removeMember(trx, row.id, lens_id))))
-        throw new MemberNotFoundError();
+      const removed = await repo.withMembersLocked(row.id, (trx) => repo.removeMember(trx, row.id, lens_id));
+      if (!removed) throw new CollectionNotFoundError();
+      if (!removed.value) throw new MemberNotFoundError();
       return { lens_id };
     },
 
@@ -236,8 +224,8 @@ export function createCollectionsService(deps: {
     detail,
   };
 
-  async function memberOf(id: string, lensId: string): Promise<CollectionMember> {
-    const [member] = await repo.members(id, lensId);
+  async function memberIn(trx: Db, id: string, lensId: string): Promise<CollectionMember> {
+    const [member] = await repo.members(id, lensId, trx);
     if (!member) throw new MemberNotFoundError();
     return toMember(member);
   }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createElement } from 'react';
 import { PRODUCT_NAME } from '@patentscout/schema';
-import { AppError, ForbiddenError, ValidationError } from '../../shared/errors.js';
+import { ForbiddenError, ValidationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validation.js';
 import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { MailService } from '../mail/index.js';
+import { CollectionLinkNotFoundError, InvitationNotFoundError } from './collections.errors.js';
 import { InviteInput, Token } from './collections.input.js';
 import {
   toSummary,
@@ -21,15 +22,6 @@ import { CollectionInvitation } from './templates/CollectionInvitation.js';
 const newToken = () => randomBytes(24).toString('base64url');
 
 const OWNER_SHARES = 'Only the owner of this collection can share it.';
-
-export class CollectionLinkNotFoundError extends AppError {
-  constructor() {
-    super(
-      'COLLECTION_LINK_NOT_FOUND',
-      'This link to a collection does not work any more: its owner revoked it, or it never existed. Ask the owner for a new link.',
-    );
-  }
-}
 
 export interface CollectionSharing {
   /** Issues the read-only link, or a new one in place of the old (which then stops working). */
@@ -114,10 +106,7 @@ export function createCollectionSharing(deps: {
       const row = await owned(viewer, id);
       const address = parseInput(InviteInput.shape.email, email);
       if (!(await shares.remove(row.id, address)))
-        throw new AppError(
-          'COLLECTION_INVITATION_NOT_FOUND',
-          `${address} is not invited to this collection.`,
-        );
+        throw new InvitationNotFoundError(`${address} is not invited to this collection.`);
       return { email: address };
     },
 
@@ -126,19 +115,17 @@ export function createCollectionSharing(deps: {
       const inviteToken = parseInput(Token, token);
       const share = await shares.findByToken(inviteToken);
       if (!share)
-        throw new AppError(
-          'COLLECTION_INVITATION_NOT_FOUND',
+        throw new InvitationNotFoundError(
           'This invitation does not work any more: the owner withdrew it, or the collection was deleted.',
         );
-      if (share.owner_uid !== viewer.uid) {
-        if (share.email !== viewer.email?.toLowerCase())
-          throw new ForbiddenError(
-            `This invitation was sent to ${share.email}. Please sign in with that address to accept it.`,
-          );
-        if (share.user_uid !== null && share.user_uid !== viewer.uid)
-          throw new ForbiddenError('This invitation was accepted by another account.');
-        await shares.accept(inviteToken, viewer.uid);
-      }
+      // The owner too: an invitation is for the address it was sent to, whoever else opens it.
+      if (share.email !== viewer.email?.toLowerCase())
+        throw new ForbiddenError(
+          `This invitation was sent to ${share.email}. Please sign in with that address to accept it.`,
+        );
+      if (share.user_uid !== null && share.user_uid !== viewer.uid)
+        throw new ForbiddenError('This invitation was accepted by another account.');
+      await shares.accept(inviteToken, viewer.uid);
       const row = await collections.visible(viewer, share.collection_id);
       return toSummary(row, row.role, row.watching);
     },

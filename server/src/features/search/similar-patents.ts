@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput } from '../../shared/validation.js';
+import { parseInput, wholeNumber } from '../../shared/validation.js';
 import { PatentNotFoundError } from '../patents/index.js';
 import type { SearchEngine, SimilarPatent } from './engine/index.js';
 import { toResultItem } from './search-answer.js';
@@ -10,11 +10,14 @@ export const SIMILAR_DEFAULT = 10;
 
 const SimilarRequest = z.object({
   lensId: z.string().trim().min(1, 'Lens ID is required.').max(200, 'That patent id is too long.'),
-  first: z.coerce
-    .number()
-    .int('first must be a whole number')
-    .min(1, 'first must be at least 1')
-    .max(SIMILAR_MAX, `first must be at most ${SIMILAR_MAX}`)
+  first: wholeNumber('first')
+    .pipe(
+      z
+        .number()
+        .int('first must be a whole number')
+        .min(1, 'first must be at least 1')
+        .max(SIMILAR_MAX, `first must be at most ${SIMILAR_MAX}`),
+    )
     .default(SIMILAR_DEFAULT),
 });
 
