@@ -10,18 +10,23 @@ import { systemClock } from '@patentscout/server/shared/clock';
 import { startBenchServer } from './bench-server.js';
 import { knownItemQuery } from './known-item.js';
 import { readParaphrases, readTargets } from '../quality/paraphrase-set.js';
+import { readTopics } from '../quality/topic-set.js';
+import { sayTopicalPrecision } from './topical.js';
 
 /**
  * `npm run bench:quality`: how well AI search finds a patent described in other words (the
  * paraphrase set, tests/quality/paraphrases.json) and in its own words (a known-item query made
  * from each target's title and abstract), by words alone and by words plus meaning (ADR 0150),
  * over the real records of ../shared/data with the demo corpus (and more generated patents with
- * `--size`): top-1, top-10, top-100, MRR, and each search's time.
+ * `--size`): top-1, top-10, top-100, MRR, and each search's time; and how many of the first 10 and
+ * 20 results stay on topic for the topical set (tests/quality/topics.json, topical.ts).
  */
 const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '20000' },
     data: { type: 'string', default: '.data' },
+    /** Each topic's precision at 20 and first titles, besides the means. */
+    topics: { type: 'boolean', default: false },
   },
 });
 const size = Number(values.size);
@@ -115,6 +120,7 @@ try {
       );
     }
   }
+  await sayTopicalPrecision(readTopics(), engines, say, values.topics);
   const similarTimes: number[] = [];
   for (const entry of paraphrases) {
     const started = performance.now();

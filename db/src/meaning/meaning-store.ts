@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.js';
+import type { WordSenses } from './word-senses.js';
 import {
   bytesToFloats,
   dequantize,
@@ -83,6 +84,13 @@ export async function readCorpusWords(
     vectors.set(new Int8Array(row.vector.buffer, row.vector.byteOffset, DIMENSIONS), index * DIMENSIONS),
   );
   return { words: rows.map((row) => row.word), vectors, idf: Float32Array.from(rows, (row) => row.idf) };
+}
+
+/** What WordNet says of the stored words it knows (ADR 0175), by word. */
+export async function readWordSenses(db: Db): Promise<Map<string, WordSenses>> {
+  const { rows } = await sql<{ word: string } & WordSenses>`
+    SELECT word, synsets, kinds, opposed FROM meaning_word_senses`.execute(db);
+  return new Map(rows.map(({ word, ...senses }) => [word, senses]));
 }
 
 /** Patent vectors written after `afterSeq`, in the order they were written, `limit` at most. */

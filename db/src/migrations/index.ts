@@ -32,6 +32,7 @@ import * as restOfRankIndexes from './20261127T0100-rest-of-rank-indexes.js';
 import * as classificationRankIndexes from './20261127T0200-classification-rank-indexes.js';
 import * as meaning from './20261128T0900-meaning.js';
 import * as meaningMethod from './20261128T1300-meaning-method-and-cells.js';
+import * as wordSenses from './20261129T0800-word-senses.js';
 import * as collections from './20261128T1000-collections.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128T0900-meaning': meaning,
   '20261128T1000-collections': collections,
   '20261128T1300-meaning-method-and-cells': meaningMethod,
+  '20261129T0800-word-senses': wordSenses,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,7 +19,13 @@ import {
 import { createModelLearner } from './corpus-model.js';
 import { divideIntoCells } from './divide-cells.js';
 import { cellSampleSize, learnCells } from './learn-cells.js';
-import { readPatentTexts, replaceWordsAndModel, writePatentVectors } from './meaning-writes.js';
+import {
+  readPatentTexts,
+  replaceWordSenses,
+  replaceWordsAndModel,
+  writePatentVectors,
+} from './meaning-writes.js';
+import { wordSenses } from './word-senses.js';
 import { readPackageVectors } from './package-vectors.js';
 
 const PAGE = 5_000;
@@ -155,6 +161,7 @@ export async function buildMeaning(
           cells,
         )
       : null;
+  await replaceWordSenses(db, await wordSenses(words.map((entry) => entry.word)));
   await replaceWordsAndModel(db, words, {
     ...model,
     method: embedder?.method ?? WORD_VECTORS_METHOD,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Db, floatsToBytes, type MeaningModel } from '@patentscout/db';
+import { type Db, floatsToBytes, type MeaningModel, type WordSenses } from '@patentscout/db';
 
 const BATCH = 2_000;
 
@@ -90,4 +90,23 @@ export async function readPatentTexts(
       ${options.withoutVector ? sql`AND NOT EXISTS (SELECT 1 FROM patent_vectors v WHERE v.lens_id = p.lens_id)` : sql``}
     ORDER BY p.lens_id LIMIT ${options.limit}`.execute(db);
   return rows;
+}
+
+/** Replaces what WordNet says of the words (ADR 0175); written before the model, which servers reload by. */
+export async function replaceWordSenses(db: Db, senses: ReadonlyMap<string, WordSenses>): Promise<void> {
+  const rows = [...senses];
+  await db.transaction().execute(async (transaction) => {
+    await sql`DELETE FROM meaning_word_senses`.execute(transaction);
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      // Arrays of arrays do not pass as parameters: each list travels as its JSON text.
+      await sql`
+        INSERT INTO meaning_word_senses (word, synsets, kinds, opposed)
+        SELECT v.word, ARRAY(SELECT json_array_elements_text(v.synsets::json)::int),
+          ARRAY(SELECT json_array_elements_text(v.kinds::json)::int), ARRAY(SELECT json_array_elements_text(v.opposed::json)::int)
+        FROM unnest(${batch.map(([word]) => word)}::text[], ${batch.map(([, entry]) => JSON.stringify(entry.synsets))}::text[],
+          ${batch.map(([, entry]) => JSON.stringify(entry.kinds))}::text[], ${batch.map(([, entry]) => JSON.stringify(entry.opposed))}::text[])
+          AS v(word, synsets, kinds, opposed)`.execute(transaction);
+    }
+  });
 }

@@ -5,8 +5,11 @@ import {
   readModel,
   readPatentVectorsSince,
   readWords,
+  readWordSenses,
+  standApart,
   type StoredModel,
   type StoredWord,
+  type WordSenses,
   meaningWords,
   storedWordLookup,
   project,
@@ -68,6 +71,7 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
   const table = createVectorTable();
   let lastSeq = 0n;
   let corpus: Awaited<ReturnType<typeof readCorpusWords>> | null = null;
+  let senses = new Map<string, WordSenses>();
   let loading: Promise<void> | null = null;
   let loadedAt = 0;
   let closed = false;
@@ -80,7 +84,8 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
       table.clear();
       lastSeq = 0n;
       words.clear();
-      corpus = await readCorpusWords(db);
+      // Read side by side: the first search waits for the model, and the senses, read beside the corpus words, add little to that wait.
+      [corpus, senses] = await Promise.all([readCorpusWords(db), readWordSenses(db)]);
       model = stored;
     }
     for (;;) {
@@ -127,11 +132,15 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
   const neighboursOf = (word: string, vector: Float32Array): string[] => {
     if (!corpus) return [];
     const found = nearestRows(corpus.vectors, corpus.words.length, vector, tuning.neighboursPerWord + 4);
-    return found
-      .filter((entry) => entry.similarity >= tuning.neighbourSimilarity)
-      .map((entry) => corpus!.words[entry.position]!)
-      .filter((other) => !other.startsWith(word.slice(0, 5)) && !word.startsWith(other.slice(0, 5)))
-      .slice(0, tuning.neighboursPerWord);
+    return (
+      found
+        .filter((entry) => entry.similarity >= tuning.neighbourSimilarity)
+        .map((entry) => corpus!.words[entry.position]!)
+        .filter((other) => !other.startsWith(word.slice(0, 5)) && !word.startsWith(other.slice(0, 5)))
+        // Word vectors put words used alike together: winter beside summer, hot beside cold (ADR 0175).
+        .filter((other) => !standApart(senses.get(word), senses.get(other)))
+        .slice(0, tuning.neighboursPerWord)
+    );
   };
 
   const queryVector = async (
