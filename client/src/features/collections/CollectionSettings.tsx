@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -19,6 +19,13 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
   const [watching, setWatching] = useState(collection.watched);
   const update = useCollectionMutation(UPDATE_COLLECTION);
   const remove = useCollectionMutation(DELETE_COLLECTION);
+  // Rename gives way to the form (whose name field takes the focus) and comes back after it.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -65,6 +72,7 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
               onChange={(event) => setName(event.target.value)}
               maxLength={100}
               required
+              autoFocus
             />
           </Form.Group>
           <Form.Group className="mb-2" controlId="collection-description">
@@ -99,7 +107,7 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
         ) : null}
         {owner && !editing ? (
           <>
-            <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
+            <Button ref={renameButton} size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
               Rename
             </Button>
             <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>

@@ -10,10 +10,13 @@ import { useCollectionMutation } from './useCollectionMutation';
 export function NewCollectionDialog({
   show,
   onHide,
+  onExited,
   onCreated,
 }: {
   show: boolean;
   onHide: () => void;
+  /** Once the dialog has gone: where the focus goes when what opened it has gone too. */
+  onExited?: () => void;
   onCreated: (collection: { id: string; name: string }) => void | Promise<void>;
 }) {
   const [name, setName] = useState('');
@@ -33,7 +36,7 @@ export function NewCollectionDialog({
   }
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="new-collection-title">
+    <Modal show={show} onHide={onHide} onExited={onExited} centered aria-labelledby="new-collection-title">
       <Form onSubmit={(event) => void submit(event)}>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5" id="new-collection-title">
