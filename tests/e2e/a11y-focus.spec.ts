@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { QUERY } from './a11y-pages.js';
 import { aiSearchFromHome, signUpAndSignIn, toast } from './helpers.js';
@@ -79,34 +79,6 @@ test("Rename moves focus to the collection's name, and Cancel back to Rename", a
   await page.getByRole('button', { name: 'Cancel' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Rename' })).toBeFocused();
-});
-
-/** Whether the fixed version footer covers any part of the focused element. */
-async function footerHidesFocus(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    const footer = document.querySelector('body footer.fixed-bottom, #root > div > footer');
-    if (!active || active === document.body || !footer) return null;
-    const box = active.getBoundingClientRect();
-    const cover = footer.getBoundingClientRect();
-    const overlaps = box.bottom > cover.top && box.top < cover.bottom;
-    return overlaps ? `${active.tagName} ${active.textContent?.slice(0, 40) ?? ''}` : null;
-  });
-}
-
-test('no control Tab reaches on the results page is hidden under the version footer', async ({ page }) => {
-  await page.setViewportSize({ width: 768, height: 600 });
-  await signUpAndSignIn(page, 'footer');
-  await aiSearchFromHome(page, QUERY);
-  // The matched passages come after the cards and push what follows them down: settled first.
-  await expect(page.getByTestId('result-match').first()).toBeVisible();
-  const hidden: string[] = [];
-  for (let presses = 0; presses < 60; presses += 1) {
-    await page.keyboard.press('Tab');
-    const covered = await footerHidesFocus(page);
-    if (covered) hidden.push(covered);
-  }
-  expect(hidden).toEqual([]);
 });
 
 test("the chart strip's bars show a focus ring, and the star is at least 24 by 24 px", async ({ page }) => {

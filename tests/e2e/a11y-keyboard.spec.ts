@@ -66,7 +66,8 @@ test('a keyboard user searches, opens a result, favourites it, collects it and c
   await expect(page).toHaveTitle('Patent - PatentScout');
   await expect(heading(page)).toBeFocused();
 
-  await page.keyboard.press('Alt+ArrowLeft');
+  // The browser's own Back (its Alt+Left is the browser's, not the page's, in Playwright).
+  await page.goBack();
   await expect(page).toHaveURL(/\/search\/results\?/);
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(heading(page)).toBeFocused();
