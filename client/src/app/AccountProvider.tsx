@@ -17,8 +17,11 @@ import { useAuth } from './AuthProvider';
 
 export type Account = NonNullable<ViewerAccountQuery['viewerAccount']>;
 
-/** The spec loads the account a second after sign-in, giving a first Google sign-in time to register. */
-const ACCOUNT_LOAD_DELAY_MS = 1000;
+/**
+ * The spec loads the account a second after sign-in, giving a first Google sign-in time to
+ * register; only a first sign-in waits (every other account exists already, issue 59).
+ */
+const FIRST_SIGN_IN_LOAD_DELAY_MS = 1000;
 /** A Google sign-in is a new registration when the last login follows the creation this closely. */
 const NEW_REGISTRATION_THRESHOLD_MS = 1000;
 
@@ -62,6 +65,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const { user } = useAuth();
   const uid = user?.uid ?? null;
+  const firstSignIn = user ? isFirstSignIn(user) : false;
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const pendingRegistration = useRef<Promise<unknown> | null>(null);
@@ -98,9 +102,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       return;
     }
     setLoading(true);
-    const timer = window.setTimeout(() => void load(), ACCOUNT_LOAD_DELAY_MS);
+    if (!firstSignIn) {
+      void load();
+      return;
+    }
+    const timer = window.setTimeout(() => void load(), FIRST_SIGN_IN_LOAD_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [uid, load]);
+  }, [uid, firstSignIn, load]);
 
   const completeFirstSignIn = useCallback(
     async (signedIn: User) => {

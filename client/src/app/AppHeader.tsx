@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -51,16 +52,20 @@ export function AppHeader() {
   const { account, loading: accountLoading, searchCount } = useAccount();
   const { requestSignOut } = useSignOut();
   const name = user?.displayName || account?.name;
+  // The phone menu says whether it is open, and folds away once a page is chosen.
+  const [expanded, setExpanded] = useState(false);
+  const { key } = useLocation();
+  useEffect(() => setExpanded(false), [key]);
 
   return (
     <header>
-      <Navbar bg="light" expand="md" className="border-bottom">
+      <Navbar bg="light" expand="md" className="border-bottom" expanded={expanded} onToggle={setExpanded}>
         <Container fluid style={{ maxWidth: '120ch' }}>
           <Navbar.Brand as={Link} to="/home" className="fw-bold text-primary">
             <BrandMark />
             {PRODUCT_NAME}
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
+          <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" aria-expanded={expanded} />
           <Navbar.Collapse id="main-nav">
             <Nav className="me-auto">
               {authed ? (

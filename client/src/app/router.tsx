@@ -21,6 +21,7 @@ import { SearchPage } from '../features/search';
 import { UniversitySearchesPage } from '../features/universities';
 import { UnsubscribePage } from '../features/updates';
 import { PageFrame } from './PageFrame';
+import { titled } from './pageTitles';
 import { RequireAuth } from './RequireAuth';
 
 /** `resultsLoader` runs the results page's search once per navigation (see `createResultsLoader`). */
@@ -35,32 +36,49 @@ export function createRouter(loaders: { results: LoaderFunction }) {
           // A second error boundary inside the frame keeps the header and footer on error pages.
           errorElement: <RouteErrorPage />,
           children: [
-            { index: true, element: <LandingPage /> },
+            { index: true, element: <LandingPage />, ...titled('Bringing innovation to life') },
             {
               element: <RequireAuth />,
               children: [
-                { path: 'home', element: <SearchPage /> },
-                { path: 'account', element: <AccountPage /> },
-                { path: 'favourites', element: <FavouritesPage /> },
-                { path: 'collections', element: <CollectionsPage /> },
-                { path: 'collections/shared/:token', element: <SharedCollectionPage /> },
-                { path: 'collections/:id', element: <CollectionPage /> },
-                { path: 'search/university-searches', element: <UniversitySearchesPage /> },
-                { path: RESULTS_PATH, element: <ResultsPage />, loader: loaders.results },
-                { path: 'insights', element: <InsightsPage /> },
+                { path: 'home', element: <SearchPage />, ...titled('Search patents') },
+                { path: 'account', element: <AccountPage />, ...titled('My Account') },
+                { path: 'favourites', element: <FavouritesPage />, ...titled('Favourites') },
+                { path: 'collections', element: <CollectionsPage />, ...titled('Collections') },
+                {
+                  path: 'collections/shared/:token',
+                  element: <SharedCollectionPage />,
+                  ...titled('Shared collection'),
+                },
+                { path: 'collections/:id', element: <CollectionPage />, ...titled('Collection') },
+                {
+                  path: 'search/university-searches',
+                  element: <UniversitySearchesPage />,
+                  ...titled('University Searches'),
+                },
+                {
+                  path: RESULTS_PATH,
+                  element: <ResultsPage />,
+                  loader: loaders.results,
+                  ...titled((search) => `Search "${search.get('query') ?? ''}"`),
+                },
+                { path: 'insights', element: <InsightsPage />, ...titled('Insights') },
               ],
             },
-            { path: 'patents', element: <PatentPage /> },
-            { path: 'patents/:id', element: <PatentPage /> },
-            { path: 'unsubscribe', element: <UnsubscribePage /> },
-            { path: 'collections/invitations/:token', element: <InvitationPage /> },
-            { path: 'collections/unwatch', element: <UnwatchPage /> },
-            { path: 'auth/action', element: <AuthActionPage /> },
-            { path: 'features', element: <FeaturesPage /> },
-            { path: 'docs', element: <DocsPage /> },
-            { path: 'pricing', element: <PricingPage /> },
-            { path: 'dev/emails', element: <DevEmailsPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            { path: 'patents', element: <PatentPage />, ...titled('Patent') },
+            { path: 'patents/:id', element: <PatentPage />, ...titled('Patent') },
+            { path: 'unsubscribe', element: <UnsubscribePage />, ...titled('Weekly updates') },
+            {
+              path: 'collections/invitations/:token',
+              element: <InvitationPage />,
+              ...titled('Collection invitation'),
+            },
+            { path: 'collections/unwatch', element: <UnwatchPage />, ...titled('Collection e-mails') },
+            { path: 'auth/action', element: <AuthActionPage />, ...titled('Account action') },
+            { path: 'features', element: <FeaturesPage />, ...titled('Features') },
+            { path: 'docs', element: <DocsPage />, ...titled('Documentation') },
+            { path: 'pricing', element: <PricingPage />, ...titled('Plans and pricing') },
+            { path: 'dev/emails', element: <DevEmailsPage />, ...titled('Development e-mail inbox') },
+            { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
           ],
         },
       ],

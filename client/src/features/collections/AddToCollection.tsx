@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useAuth } from '../../app/AuthProvider';
+import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 import {
   ADD_COLLECTION_MEMBER,
   COLLECTION_CONTAINS_FRAGMENT,
@@ -34,6 +35,9 @@ function CollectionsMenu({ lensId }: { lensId: string }) {
   const add = useCollectionMutation(ADD_COLLECTION_MEMBER);
   const remove = useCollectionMutation(REMOVE_COLLECTION_MEMBER);
   const editable = (data?.collections ?? []).filter((collection) => collection.role !== 'viewer');
+  // The menu's items and the dialog go away once used: the focus comes back to the menu's button.
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  useFocusAcrossBusy(add.busy || remove.busy || creating, toggleButton);
 
   /** The menu's tick for this patent, set at once (the closed menu's query is not refetched). */
   function mark(id: string, contains: boolean) {
@@ -66,6 +70,7 @@ function CollectionsMenu({ lensId }: { lensId: string }) {
     <>
       <Dropdown show={open} onToggle={(next) => setOpen(next)} align="end">
         <Dropdown.Toggle
+          ref={toggleButton}
           variant="outline-secondary"
           size="sm"
           className="text-nowrap"
@@ -105,6 +110,7 @@ function CollectionsMenu({ lensId }: { lensId: string }) {
       <NewCollectionDialog
         show={creating}
         onHide={() => setCreating(false)}
+        onExited={() => toggleButton.current?.focus()}
         onCreated={async (collection) => {
           setCreating(false);
           await addTo(collection);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Reference } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
@@ -24,6 +24,13 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
   // Not the deleted collection's own query: asked again, it would answer "not found" as an error.
   const remove = useCollectionMutation(DELETE_COLLECTION, ['Collections']);
   const { cache } = useApolloClient();
+  // Rename gives way to the form (whose name field takes the focus) and comes back after it.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -78,6 +85,7 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
               onChange={(event) => setName(event.target.value)}
               maxLength={100}
               required
+              autoFocus
             />
           </Form.Group>
           <Form.Group className="mb-2" controlId="collection-description">
@@ -112,7 +120,7 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
         ) : null}
         {owner && !editing ? (
           <>
-            <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
+            <Button ref={renameButton} size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
               Rename
             </Button>
             <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>

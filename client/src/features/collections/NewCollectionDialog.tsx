@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -10,15 +10,21 @@ import { useCollectionMutation } from './useCollectionMutation';
 export function NewCollectionDialog({
   show,
   onHide,
+  onExited,
   onCreated,
 }: {
   show: boolean;
   onHide: () => void;
+  /** Once the dialog has gone: where the focus goes when what opened it has gone too. */
+  onExited?: () => void;
   onCreated: (collection: { id: string; name: string }) => void | Promise<void>;
 }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const { run, busy } = useCollectionMutation(CREATE_COLLECTION);
+  // NOTE: opened from a menu, the menu hands the focus back to its button as it closes, after the
+  // field's autofocus: the field takes it again once the dialog is in.
+  const nameField = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,7 +39,14 @@ export function NewCollectionDialog({
   }
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="new-collection-title">
+    <Modal
+      show={show}
+      onHide={onHide}
+      onEntered={() => nameField.current?.focus()}
+      onExited={onExited}
+      centered
+      aria-labelledby="new-collection-title"
+    >
       <Form onSubmit={(event) => void submit(event)}>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5" id="new-collection-title">
@@ -44,6 +57,7 @@ export function NewCollectionDialog({
           <Form.Group className="mb-3" controlId="new-collection-name">
             <Form.Label>Name</Form.Label>
             <Form.Control
+              ref={nameField}
               value={name}
               onChange={(event) => setName(event.target.value)}
               maxLength={100}

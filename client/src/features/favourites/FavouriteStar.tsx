@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useAuth } from '../../app/AuthProvider';
+import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 import { useFavouriteToggle, type FavouriteTarget } from './useFavouriteToggle';
 
 /** A star that saves a patent to favourites; only signed-in users have favourites. */
@@ -13,10 +15,13 @@ export function FavouriteStar({ target }: { target: FavouriteTarget }) {
 function SignedInStar({ target }: { target: FavouriteTarget }) {
   const { isFavourite, busy, ready, toggle } = useFavouriteToggle(target);
   const label = isFavourite ? 'Remove from favourites' : 'Save to favourites';
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusAcrossBusy(busy, button);
   return (
     <Button
+      ref={button}
       variant="link"
-      className="p-0 text-warning text-decoration-none fs-4 lh-1"
+      className="p-0 text-warning text-decoration-none fs-4 lh-1 target-24"
       aria-label={label}
       title={label}
       aria-pressed={isFavourite}

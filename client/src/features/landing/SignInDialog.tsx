@@ -15,6 +15,7 @@ import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
 import { reportFailure } from '../../app/serviceStatus';
+import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 
 interface Props {
   show: boolean;
@@ -29,6 +30,8 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const valid = isValidEmail(email) && isLongEnoughPassword(password);
+  // The fields wait while a sign-in runs; after a failure the user is back where they typed.
+  useFocusAcrossBusy(busy);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

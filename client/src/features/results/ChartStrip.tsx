@@ -124,6 +124,7 @@ function ChosenFilter({ text, onRemove }: { text: string; onRemove: () => void }
       <CloseButton
         variant="white"
         aria-label={`Remove the ${text} filter`}
+        className="target-24"
         onClick={onRemove}
         style={{ fontSize: '0.6rem' }}
       />

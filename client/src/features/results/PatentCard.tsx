@@ -83,9 +83,9 @@ export function PatentCard({
       aria-label={title || number}
     >
       <Card.Body>
-        <div className="d-flex align-items-start gap-2">
+        <div className="d-flex flex-wrap align-items-start gap-2">
           <CountryFlag code={reference.jurisdiction} name={countryName(reference.jurisdiction)} />
-          <div className="flex-grow-1">
+          <div className="result-card-text">
             {title ? (
               <Card.Title as="h2" className="h5 mb-1">
                 <Link to={patentPath}>{title}</Link>
@@ -103,14 +103,16 @@ export function PatentCard({
               <StatusBadge status={item.patent_status} />
             </div>
           </div>
-          <FavouriteStar
-            target={{
-              lens_id: item.lens_id,
-              doc_key: item.doc_key,
-              patent_title: title || item.biblio.invention_title,
-            }}
-          />
-          <AddToCollection lensId={item.lens_id} />
+          <div className="d-flex align-items-start gap-2 ms-auto">
+            <FavouriteStar
+              target={{
+                lens_id: item.lens_id,
+                doc_key: item.doc_key,
+                patent_title: title || item.biblio.invention_title,
+              }}
+            />
+            <AddToCollection lensId={item.lens_id} />
+          </div>
         </div>
         {title && item.generative_data.summary ? (
           <Card.Text className="mt-2 mb-0 result-summary">

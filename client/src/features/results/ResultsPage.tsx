@@ -75,6 +75,18 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
     setVisible(FIRST_PAGE);
   };
 
+  // Load More moves down past the new cards: the focus goes to the first of them, not off screen.
+  const firstAdded = useRef<number | null>(null);
+  const loadMore = () => {
+    firstAdded.current = visible;
+    setVisible((count) => count + PAGE_STEP);
+  };
+  useEffect(() => {
+    if (firstAdded.current === null) return;
+    cards.current.get(shown[firstAdded.current]?.lens_id ?? '')?.focus();
+    firstAdded.current = null;
+  }, [visible, shown]);
+
   return (
     <>
       <RefineControls refinement={refinement} types={types} onChange={refine} />
@@ -118,7 +130,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
       )}
       {refined.length > visible ? (
         <div className="text-center">
-          <Button variant="outline-primary" onClick={() => setVisible((count) => count + PAGE_STEP)}>
+          <Button variant="outline-primary" onClick={loadMore}>
             Load More
           </Button>
         </div>

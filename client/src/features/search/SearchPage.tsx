@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -36,6 +36,14 @@ export function SearchPage() {
   const { limited } = useAccount();
   const { run, loading } = useRunSearch();
 
+  // The arrow keys select a tab through the address, a render after the tab list refocused the
+  // old one: the focus follows the selection here (the WAI-ARIA tabs pattern).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active?.getAttribute('role') !== 'tab' || !active.closest('#search-tabs')) return;
+    document.getElementById(`search-tabs-tab-${activeTab}`)?.focus();
+  }, [activeTab]);
+
   const selectTab = (key: string | null) => {
     const next = new URLSearchParams(params);
     if (key && key !== 'ai') next.set('tab', key);
@@ -47,10 +55,9 @@ export function SearchPage() {
     <>
       <h1 className="h3 mb-3">Search patents</h1>
       {limited ? <LimitedBanner /> : null}
+      {/* The search comes first in the page's order (keyboard, screen readers, phones); from md
+          up the filter panel is drawn to its left. */}
       <Row className="g-4">
-        <Col lg={3} md={4} className="order-2 order-md-1">
-          <FilterPanel filters={filters} onChange={setFilters} disabled={loading} />
-        </Col>
         <Col lg={6} md={8} className="order-1 order-md-2">
           <Tabs id="search-tabs" activeKey={activeTab} onSelect={selectTab} className="mb-3" mountOnEnter>
             <Tab eventKey="ai" title="AI Search">
@@ -86,11 +93,15 @@ export function SearchPage() {
             <Tab eventKey="previous" title="Previous Searches">
               <PreviousSearchesTab />
             </Tab>
-            {/* The one-shot tab is deliberately missing from the tab bar; it opens at ?tab=oneshot. */}
-            <Tab eventKey="oneshot" title="One-shot" tabClassName="d-none">
+            {/* The one-shot tab is deliberately missing from the tab bar; it opens at ?tab=oneshot.
+                Disabled, the arrow keys pass over it. */}
+            <Tab eventKey="oneshot" title="One-shot" tabClassName="d-none" disabled>
               <OneShotTab />
             </Tab>
           </Tabs>
+        </Col>
+        <Col lg={3} md={4} className="order-2 order-md-1">
+          <FilterPanel filters={filters} onChange={setFilters} disabled={loading} />
         </Col>
         <Col lg={3} className="order-3">
           <TrendingSearches disabled={limited} />

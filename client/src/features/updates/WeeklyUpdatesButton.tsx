@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { serverMessage } from '../../app/apiErrors';
 import { useToast } from '../../ui/Toasts';
+import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 import { SAVED_SEARCHES, SUBSCRIBE_TO_SEARCH_UPDATES } from './updates.queries';
 
 /** Follows the results page's search by weekly e-mail: ready, in progress, then 'Subscribed!'. */
@@ -12,8 +14,11 @@ export function WeeklyUpdatesButton({ queryString }: { queryString: string }) {
     refetchQueries: [SAVED_SEARCHES],
   });
   const subscribed = Boolean(data?.subscribeToSearchUpdates.savedSearch);
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusAcrossBusy(loading, button);
 
   async function follow() {
+    if (subscribed) return;
     try {
       await subscribe({ variables: { queryString } });
       toast({ title: "We'll keep you up to date weekly on results of this search.", variant: 'info' });
@@ -29,10 +34,14 @@ export function WeeklyUpdatesButton({ queryString }: { queryString: string }) {
 
   return (
     <Button
+      ref={button}
       variant="outline-primary"
       size="sm"
       onClick={() => void follow()}
-      disabled={loading || subscribed}
+      disabled={loading}
+      // Subscribed: it still holds the focus (a disabled button would drop it), and says it is done.
+      aria-disabled={subscribed || undefined}
+      className={subscribed ? 'disabled' : undefined}
     >
       {loading ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
       {subscribed ? 'Subscribed!' : 'Get weekly updates'}
