@@ -22,5 +22,6 @@ export * from './meaning/vectors.js';
 export * from './meaning/meaning-store.js';
 export * from './meaning/embedder.js';
 export * from './meaning/cells.js';
+export * from './meaning/meaning-coverage.js';
 export * from './logger.js';
 export type * from './jobs.js';

@@ -198,6 +198,7 @@ export async function startServer(options: {
       runsJobs,
       supervisor,
       replicas: () => runtime.reads.replicas(),
+      meaning: features.search.service.meaningStatus,
     });
 
     if (servesWeb) {
