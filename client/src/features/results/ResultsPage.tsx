@@ -4,7 +4,13 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useAccount } from '../../app/AccountProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { handOverResults, resultsPath, type ResultsParams, type SearchResultSet } from '../search';
+import {
+  handOverResults,
+  resultsPath,
+  useMeaningStatus,
+  type ResultsParams,
+  type SearchResultSet,
+} from '../search';
 import { WeeklyUpdatesButton } from '../updates';
 import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSearch } from '../highlights';
 import { ActiveFilters } from './ActiveFilters';
@@ -143,6 +149,7 @@ function Outcome({
   const location = useLocation();
   const navigate = useNavigate();
   const state = use(outcome);
+  const meaning = useMeaningStatus();
   const ranFromAddress =
     state.status === 'ready' &&
     state.results.result_set_id !== '' &&
@@ -164,7 +171,7 @@ function Outcome({
   return (
     <>
       {params.type === 'ai' && explanation ? (
-        <SearchExplanation explanation={explanation} input={params.input} />
+        <SearchExplanation explanation={explanation} input={params.input} meaning={meaning} />
       ) : null}
       <ResultList
         key={location.key}
