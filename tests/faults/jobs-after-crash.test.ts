@@ -136,7 +136,9 @@ describe('npm start after a kill -9 mid-job', () => {
       await lock.end().catch(() => undefined);
 
       const second = await start();
-      expect(second.output()).toMatch(/Retrying \d+ jobs? the last run left unfinished: [^\n]*indexer\.meaning/);
+      expect(second.output()).toMatch(
+        /Retrying \d+ jobs? the last run left unfinished: [^\n]*indexer\.meaning/,
+      );
       const started = Date.now();
       const built = await until(
         'every patent to have its meaning',
