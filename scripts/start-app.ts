@@ -5,7 +5,7 @@ import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { indexerJobs } from '@patentscout/indexer/jobs';
 import { loadConfig, type AppConfig } from '@patentscout/server/config';
 import { startServer } from '@patentscout/server/main';
-import { createLogger, type Db } from '@patentscout/db';
+import { createLogger, readMeaningCoverage, type Db, type MeaningCoverage } from '@patentscout/db';
 import { PRODUCT_NAME } from '@patentscout/schema';
 import { embeddedDatabaseUrl } from '@patentscout/server/supervisor/embedded';
 import { sql } from 'kysely';
@@ -33,7 +33,23 @@ function movedPorts(config: AppConfig): string {
   return `  ports     PORT_OFFSET=${config.portOffset}: ${ports.filter((port) => port !== '').join(', ')}`;
 }
 
-function summary(config: AppConfig, databaseUrl: string, corpus: string | undefined): string {
+/** What the meaning line adds: whether AI search and Similar patents have the corpus's meaning yet. */
+function coverage(meaning: MeaningCoverage | undefined): string {
+  if (!meaning || meaning.patents === 0) return '';
+  const count = (n: number) => n.toLocaleString('en');
+  if (meaning.state === 'ready') return '; every patent has its meaning';
+  const lacking = `${count(meaning.patents - meaning.embedded)} of ${count(meaning.patents)} patents lack their meaning`;
+  return meaning.state === 'building'
+    ? `; building: ${lacking} yet`
+    : `; ${lacking}: derived within minutes (AI search finds by words alone until then)`;
+}
+
+function summary(
+  config: AppConfig,
+  databaseUrl: string,
+  corpus: string | undefined,
+  meaning?: MeaningCoverage,
+): string {
   const relative = (target: string) => path.relative(process.cwd(), target) || '.';
   const database =
     config.database.mode === 'embedded'
@@ -76,7 +92,7 @@ function summary(config: AppConfig, databaseUrl: string, corpus: string | undefi
     `  mail      ${config.modes.mail}`,
     `  payments  ${config.modes.payments}`,
     `  AI        ${config.modes.ai}`,
-    `  meaning   ${config.modes.meaning}`,
+    `  meaning   ${config.modes.meaning}${coverage(meaning)}`,
     `  forms     ${config.modes.mailingList}`,
     movedPorts(config),
     corpus ? `  patents   ${corpus}` : '',
@@ -156,7 +172,9 @@ export async function startLocalStack(started: number): Promise<void> {
     },
   });
 
-  say(summary(config, server.databaseUrl, corpus));
+  // A count that fails (the database busy restarting) never fails the start: the line says less.
+  const meaning = await readMeaningCoverage(server.db).catch(() => undefined);
+  say(summary(config, server.databaseUrl, corpus, meaning));
   say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
   // The server's exit hook stops every part in order and then exits; this only says so.

@@ -23,5 +23,6 @@ export * from './meaning/meaning-store.js';
 export * from './meaning/embedder.js';
 export * from './meaning/cells.js';
 export * from './meaning/word-senses.js';
+export * from './meaning/meaning-coverage.js';
 export * from './logger.js';
 export type * from './jobs.js';

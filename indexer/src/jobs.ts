@@ -1,4 +1,4 @@
-import { openAiEmbedder, type JobDefinition, type Logger } from '@patentscout/db';
+import { MEANING_JOB, openAiEmbedder, type JobDefinition, type Logger } from '@patentscout/db';
 import { z } from 'zod';
 import { configuredSummarizer } from './enrich/configured-summarizer.js';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
@@ -11,7 +11,7 @@ import type { IndexerSettings } from './settings.js';
 
 export const ENRICH_JOB = 'indexer.enrich';
 export const REINDEX_JOB = 'indexer.reindex';
-export const MEANING_JOB = 'indexer.meaning';
+export { MEANING_JOB };
 /** New patents get their vectors within a minute or two of being written. */
 const MEANING_SCHEDULE = '* * * * *';
 

@@ -11,6 +11,7 @@ import { firebaseSettings } from './integrations/firebase.settings.js';
 import { formServiceSettings } from './integrations/form-service.settings.js';
 import { indexingSettings } from './integrations/indexing.settings.js';
 import { mailSettings } from './integrations/mail.settings.js';
+import { jobsSettings } from './jobs/jobs.settings.js';
 import { metricsSettings } from './metrics/metrics.settings.js';
 import { ConfigError, defineSettings, type SettingsContext } from './shared/settings.js';
 import { supervisorSettings } from './supervisor/supervisor.settings.js';
@@ -82,6 +83,7 @@ const SLICES = [
   analyticsSettings,
   indexingSettings,
   embeddingsSettings,
+  jobsSettings,
 ] as const;
 
 type SettingsOf<Slice> = Slice extends { read(...args: never[]): infer Settings } ? Settings : never;

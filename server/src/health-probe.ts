@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
-import { pendingMigrations, type Db } from '@patentscout/db';
+import { pendingMigrations, type Db, type MeaningCoverage } from '@patentscout/db';
 import type { ComponentHealth, HealthProbe } from './http/health.js';
 import type { JobQueue } from './jobs/boss.js';
 import type { ReplicaState } from './shared/observer.js';
@@ -41,6 +41,19 @@ function describeReplicas(replicas: ReplicaState[]): string {
   return `${serving.length} of ${replicas.length} serving reads${serving.length === 0 ? ', reads go to the primary' : ''}: ${states.join('; ')}`;
 }
 
+/** "1,200 of 2,000 patents have their meaning (words), building": never a reason to take no traffic. */
+export function meaningHealth(coverage: () => Promise<MeaningCoverage>) {
+  return async () => {
+    const { state, method, patents, embedded } = await coverage();
+    const detail =
+      state === 'ready'
+        ? `every patent has its meaning (${method ?? 'none'})`
+        : `${embedded.toLocaleString('en')} of ${patents.toLocaleString('en')} patents have their meaning` +
+          `${method ? ` (${method})` : ''}, ${state === 'building' ? 'building' : 'missing: AI search finds by words alone'}`;
+    return { ok: true, detail, state, method, patents, embedded };
+  };
+}
+
 /**
  * What /readyz reports, part by part and truthfully: a part being restarted says so, the job
  * queue is ready only when it reaches its database, and the identity service only when it answers.
@@ -54,6 +67,7 @@ export function healthProbe(deps: {
   runsJobs: boolean;
   supervisor: Supervisor;
   replicas: () => ReplicaState[];
+  meaning?: () => Promise<MeaningCoverage>;
 }): HealthProbe {
   const { config, db, jobs, supervisor } = deps;
   const emulatorUrl =
@@ -101,6 +115,7 @@ export function healthProbe(deps: {
         detail: [describeReplicas(deps.replicas()), ...restartingReplicas, ...restarted].join('; '),
       };
     },
+    ...(deps.meaning ? { meaning: meaningHealth(deps.meaning) } : {}),
     jobs: async () => {
       if (!jobs.isRunning()) return { ok: false, detail: 'pg-boss stopped' };
       // pg-boss outlives a database restart and reconnects by itself; until then it works nothing.

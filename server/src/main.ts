@@ -147,6 +147,12 @@ export async function startServer(options: {
       connectionString: databaseUrl,
       onError: reportUnlessStopping('job queue error'),
       runsJobs,
+      leaseSeconds: config.jobs.leaseSeconds,
+      // The embedded database is this data folder's, and its folder is this process's alone
+      // (claimed above): what is active there was cut off by the last run's end (ADR 0170).
+      ...(config.database.mode === 'embedded'
+        ? { failRunsLeftActive: (queues: string[]) => report(leftActive(queues)) }
+        : {}),
     });
     stops.push(() => jobs.stop());
 
@@ -181,6 +187,7 @@ export async function startServer(options: {
         logger,
         observe: metrics.observeJob,
         work: runsJobs,
+        leaseSeconds: config.jobs.leaseSeconds,
       }),
     );
 
@@ -191,6 +198,7 @@ export async function startServer(options: {
       runsJobs,
       supervisor,
       replicas: () => runtime.reads.replicas(),
+      meaning: features.search.service.meaningStatus,
     });
 
     if (servesWeb) {
@@ -220,6 +228,12 @@ export async function startServer(options: {
     await stopAll();
     throw error;
   }
+}
+
+/** "Retrying 2 jobs the last run left unfinished: mail.flush, indexer.meaning." */
+function leftActive(queues: string[]): string {
+  const jobs = queues.length === 1 ? '1 job' : `${queues.length} jobs`;
+  return `Retrying ${jobs} the last run left unfinished: ${[...new Set(queues)].join(', ')}.`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { createResultSetsRepo } from '@patentscout/server/features/search/result
 import { createResultSets } from '@patentscout/server/features/search/result-sets.service';
 import { createSearchRepo } from '@patentscout/server/features/search/search.repo';
 import { createSearchAdmission } from '@patentscout/server/features/search/admission';
+import { createMeaningStatus } from '@patentscout/server/features/search/meaning-status';
 import { createSearchService } from '@patentscout/server/features/search/search.service';
 import { plansOver } from '@patentscout/server/features/plans/index';
 import { createSearchEngine } from '@patentscout/server/search-engine';
@@ -181,6 +182,7 @@ async function main(): Promise<void> {
       allowance: plansOver(db),
       resultSets: createResultSets({ repo: createResultSetsRepo(db), engine, clock: systemClock }),
       admission: createSearchAdmission(),
+      meaningStatus: createMeaningStatus(db),
     });
     const insights = createInsightsService({
       repo: createInsightsRepo(db),

@@ -27,6 +27,7 @@ import {
 } from './meaning-writes.js';
 import { wordSenses } from './word-senses.js';
 import { readPackageVectors } from './package-vectors.js';
+import { RawVectors } from './raw-vectors.js';
 
 const PAGE = 5_000;
 /** Texts per call to an embeddings endpoint (OpenAI accepts up to 2,048 inputs a call). */
@@ -117,14 +118,14 @@ export async function buildMeaning(
 
   const learner = createModelLearner();
   const lensIds: string[] = [];
-  const raw = new Int8Array(patents * DIMENSIONS);
+  const raw = new RawVectors(patents);
   const learned = new Map<string, Float32Array>();
   for await (const page of allTexts(db, false, signal)) {
     for (const row of page) {
       const vector = patentRawVector(row, lookup);
       if (!vector) continue;
       learner.add(vector.vector, vector.title, vector.body);
-      raw.set(new Int8Array(quantize(vector.vector)), lensIds.length * DIMENSIONS);
+      raw.push(quantize(vector.vector));
       lensIds.push(row.lens_id);
       for (const word of new Set(meaningWords(`${row.title} ${row.body}`))) {
         if (packageVectors.has(word) || (documentsWith.get(word) ?? 0) < LEARNED_WORD_MIN_PATENTS) continue;
@@ -146,8 +147,7 @@ export async function buildMeaning(
     vector: quantize(vector),
     idf: documentsWith.has(word) ? idf(word) : null,
   }));
-  const projectedAt = (index: number) =>
-    project(model, dequantize(new Uint8Array(raw.buffer, index * DIMENSIONS, DIMENSIONS)));
+  const projectedAt = (index: number) => project(model, dequantize(raw.at(index)));
   // By words, the cells are learned before the first write: each vector is written once, in its
   // cell (ADR 0165). An endpoint's vectors exist only once written: their cells come after.
   const cells = embedder ? 0 : cellCount(lensIds.length);

@@ -15,6 +15,8 @@ export interface HealthProbe {
   /** The read replicas' state (informative: reads fall back to the primary). */
   replicas?(): Promise<ComponentHealth>;
   jobs(): Promise<ComponentHealth>;
+  /** How far the corpus's meaning goes (informative: without it searches find by words alone). */
+  meaning?(): Promise<ComponentHealth & Record<string, unknown>>;
 }
 
 /** The paths of operations, not users: no rate limit, no request log line. */

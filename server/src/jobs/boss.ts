@@ -1,4 +1,8 @@
 import PgBoss from 'pg-boss';
+import { failRunsLeftActive } from './run-leases.js';
+
+/** The longest wait between pg-boss's maintenance rounds (which fail the runs whose lease ran out). */
+const LONGEST_MAINTENANCE_INTERVAL_S = 30;
 
 export interface JobQueue {
   boss: PgBoss;
@@ -18,11 +22,22 @@ export async function startJobQueue(options: {
    * left to the workers, so a web-only process never takes part in running jobs.
    */
   runsJobs?: boolean;
+  /** How long a run's lease lasts (ADR 0170); pg-boss's maintenance looks for lapsed ones twice a lease. */
+  leaseSeconds?: number;
+  /**
+   * This process alone works this database's jobs, and nothing of an earlier run of it is alive
+   * (the embedded mode): the runs left active are failed and retried at once. Told their queues.
+   */
+  failRunsLeftActive?: (queues: string[]) => void;
 }): Promise<JobQueue> {
   const sendOnly = options.runsJobs === false;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     max: 4,
+    maintenanceIntervalSeconds: Math.min(
+      LONGEST_MAINTENANCE_INTERVAL_S,
+      Math.max(1, Math.floor((options.leaseSeconds ?? LONGEST_MAINTENANCE_INTERVAL_S * 2) / 2)),
+    ),
     ...(sendOnly ? { supervise: false, schedule: false } : {}),
   });
   let running = false;
@@ -32,6 +47,10 @@ export async function startJobQueue(options: {
   });
   await boss.start();
   running = true;
+  if (options.failRunsLeftActive && !sendOnly) {
+    const queues = await failRunsLeftActive(boss);
+    if (queues.length > 0) options.failRunsLeftActive(queues);
+  }
   return {
     boss,
     isRunning: () => running,

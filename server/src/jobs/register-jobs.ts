@@ -4,12 +4,18 @@ import type { Logger } from '../shared/logger.js';
 import { isOutage } from '../shared/outage.js';
 import type { JobObserver } from '../shared/observer.js';
 import type { JobContext, JobDefinition } from './job-definition.js';
+import { keepLeased } from './run-leases.js';
+
+/** A run's lease unless told otherwise (ADR 0170). */
+const DEFAULT_LEASE_SECONDS = 60;
 
 /**
  * Creates a queue for each job, starts a worker on it and keeps its schedule in step with the
  * definition: a job without a schedule loses one left from an earlier start. Queues are
  * `stately` (at most one run waiting and one running), so a slow run never piles up copies of
- * itself. Returns a function that aborts the runs under way, for the server's stop.
+ * itself. Each run is leased while it runs (ADR 0170): a run whose worker died is retried once
+ * its lease runs out, not after the job's whole time limit. Returns a function that aborts the
+ * runs under way, for the server's stop.
  */
 export async function registerJobs(
   boss: PgBoss,
@@ -20,6 +26,8 @@ export async function registerJobs(
     observe?: JobObserver;
     /** false (a web server): creates the queues, so jobs can be sent, and works none of them. */
     work?: boolean;
+    /** How long a run may go unrenewed before it counts as its dead worker's (ADR 0170). */
+    leaseSeconds?: number;
   },
 ): Promise<() => Promise<void>> {
   const stopping = new AbortController();
@@ -44,6 +52,11 @@ export async function registerJobs(
     await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([received]) => {
       const logger = options.logger.child({ job: job.name, jobId: received?.id });
       const started = Date.now();
+      const release = received
+        ? keepLeased(boss, received, options.leaseSeconds ?? DEFAULT_LEASE_SECONDS, (error) =>
+            logger.debug({ err: error }, 'could not renew the lease of a run'),
+          )
+        : () => undefined;
       const observe = (outcome: 'completed' | 'failed') =>
         options.observe?.({ queue: job.name, outcome, seconds: (Date.now() - started) / 1000 });
       try {
@@ -63,6 +76,8 @@ export async function registerJobs(
           logger.warn({ ms: Date.now() - started }, `job stopped by an outage: ${(error as Error).message}`);
         else logger.error({ err: error, ms: Date.now() - started }, 'job failed');
         throw error;
+      } finally {
+        release();
       }
     });
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });

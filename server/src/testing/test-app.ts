@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildHttpApp } from '../http/app.js';
+import { meaningHealth } from '../health-probe.js';
 import { startJobQueue } from '../jobs/boss.js';
 import { registerJobs } from '../jobs/register-jobs.js';
 import { startFeatureRuntime } from '../feature-runtime.js';
@@ -91,7 +92,12 @@ export async function startTestApp(
     logger,
     clientDistDir: '/nonexistent',
     db: database.db,
-    health: { database: ok, auth: ok, jobs: ok },
+    health: {
+      database: ok,
+      auth: ok,
+      jobs: ok,
+      meaning: meaningHealth(features.search.service.meaningStatus),
+    },
     metrics,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

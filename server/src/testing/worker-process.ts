@@ -18,7 +18,11 @@ if (config.database.mode !== 'external' || config.mail.mode !== 'smtp')
 const databaseUrl = config.database.url;
 const logger = createLogger(config.logLevel);
 const db = createDb(databaseUrl, { maxConnections: 4, onIdleError: () => undefined });
-const queue = await startJobQueue({ connectionString: databaseUrl, onError: () => undefined });
+const queue = await startJobQueue({
+  connectionString: databaseUrl,
+  onError: () => undefined,
+  leaseSeconds: config.jobs.leaseSeconds,
+});
 if (config.billing.mode === 'local') config.billing.localPort = 0;
 const ready = async () => ({ ok: true, detail: 'test worker' });
 const { features, identity, jobs } = await startFeatureRuntime({
@@ -28,7 +32,7 @@ const { features, identity, jobs } = await startFeatureRuntime({
   logger,
   boss: queue.boss,
 });
-await registerJobs(queue.boss, jobs, { db, logger });
+await registerJobs(queue.boss, jobs, { db, logger, leaseSeconds: config.jobs.leaseSeconds });
 const http = await buildHttpApp({
   config,
   features,

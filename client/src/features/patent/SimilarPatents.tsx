@@ -7,7 +7,7 @@ import { graphql } from '../../__generated__';
 import { CountryFlag } from '../../ui/CountryFlag';
 import { documentNumber, formatDate } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { countryName } from '../search';
+import { countryName, similarEmptyText, useMeaningStatus } from '../search';
 
 export const SIMILAR_PATENTS = graphql(`
   query SimilarPatents($lensId: ID!) {
@@ -61,6 +61,7 @@ function reasonsOf(similarity: {
 export function SimilarPatents({ lensId }: { lensId: string }) {
   const { data, loading, error } = useQuery(SIMILAR_PATENTS, { variables: { lensId } });
   const similar = data?.patent?.similar ?? [];
+  const meaning = useMeaningStatus();
   return (
     <section aria-labelledby="similar-title" className="mb-4">
       <h2 id="similar-title" className="h5">
@@ -74,7 +75,9 @@ export function SimilarPatents({ lensId }: { lensId: string }) {
       ) : error ? (
         <p className="text-muted small">Similar patents could not be loaded. Please try again later.</p>
       ) : similar.length === 0 ? (
-        <p className="text-muted small">No similar patents are known yet.</p>
+        <p className="text-muted small" data-testid="similar-empty">
+          {similarEmptyText(meaning)}
+        </p>
       ) : (
         <ol className="list-unstyled mb-0" aria-label="Similar patents">
           {similar.map((patent) => {

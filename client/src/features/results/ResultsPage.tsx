@@ -4,7 +4,13 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useAccount } from '../../app/AccountProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { handOverResults, resultsPath, type ResultsParams, type SearchResultSet } from '../search';
+import {
+  handOverResults,
+  resultsPath,
+  useMeaningStatus,
+  type ResultsParams,
+  type SearchResultSet,
+} from '../search';
 import { WeeklyUpdatesButton } from '../updates';
 import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSearch } from '../highlights';
 import { ActiveFilters } from './ActiveFilters';
@@ -158,6 +164,7 @@ function Outcome({
   const state = use(outcome);
   const answer = state.status === 'ready' ? state.results : null;
   const results = useMemo(() => answer && leaveOutFamily(answer, params.like), [answer, params.like]);
+  const meaning = useMeaningStatus();
   const ranFromAddress =
     state.status === 'ready' &&
     state.results.result_set_id !== '' &&
@@ -180,7 +187,7 @@ function Outcome({
   return (
     <>
       {params.type === 'ai' && explanation ? (
-        <SearchExplanation explanation={explanation} input={params.input} />
+        <SearchExplanation explanation={explanation} input={params.input} meaning={meaning} />
       ) : null}
       <ResultList
         key={location.key}

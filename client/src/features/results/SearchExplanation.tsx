@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import type { SearchInput } from '../../__generated__/graphql';
-import type { SearchResultSet } from '../search';
+import { MeaningNote, type MeaningStatus, type SearchResultSet } from '../search';
 import { advancedQueryFor, advancedSearchPath } from './explainedQuery';
 
 type Explanation = NonNullable<SearchResultSet['explanation']>;
@@ -11,7 +11,16 @@ type Explanation = NonNullable<SearchResultSet['explanation']>;
  * How an AI search understood its text: the words it searched with, heaviest (rarest) first, the
  * words it left out, and the Advanced search query that finds the same patents, ready to edit.
  */
-export function SearchExplanation({ explanation, input }: { explanation: Explanation; input: SearchInput }) {
+export function SearchExplanation({
+  explanation,
+  input,
+  meaning,
+}: {
+  explanation: Explanation;
+  input: SearchInput;
+  /** How far the corpus's meaning goes: a note says when results are found by words alone. */
+  meaning?: MeaningStatus;
+}) {
   const advanced = advancedQueryFor(explanation.lensQuery, input);
   return (
     <Card as="section" className="mb-3" aria-labelledby="search-explanation-title">
@@ -56,6 +65,7 @@ export function SearchExplanation({ explanation, input }: { explanation: Explana
             Patents close in meaning are found too, even when they share none of these words.
           </div>
         ) : null}
+        <MeaningNote status={meaning} />
         <div className="small mb-2">
           <span className="fw-semibold">The same search as an advanced query: </span>
           <code data-testid="explained-query">{advanced}</code>

@@ -17,3 +17,4 @@ export {
   type IndustryCategory,
 } from './reference/industries';
 export { kindDescription } from './reference/kindCodes';
+export { MeaningNote, similarEmptyText, useMeaningStatus, type MeaningStatus } from './MeaningNote';

@@ -2,6 +2,7 @@ import type { FeatureDeps, FeatureModule } from '../feature-module.js';
 import type { PlansService } from '../plans/index.js';
 import { createSearchAdmission, yieldingConnections } from './admission.js';
 import { createSearchEngine, openAiEmbedder } from './engine/index.js';
+import { createMeaningStatus } from './meaning-status.js';
 import { createResultSetsRepo } from './result-sets.repo.js';
 import { createResultSets } from './result-sets.service.js';
 import { searchJobs } from './search.jobs.js';
@@ -50,6 +51,7 @@ export function createSearchFeature(
         deps.logger.error({ err: error }, `${lost} kept result sets could not be written`),
     }),
     admission,
+    meaningStatus: createMeaningStatus(deps.reads.db),
   });
   return {
     service,

@@ -1,3 +1,4 @@
+import type { MeaningCoverage } from '@patentscout/db';
 import type { Viewer } from '../../shared/viewer.js';
 import type { SearchFilters, SearchHit } from './engine/index.js';
 import type { AnsweredResultSet } from './search-answer.js';
@@ -68,6 +69,8 @@ export interface SearchService {
   matchHighlights(viewer: Viewer | null, input: unknown): Promise<PatentHighlight[]>;
   /** The patents nearest in meaning to one patent; not a search (nothing is counted). */
   similarPatents(input: { lensId: unknown; first?: unknown }): Promise<SimilarPatentItem[]>;
+  /** How far the corpus's meaning goes: while missing or building, searches find by words alone. */
+  meaningStatus(): Promise<MeaningCoverage>;
   /**
    * A kept result set by its id (the results page's address): any verified user may open it,
    * and it is not a search: nothing is counted or run.

@@ -1,4 +1,4 @@
-import { HighlightKind, type Resolvers } from '../../__generated__/resolvers-types.js';
+import { HighlightKind, MeaningState, type Resolvers } from '../../__generated__/resolvers-types.js';
 import { accountAfterCredit, type CreditContext } from '../accounts/index.js';
 import type { SearchOutcome, SearchService } from './search.contract.js';
 
@@ -24,6 +24,15 @@ export const searchResolvers: Resolvers<SearchContext> = {
       payload(context.services.search.booleanSearch(context.viewer, input), context),
   },
   Query: {
+    meaningStatus: async (_, __, context) => {
+      const coverage = await context.services.search.meaningStatus();
+      const state = {
+        ready: MeaningState.Ready,
+        building: MeaningState.Building,
+        missing: MeaningState.Missing,
+      };
+      return { ...coverage, state: state[coverage.state] };
+    },
     resultSet: async (_, { id }, context) => {
       const set = await context.services.search.replayResultSet(context.viewer, id);
       return {

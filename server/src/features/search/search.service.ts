@@ -60,6 +60,8 @@ export function createSearchService(deps: {
   resultSets: ResultSets;
   /** When searches run, and at which priority: the viewer's turns (admission.ts). */
   admission: SearchAdmission;
+  /** How far the corpus's meaning goes (meaning-status.ts). */
+  meaningStatus: SearchService['meaningStatus'];
 }): SearchService {
   const { repo, engine, maxResults, allowance, resultSets, admission } = deps;
   /** Work on the search index in one of the viewer's turns, at the priority it gives. */
@@ -188,6 +190,7 @@ export function createSearchService(deps: {
       });
     },
     similarPatents: (input: { lensId: unknown; first?: unknown }) => similarPatents(engine, input),
+    meaningStatus: deps.meaningStatus,
 
     async replayResultSet(viewer: Viewer | null, id: string) {
       assertVerified(viewer);
