@@ -103,6 +103,28 @@ test("the chart strip's bars show a focus ring, and the star is at least 24 by 2
   expect(size.height).toBeGreaterThanOrEqual(24);
 });
 
+test('the fixed version footer never covers the control that has the focus', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 600 });
+  await signUpAndSignIn(page, 'lowdown');
+  await aiSearchFromHome(page, QUERY);
+  const covered: string[] = [];
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    const hidden = await page.evaluate(() => {
+      const active = document.activeElement;
+      const footer = document.querySelector('footer.app-version-footer');
+      if (!(active instanceof HTMLElement) || !footer || footer.contains(active)) return null;
+      const box = active.getBoundingClientRect();
+      if (box.height === 0) return null;
+      return box.bottom > footer.getBoundingClientRect().top
+        ? active.getAttribute('aria-label') || active.textContent?.trim().slice(0, 40) || active.tagName
+        : null;
+    });
+    if (hidden) covered.push(hidden);
+  }
+  expect(covered).toEqual([]);
+});
+
 test('My Account loads the account without waiting on a timer', async ({ page }) => {
   await signUpAndSignIn(page, 'prompt');
   // Timers stand still: only a load that waits for none reaches the form.

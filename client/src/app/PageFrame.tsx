@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Outlet } from 'react-router';
 import { PRODUCT_VERSION } from '@patentscout/schema';
 import { AppHeader } from './AppHeader';
+import { useFocusClearOf } from './useFocusClearOf';
 import { usePageChange } from './usePageChange';
 import { usePageViewTracking } from './usePageViewTracking';
 
@@ -10,6 +11,8 @@ export function PageFrame() {
   usePageViewTracking();
   const main = useRef<HTMLElement>(null);
   usePageChange(main);
+  const footer = useRef<HTMLElement>(null);
+  useFocusClearOf(footer);
   return (
     <div className="d-flex flex-column min-vh-100">
       {/* A plain focus move: a #fragment address would be a navigation of the router's. */}
@@ -32,7 +35,10 @@ export function PageFrame() {
       >
         <Outlet />
       </main>
-      <footer className="app-version-footer fixed-bottom bg-light border-top text-center text-muted small py-1">
+      <footer
+        ref={footer}
+        className="app-version-footer fixed-bottom bg-light border-top text-center text-muted small py-1"
+      >
         Version: {PRODUCT_VERSION}
       </footer>
     </div>
