@@ -356,6 +356,7 @@ const PUBLIC = new Map([
   ['POST /dev/collections-watch', 'the dev mailbox: embedded mode only'],
   ['POST /api/v1/collections/unwatch', "the watch e-mail's signed one-click link"],
   ['ok', 'a liveness check'],
+  ['meaningStatus', "how far the corpus's meaning goes, as /readyz tells anyone: no user's data"],
   ['noop', 'a placeholder field'],
   ['patent', 'patent pages are public (the spec: no guard)'],
   ['register', 'creates an identity: no token exists yet'],
