@@ -15,7 +15,12 @@ export const DISTRIBUTED_TABLES = {
 } as const;
 
 /** Copied whole to every worker: small, and read beside the patents' shards. */
-export const REFERENCE_TABLES = ['search_words', 'meaning_words', 'meaning_model'] as const;
+export const REFERENCE_TABLES = [
+  'search_words',
+  'meaning_words',
+  'meaning_word_senses',
+  'meaning_model',
+] as const;
 
 /**
  * On the coordinator: accounts and money, the allowance, the user's own records, mail, jobs and
