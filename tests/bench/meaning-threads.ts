@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -44,6 +46,7 @@ const sampleHealth = async (until) => {
 };
 (async () => {
   const alone = await sampleHealth(performance.now() + seconds * 1000);
+  parentPort.postMessage({ phase: 'loaded' });
   const until = performance.now() + seconds * 1000;
   const similar = [];
   let next = 0;
@@ -57,11 +60,23 @@ const sampleHealth = async (until) => {
     sampleHealth(until),
     ...Array.from({ length: parallel }, client),
   ]);
+  parentPort.postMessage({ phase: 'done' });
   parentPort.postMessage({ alone, loaded, similar });
 })().catch((error) => parentPort.postMessage({ error: String(error) }));
 `;
 
 type Figures = { alone: number[]; loaded: number[]; similar: number[] } | { error: string };
+type ClientMessage = Figures | { phase: 'loaded' | 'done' };
+
+/**
+ * The CPU time this process's main thread (the server's) has used, in ms (Linux: its task's
+ * utime + stime, in clock ticks of 10 ms): what other processes on a busy machine do not change.
+ */
+function serverThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((left, right) => left - right);
@@ -86,6 +101,13 @@ try {
   // Once each unmeasured: the vectors into memory, the pages into Postgres's cache.
   for (const lensId of lensIds.slice(0, 50))
     await (await fetch(`${server.baseUrl}/api/v1/patents/${lensId}/similar?first=10`)).arrayBuffer();
+  // The server's thread is this one: how busy it was, and how long its event loop was held up,
+  // over both phases (less swayed by other processes on the machine than /healthz).
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const busyBefore = performance.eventLoopUtilization();
+  let cpuAtLoad = 0;
+  let cpuUnderLoad = 0;
   const figures = await new Promise<Figures>((resolve, reject) => {
     const clients = new Worker(CLIENTS, {
       eval: true,
@@ -96,9 +118,18 @@ try {
         parallel: Number(values.parallel),
       },
     });
-    clients.once('message', (message: Figures) => void clients.terminate().then(() => resolve(message)));
+    clients.on('message', (message: ClientMessage) => {
+      if ('phase' in message) {
+        if (message.phase === 'loaded') cpuAtLoad = serverThreadCpuMs();
+        else cpuUnderLoad = serverThreadCpuMs() - cpuAtLoad;
+        return;
+      }
+      void clients.terminate().then(() => resolve(message));
+    });
     clients.once('error', reject);
   });
+  delay.disable();
+  const busy = performance.eventLoopUtilization(busyBefore);
   if ('error' in figures) throw new Error(figures.error);
   say(
     `similar patents over ${size} patents, ${values.parallel} clients at once, ${values.seconds} s each phase:`,
@@ -106,6 +137,14 @@ try {
   say(line('/healthz alone', figures.alone));
   say(line(`/healthz under ${values.parallel} similar at once`, figures.loaded));
   say(line('similar patents', figures.similar));
+  say(
+    `  server thread's CPU per similar patents request: ${(cpuUnderLoad / figures.similar.length).toFixed(2)} ms (${cpuUnderLoad} ms under load)`,
+  );
+  say(
+    `  server thread: busy ${(busy.utilization * 100).toFixed(0)} % of both phases; event loop delay p99 ${(
+      delay.percentile(99) / 1e6
+    ).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
+  );
 } finally {
   await server.stop();
 }

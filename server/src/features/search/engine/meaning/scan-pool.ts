@@ -30,10 +30,9 @@ function startWorker(): Worker {
   const built = new URL('./scan-worker.js', import.meta.url);
   if (existsSync(built)) return new Worker(built);
   const source = JSON.stringify(new URL('./scan-worker.ts', import.meta.url).href);
-  return new Worker(
-    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`,
-    { eval: true },
-  );
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, {
+    eval: true,
+  });
 }
 
 type Job = { request: ScanRequest; resolve: (found: Nearest[]) => void; reject: (error: Error) => void };
