@@ -10,7 +10,7 @@ import { build as esbuild, type Plugin } from 'esbuild';
  * repository): the production build in `dist/`. `dist/server.js` is the server, the indexer's
  * jobs and our workspace packages bundled by esbuild from `scripts/serve.ts`; npm packages stay
  * imports, resolved from `node_modules` (`npm ci --omit=dev`), since several read files of their
- * own at run time. `dist/client/` is the client built by Vite. `--server` builds the server only.
+ * own at run time. `dist/scan-worker.js` is the meaning's scan thread. `dist/client/` is the client built by Vite. `--server` builds the server only.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,6 +54,17 @@ export async function buildServerBundle(
   root = rootDir,
 ): Promise<string> {
   const outfile = path.join(outDir, 'server.js');
+  // The meaning's scan threads (ADR 0176) run a script of their own, found beside the server's.
+  await esbuild({
+    entryPoints: [path.join(root, 'server/src/features/search/engine/meaning/scan-worker.ts')],
+    outfile: path.join(outDir, 'scan-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
   await esbuild({
     entryPoints: [path.join(root, 'scripts', 'serve.ts')],
     outfile,

@@ -87,7 +87,7 @@ try {
         const started = performance.now();
         const terms = weightedTerms(await lexemesOf(db, query.text), stats);
         let meaningMs = 0;
-        let found: (() => MeaningCandidates) | undefined;
+        let found: (() => Promise<MeaningCandidates>) | undefined;
         let neighbours: (() => unknown) | undefined;
         if (mode === 'meaning') {
           const meaningStarted = performance.now();
@@ -95,9 +95,9 @@ try {
           meaningMs = performance.now() - meaningStarted;
           neighbours = understood?.alsoSearched;
           if (understood)
-            found = () => {
+            found = async () => {
               const nearestStarted = performance.now();
-              const nearest = meaning.nearest(understood.vector, candidates);
+              const nearest = await meaning.nearest(understood.vector, candidates);
               meaningMs += performance.now() - nearestStarted;
               return {
                 lensIds: nearest.map((entry) => entry.lensId!),
@@ -115,7 +115,7 @@ try {
         const ms = performance.now() - started;
         // Measured apart: the engine finds the explanation's neighbour words while Postgres ranks.
         const neighboursStarted = performance.now();
-        neighbours?.();
+        await neighbours?.();
         const neighbourMs = performance.now() - neighboursStarted;
         if (pass === 'warm') continue;
         const byKind = new Map<string, number>();
@@ -169,7 +169,7 @@ try {
       for (const line of plan) say(`    ${(line as Record<string, string>)['QUERY PLAN']}`);
     }
   }
-  meaning.close();
+  await meaning.close();
 } finally {
   await db.destroy();
   await server.stop();

@@ -9,7 +9,7 @@ export { createSearchEngine, type SearchEngine, type SearchPriority } from './en
 export { FILTER_INPUTS, NO_FILTERS, SEARCH_FILTERS, type FilterName, type SearchFilters } from './filters.js';
 export type { SearchExplanation } from './explain.js';
 export type { RankedCandidates, SearchHit } from './rank.js';
-export type { SimilarPatent, SimilarityReasons } from './similar.js';
+export type { SimilarPatent, SimilarityReasons } from './meaning/similar.js';
 export {
   DIMENSIONS,
   dequantize,

@@ -164,7 +164,7 @@ export async function naturalSearch(
      * The patents nearest in meaning, to rank with the words' matches (ADR 0150): found (in
      * JavaScript) while Postgres counts the words' matches, which need not wait for them.
      */
-    meaning?: () => MeaningCandidates;
+    meaning?: () => MeaningCandidates | Promise<MeaningCandidates>;
   },
   shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {

@@ -17,27 +17,29 @@ import {
   WORD_VECTORS_METHOD,
   type TextEmbedder,
 } from '@patentscout/db';
-import { nearestRows, type Nearest } from './nearest.js';
-import { createVectorTable } from './vector-table.js';
+import type { Nearest } from './nearest.js';
+import { createScanPool, type ScanPool } from './scan-pool.js';
+import { createVectorTable, named } from './vector-table.js';
 
 /** What a text means to the index: its vector, and the corpus words closest to its rarest words. */
 export interface TextMeaning {
   vector: Float32Array;
   /**
    * For the explanation: "also searched for: drone -> unmanned, aircraft". Computed when asked
-   * (tens of milliseconds over the corpus's words), so that a search asks while Postgres works.
+   * (a scan of the corpus's words, in a scan thread), so that a search asks while Postgres works.
    */
-  alsoSearched(): { word: string; similar: string[] }[];
+  alsoSearched(): Promise<{ word: string; similar: string[] }[]>;
 }
 
 export interface MeaningIndex {
   /** The text's meaning; null when no model is built yet or none of its words has a vector. */
   meaningOf(text: string): Promise<TextMeaning | null>;
-  /** The `count` patents nearest to the vector, nearest first (cosine similarity). */
-  nearest(vector: Float32Array, count: number): Nearest[];
+  /** The `count` patents nearest to the vector, nearest first (cosine similarity), found in a scan thread. */
+  nearest(vector: Float32Array, count: number): Promise<Nearest[]>;
   /** A patent's own vector, when it has one. */
   vectorOf(lensId: string): Promise<Float32Array | null>;
-  close(): void;
+  /** Stops its reads and its scan threads. */
+  close(): Promise<void>;
 }
 
 export interface MeaningTuning {
@@ -65,8 +67,14 @@ const PAGE = 50_000;
  * in a large corpus with those of the cells nearest to it (ADR 0165).
  * A query's vector comes from the method that made the patents' (ADR 0164): the stored words and
  * model, or the configured embedder; an embedder that fails leaves the search to words alone.
+ * Scans run in `scans` (ADR 0176; on the caller's thread without it), which the index closes.
  */
-export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: TextEmbedder): MeaningIndex {
+export function createMeaningIndex(
+  db: Db,
+  tuning: MeaningTuning,
+  embedder?: TextEmbedder,
+  scans: ScanPool = createScanPool(0),
+): MeaningIndex {
   let model: StoredModel | null = null;
   const table = createVectorTable();
   let lastSeq = 0n;
@@ -85,7 +93,11 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
       lastSeq = 0n;
       words.clear();
       // Read side by side: the first search waits for the model, and the senses, read beside the corpus words, add little to that wait.
-      [corpus, senses] = await Promise.all([readCorpusWords(db), readWordSenses(db)]);
+      const [corpusWords, read] = await Promise.all([readCorpusWords(db), readWordSenses(db)]);
+      // Copied once into shared memory, for the scan threads that find a word's neighbours.
+      const vectors = new Int8Array(new SharedArrayBuffer(corpusWords.vectors.length));
+      vectors.set(corpusWords.vectors);
+      [corpus, senses] = [{ ...corpusWords, vectors }, read];
       model = stored;
     }
     for (;;) {
@@ -129,13 +141,19 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
     return known;
   };
 
-  const neighboursOf = (word: string, vector: Float32Array): string[] => {
-    if (!corpus) return [];
-    const found = nearestRows(corpus.vectors, corpus.words.length, vector, tuning.neighboursPerWord + 4);
+  const neighboursOf = async (word: string, vector: Float32Array): Promise<string[]> => {
+    const current = corpus;
+    if (!current) return [];
+    const found = await scans.scan({
+      matrix: current.vectors,
+      rows: current.words.length,
+      query: vector,
+      count: tuning.neighboursPerWord + 4,
+    });
     return (
       found
         .filter((entry) => entry.similarity >= tuning.neighbourSimilarity)
-        .map((entry) => corpus!.words[entry.position]!)
+        .map((entry) => current.words[entry.position]!)
         .filter((other) => !other.startsWith(word.slice(0, 5)) && !word.startsWith(other.slice(0, 5)))
         // Word vectors put words used alike together: winter beside summer, hot beside cold (ADR 0175).
         .filter((other) => !standApart(senses.get(word), senses.get(other)))
@@ -174,15 +192,20 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
         .filter((word) => (known.get(word)!.idf ?? 0) > 0)
         .sort((left, right) => lookup.weight(right) - lookup.weight(left))
         .slice(0, tuning.neighbourWords);
-      const alsoSearched = () =>
-        rarest
-          .map((word) => ({ word, similar: neighboursOf(word, known.get(word)!.vector) }))
-          .filter((entry) => entry.similar.length > 0);
+      const alsoSearched = async () =>
+        (
+          await Promise.all(
+            rarest.map(async (word) => ({
+              word,
+              similar: await neighboursOf(word, known.get(word)!.vector),
+            })),
+          )
+        ).filter((entry) => entry.similar.length > 0);
       return { vector, alsoSearched };
     },
-    nearest: (vector, count) => {
+    nearest: async (vector, count) => {
       const centroids = model?.centroids;
-      return table.nearest(
+      const { task, lensIds } = table.plan(
         vector,
         count,
         centroids
@@ -192,13 +215,15 @@ export function createMeaningIndex(db: Db, tuning: MeaningTuning, embedder?: Tex
             }
           : undefined,
       );
+      return named(await scans.scan(task), lensIds);
     },
     async vectorOf(lensId) {
       await fresh();
       return table.vectorOf(lensId);
     },
-    close() {
+    async close() {
       closed = true;
+      await scans.close();
     },
   };
 }

@@ -1,5 +1,3 @@
-import { DIMENSIONS } from '@patentscout/db';
-
 /** A row of a vector matrix and its cosine similarity to the query. */
 export interface Nearest {
   position: number;
@@ -24,10 +22,13 @@ function topList(count: number) {
   };
 }
 
+// NOTE: the query's length is the vectors' (DIMENSIONS): this file imports nothing, so that a
+// scan thread starts without loading the data package.
 function similarityAt(matrix: Int8Array, row: number, query: Float32Array): number {
-  const offset = row * DIMENSIONS;
+  const dimensions = query.length;
+  const offset = row * dimensions;
   let sum = 0;
-  for (let index = 0; index < DIMENSIONS; index += 1) sum += matrix[offset + index]! * query[index]!;
+  for (let index = 0; index < dimensions; index += 1) sum += matrix[offset + index]! * query[index]!;
   return sum / 127;
 }
 
@@ -60,4 +61,34 @@ export function nearestAmong(
     }
   });
   return top.best;
+}
+
+/**
+ * One scan, as the table plans it and a scan thread runs it (`runScan`): plain data only, so
+ * that it crosses to a worker without the table. `matrix` (and `cellOf`) lie in shared memory
+ * there, read in place; `lists`, when given, are the rows of the chosen cells, and `chosen` the
+ * cell each list belongs to: an entry whose row has moved to another cell since is stale.
+ */
+export interface ScanTask {
+  matrix: Int8Array;
+  rows: number;
+  query: Float32Array;
+  count: number;
+  cells?: { lists: Int32Array[]; chosen: Int32Array; cellOf: Int32Array; stale: boolean };
+}
+
+/** The rows nearest to the task's query, as `nearestRows` or `nearestAmong` find them. */
+export function runScan(task: ScanTask): Nearest[] {
+  const { matrix, rows, query, count, cells } = task;
+  if (!cells) return nearestRows(matrix, rows, query, count);
+  if (!cells.stale) return nearestAmong(matrix, cells.lists, query, count);
+  // A vector moved back into a cell it left has two entries there: read once.
+  const seen = new Set<number>();
+  return nearestAmong(
+    matrix,
+    cells.lists,
+    query,
+    count,
+    (row, list) => cells.cellOf[row] === cells.chosen[list] && !seen.has(row) && Boolean(seen.add(row)),
+  );
 }

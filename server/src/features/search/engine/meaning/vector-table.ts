@@ -1,6 +1,5 @@
-import { nearestCells } from '@patentscout/db';
-import { nearestAmong, nearestRows, type Nearest } from './nearest.js';
-import { DIMENSIONS } from '@patentscout/db';
+import { DIMENSIONS, nearestCells } from '@patentscout/db';
+import { runScan, type Nearest, type ScanTask } from './nearest.js';
 
 /** No cell: a vector every search reads. */
 const NO_CELL = -1;
@@ -9,6 +8,8 @@ const NO_CELL = -1;
  * The patents' vectors in memory (100 signed bytes each), grouped by cell when the corpus has
  * cells (ADR 0165). A vector rewritten into another cell leaves a stale entry in its old cell's
  * list (passed over while searching); the lists are rebuilt once stale entries outnumber half.
+ * The vectors and cells lie in shared memory, so that scan threads read them without a copy; a
+ * table that grows moves to a larger buffer, and a scan planned before reads the old one.
  */
 export interface VectorTable {
   readonly size: number;
@@ -25,12 +26,31 @@ export interface VectorTable {
     count: number,
     cells?: { centroids: Float32Array; vectors: number },
   ): Nearest[];
+  /**
+   * The same scan planned, to run elsewhere (`runScan`, in a scan thread), and the lens ids its
+   * rows stand for: taken now, so that a table cleared meanwhile does not rename them.
+   */
+  plan(
+    query: Float32Array,
+    count: number,
+    cells?: { centroids: Float32Array; vectors: number },
+  ): { task: ScanTask; lensIds: readonly string[] };
+}
+
+/** A typed array over shared memory, so that scan threads read it in place. */
+const sharedInt8 = (length: number) => new Int8Array(new SharedArrayBuffer(length));
+const sharedInt32 = (length: number) =>
+  new Int32Array(new SharedArrayBuffer(length * Int32Array.BYTES_PER_ELEMENT));
+
+/** The rows a scan found, with the lens id of each. */
+export function named(found: Nearest[], lensIds: readonly string[]): Nearest[] {
+  return found.map((entry) => ({ ...entry, lensId: lensIds[entry.position]! }));
 }
 
 export function createVectorTable(): VectorTable {
   let lensIds: string[] = [];
-  let vectors = new Int8Array(0);
-  let cellOf = new Int32Array(0);
+  let vectors = sharedInt8(0);
+  let cellOf = sharedInt32(0);
   const positions = new Map<string, number>();
   let lists = new Map<number, number[]>();
   let stale = 0;
@@ -49,12 +69,33 @@ export function createVectorTable(): VectorTable {
 
   const grow = (rows: number) => {
     const capacity = Math.max(1024, rows * 2);
-    const grownVectors = new Int8Array(capacity * DIMENSIONS);
+    const grownVectors = sharedInt8(capacity * DIMENSIONS);
     grownVectors.set(vectors);
     vectors = grownVectors;
-    const grownCells = new Int32Array(capacity);
+    const grownCells = sharedInt32(capacity);
     grownCells.set(cellOf);
     cellOf = grownCells;
+  };
+
+  const plan: VectorTable['plan'] = (query, count, cells) => {
+    const task: ScanTask = { matrix: vectors, rows: lensIds.length, query, count };
+    if (cells) {
+      const chosen = [NO_CELL];
+      let planned = 0;
+      for (const cell of nearestCells(cells.centroids, query, cells.centroids.length / DIMENSIONS)) {
+        if (planned >= cells.vectors) break;
+        chosen.push(cell);
+        planned += lists.get(cell)?.length ?? 0;
+      }
+      task.cells = {
+        lists: chosen.map((cell) => Int32Array.from(lists.get(cell) ?? [])),
+        chosen: Int32Array.from(chosen),
+        cellOf,
+        // Without stale entries every entry is current: no check at all.
+        stale: stale > 0,
+      };
+    }
+    return { task, lensIds };
   };
 
   return {
@@ -63,8 +104,8 @@ export function createVectorTable(): VectorTable {
     },
     clear() {
       lensIds = [];
-      vectors = new Int8Array(0);
-      cellOf = new Int32Array(0);
+      vectors = sharedInt8(0);
+      cellOf = sharedInt32(0);
       positions.clear();
       lists = new Map();
       stale = 0;
@@ -96,26 +137,9 @@ export function createVectorTable(): VectorTable {
       );
     },
     nearest(query, count, cells) {
-      let found: Nearest[];
-      if (!cells) found = nearestRows(vectors, lensIds.length, query, count);
-      else {
-        const chosen = [NO_CELL];
-        let planned = 0;
-        for (const cell of nearestCells(cells.centroids, query, cells.centroids.length / DIMENSIONS)) {
-          if (planned >= cells.vectors) break;
-          chosen.push(cell);
-          planned += lists.get(cell)?.length ?? 0;
-        }
-        const current = (position: number, list: number) => cellOf[position] === chosen[list];
-        // A vector moved back into a cell it left has two entries there: read once.
-        const seen = new Set<number>();
-        const once = (position: number, list: number) =>
-          current(position, list) && !seen.has(position) && Boolean(seen.add(position));
-        const chosenLists = chosen.map((cell) => lists.get(cell) ?? []);
-        // Without stale entries every entry is current: no check at all.
-        found = nearestAmong(vectors, chosenLists, query, count, stale === 0 ? undefined : once);
-      }
-      return found.map((entry) => ({ ...entry, lensId: lensIds[entry.position]! }));
+      const { task, lensIds: names } = plan(query, count, cells);
+      return named(runScan(task), names);
     },
+    plan,
   };
 }

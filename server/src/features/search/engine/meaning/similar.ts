@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@patentscout/db';
-import { hitsByIds, type SearchHit } from './rank.js';
-import type { Nearest } from './meaning/nearest.js';
+import { hitsByIds, type SearchHit } from '../rank.js';
+import type { Nearest } from './nearest.js';
 
 /** Why a patent is similar to another: what they share, and how close their meaning is. */
 export interface SimilarityReasons {
@@ -32,6 +32,13 @@ async function surfaceWords(db: Db, lensId: string, lexemes: string[]): Promise<
     WHERE lexeme = ANY(${lexemes}::text[])
     ORDER BY lexeme, uses DESC, length(word), word`.execute(db);
   return new Map(rows.map((row) => [row.lexeme, row.word]));
+}
+
+/** Whether the search index holds patent `lensId`. */
+export async function patentIndexed(db: Db, lensId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM patent_search WHERE lens_id = ${lensId}) AS found`.execute(db);
+  return rows[0]?.found ?? false;
 }
 
 /** An IPC symbol's main group: `A61K31/4427` -> `A61K31`. */
