@@ -33,6 +33,7 @@ import * as classificationRankIndexes from './20261127T0200-classification-rank-
 import * as meaning from './20261128T0900-meaning.js';
 import * as meaningMethod from './20261128T1300-meaning-method-and-cells.js';
 import * as wordSenses from './20261129T0800-word-senses.js';
+import * as learnedWords from './20261129T1200-learned-words.js';
 import * as collections from './20261128T1000-collections.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128T1000-collections': collections,
   '20261128T1300-meaning-method-and-cells': meaningMethod,
   '20261129T0800-word-senses': wordSenses,
+  '20261129T1200-learned-words': learnedWords,
 };
 
 export const migrationProvider: MigrationProvider = {

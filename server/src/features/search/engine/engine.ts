@@ -234,12 +234,12 @@ export function createSearchEngine(
         const alsoSearched = understood
           ? await whilePostgresWorks(() => whilePostgresWorks(() => understood.alsoSearched()))
           : [];
-        const { flagged = [], ...answer } = await searching;
+        const { flagged = [], throughClassification = [], ...answer } = await searching;
         return {
           ...answer,
           explanation: understood
-            ? { ...explanation, meaning: { alsoSearched, foundByMeaning: flagged } }
-            : explanation,
+            ? { ...explanation, throughClassification, meaning: { alsoSearched, foundByMeaning: flagged } }
+            : { ...explanation, throughClassification },
         };
       }),
     advanced: ({ query, filters, maxResults, priority }) =>
