@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
+import { hasClassWords, learnClassWords } from '@patentscout/indexer/learned/learn-class-words';
 import { startBulkLoad } from '@patentscout/indexer/load/bulk-load';
 import { indexSource } from '@patentscout/indexer/pipeline';
 import { readLensFiles } from '@patentscout/indexer/sources/lens-file';
@@ -53,9 +54,19 @@ try {
     await bulk.finish();
     await sql`VACUUM (ANALYZE) patent_search`.execute(server.db);
   }
+  // The classes' words join the patents' vectors (ADR 0177): a corpus without them learns them,
+  // and its meaning is derived again.
+  const learned = !(await hasClassWords(server.db));
+  if (learned) {
+    say('  learning the words of the IPC classes (records that say more)...');
+    const result = await learnClassWords(server.db);
+    say(
+      `  classes' words: ${result.classes.toLocaleString('en')} classes from ${result.learnedFrom.toLocaleString('en')} patents with abstracts; ${result.patents.toLocaleString('en')} patents learned words, in ${(result.elapsedMs / 1000).toFixed(1)} s`,
+    );
+  }
   const { rows: built } = await sql<{ patents: number }>`
     SELECT (SELECT count(*) FROM patent_vectors)::int AS patents`.execute(server.db);
-  if (built[0]!.patents === 0) {
+  if (built[0]!.patents === 0 || learned) {
     say('  deriving meaning (word and patent vectors)...');
     const result = await buildMeaning(server.db, (progress) => {
       if (progress.done % 50_000 === 0) say(`    ${progress.phase}: ${progress.done.toLocaleString('en')}`);
