@@ -28,6 +28,8 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.data' },
     /** Each topic's precision at 20 and first titles, besides the means. */
     topics: { type: 'boolean', default: false },
+    /** Learns the classes' words (ADR 0177) and derives meaning again, on a corpus built before. */
+    relearn: { type: 'boolean', default: false },
   },
 });
 const size = Number(values.size);
@@ -56,7 +58,7 @@ try {
   }
   // The classes' words join the patents' vectors (ADR 0177): a corpus without them learns them,
   // and its meaning is derived again.
-  const learned = !(await hasClassWords(server.db));
+  const learned = values.relearn || !(await hasClassWords(server.db));
   if (learned) {
     say('  learning the words of the IPC classes (records that say more)...');
     const result = await learnClassWords(server.db);
@@ -145,8 +147,17 @@ try {
   const { rows: storage } = await sql<{ per_patent: number; cells: number | null }>`
     SELECT (pg_total_relation_size('patent_vectors')::float8 / greatest(1, (SELECT count(*) FROM patents)))::float8 AS per_patent,
       (SELECT length(centroids) / 400 FROM meaning_model) AS cells`.execute(server.db);
+  const { rows: learnedStorage } = await sql<{ per_patent: number; share: number }>`
+    SELECT ((pg_total_relation_size('patent_learned') + pg_total_relation_size('class_words'))::float8
+              / greatest(1, (SELECT count(*) FROM patents)))::float8 AS per_patent,
+           ((SELECT count(*) FROM patent_learned)::float8 / greatest(1, (SELECT count(*) FROM patents)))::float8 AS share`.execute(
+    server.db,
+  );
   say(
     `Storage of the patent vectors (table, TOAST and indexes): ${storage[0]!.per_patent.toFixed(0)} B a patent; cells: ${storage[0]!.cells ?? 'none'}`,
+  );
+  say(
+    `Storage of the learned words (ADR 0177: tables and indexes): ${learnedStorage[0]!.per_patent.toFixed(0)} B a patent; ${(100 * learnedStorage[0]!.share).toFixed(1)} % of patents learned words`,
   );
   for (const [, engine] of engines) await engine.close();
 } finally {

@@ -141,8 +141,7 @@ function summaryOf(input: SummarizerInput, title: string, classification: Classi
     sentences.push(sentence.length > SUMMARY_BUDGET ? clipped(sentence, SUMMARY_BUDGET) : sentence);
   }
   const opening = sentences.length > 0 ? sentences : title ? [`${title}.`] : [];
-  const closing =
-    opening.length < 2 ? classificationSentence(classification, input.classWords) : undefined;
+  const closing = opening.length < 2 ? classificationSentence(classification, input.classWords) : undefined;
   const summary = [...opening, ...(closing ? [closing] : [])].map(
     (sentence) => sentence.charAt(0).toUpperCase() + sentence.slice(1),
   );

@@ -2,7 +2,7 @@ import { inverseFrequency, meaningWords } from '@patentscout/db';
 
 /** Words kept per class: enough to say what it is about, few enough to store with each record. */
 export const WORDS_PER_CLASS = 8;
-/** A class's words are learned from at least this many of its patents with an abstract. */
+/** A class's words are learned from at least this many of its patents. */
 export const MIN_CLASS_PATENTS = 3;
 /** A word distinguishes a class only when this many of its patents use it (not one patent's quirk). */
 const MIN_WORD_PATENTS = 2;

@@ -22,7 +22,7 @@ export async function hasClassWords(db: Db): Promise<boolean> {
 
 /**
  * The corpus step of records that say more (ADR 0177): learns each IPC class's distinguishing
- * words from its patents with an abstract, replaces them at once, then writes every patent's
+ * words from its patents' titles and abstracts, replaces them at once, then writes every patent's
  * learned words a page at a time. Patents that arrive meanwhile get theirs from the trigger (the
  * new words are in place before the fill starts); a stopped step leaves the old or new classes'
  * words whole, and the next run learns and fills again, the same rows coming out the same.

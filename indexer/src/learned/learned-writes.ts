@@ -4,7 +4,11 @@ import { listItems } from '@patentscout/db';
 
 const BATCH = 2_000;
 
-/** Patents with an abstract, in id order, `limit` after `after`: what class words are learned from. */
+/**
+ * Patents in id order, `limit` after `after`, with their text (title and abstract): what class
+ * words are learned from. Titles count too: most records have nothing else, and a group whose
+ * patents have no abstracts is still named by what their titles share.
+ */
 export async function readTextedPatents(
   db: Db,
   options: { after: string; limit: number },
@@ -12,7 +16,7 @@ export async function readTextedPatents(
   const { rows } = await sql<{ lens_id: string; text: string; ipc_symbols: string | null }>`
     SELECT p.lens_id, p.title || ' ' || p.abstract AS text, p.ipc_symbols
     FROM patents p
-    WHERE p.lens_id > ${options.after} AND p.abstract <> ''
+    WHERE p.lens_id > ${options.after}
     ORDER BY p.lens_id LIMIT ${options.limit}`.execute(db);
   return rows.map((row) => ({ ...row, ipc_symbols: listItems(row.ipc_symbols) }));
 }
