@@ -63,7 +63,7 @@ try {
     say('  learning the words of the IPC classes (records that say more)...');
     const result = await learnClassWords(server.db);
     say(
-      `  classes' words: ${result.classes.toLocaleString('en')} classes from ${result.learnedFrom.toLocaleString('en')} patents with abstracts; ${result.patents.toLocaleString('en')} patents learned words, in ${(result.elapsedMs / 1000).toFixed(1)} s`,
+      `  classes' words: ${result.classes.toLocaleString('en')} classes from the titles and abstracts of ${result.learnedFrom.toLocaleString('en')} patents; ${result.patents.toLocaleString('en')} patents learned words, in ${(result.elapsedMs / 1000).toFixed(1)} s`,
     );
   }
   const { rows: built } = await sql<{ patents: number }>`

@@ -210,5 +210,6 @@ export async function naturalSearch(
     terms,
     answer.hits.map((hit) => hit.lens_id),
   );
-  return { ...answer, throughClassification };
+  // Like the flagged hits, only an answer with such hits says so.
+  return throughClassification.length > 0 ? { ...answer, throughClassification } : answer;
 }
