@@ -16,7 +16,7 @@ export interface ClassificationMatch {
   words: string[];
 }
 
-/** The learned words of `row` (alias) as a text vector, or NULL when it has none. */
+/** Learned words as the text vector that the expression index `patent_learned_words` holds. */
 const learnedVector = (words: RawBuilder<unknown>) => sql`to_tsvector('english', ${words})`;
 
 /**
@@ -27,15 +27,17 @@ const learnedVector = (words: RawBuilder<unknown>) => sql`to_tsvector('english',
  */
 export function learnedCandidates(terms: readonly WeightedLexeme[], filter: RawBuilder<SqlBool>) {
   const any = anyOf(terms.map((term) => term.lexeme));
+  // Each match's words are parsed once (`v.learned`), not once a word.
   const weight = sql.join(
     terms.map(
       (term) =>
-        sql`CASE WHEN ${learnedVector(sql.ref('l.words'))} @@ ${anyOf([term.lexeme])}::tsquery THEN ${term.idf}::real ELSE 0 END`,
+        sql`CASE WHEN v.learned @@ ${anyOf([term.lexeme])}::tsquery THEN ${term.idf}::real ELSE 0 END`,
     ),
     sql` + `,
   );
-  return sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector, ${learnedVector(sql.ref('l.words'))} AS learned
+  return sql`SELECT s.lens_id, s.family_key, s.static_rank, s.text_vector, v.learned
     FROM patent_learned l JOIN patent_search s ON s.lens_id = l.lens_id
+      CROSS JOIN LATERAL (SELECT ${learnedVector(sql.ref('l.words'))} AS learned) v
     WHERE ${learnedVector(sql.ref('l.words'))} @@ ${any}::tsquery AND NOT (s.text_vector @@ ${any}::tsquery) AND ${filter}
     ORDER BY ${weight} DESC, s.static_rank DESC, s.lens_id
     LIMIT ${LEARNED_CANDIDATES}`;
