@@ -12,6 +12,7 @@ export const DISTRIBUTED_TABLES = {
   patent_search_sample: 'lens_id',
   patent_search_subsample: 'lens_id',
   patent_vectors: 'lens_id',
+  patent_learned: 'lens_id',
 } as const;
 
 /** Copied whole to every worker: small, and read beside the patents' shards. */
@@ -20,6 +21,7 @@ export const REFERENCE_TABLES = [
   'meaning_words',
   'meaning_word_senses',
   'meaning_model',
+  'class_words',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { configuredSummarizer } from './enrich/configured-summarizer.js';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
 import { isoDay } from './load/index-runs.js';
 import { fetchFromLens } from './lens-fetch.js';
+import { ClassWordsStopped } from './learned/learn-class-words.js';
 import { MeaningBuildStopped } from './meaning/build-meaning.js';
 import { updateMeaning } from './meaning/update-meaning.js';
 import { LensApiClient } from './sources/lens-api.js';
@@ -103,7 +104,7 @@ export function indexerJobs(
         if (result.kind !== 'current') log.info(result, 'meaning of the corpus updated');
       } catch (error) {
         // A stopping server ends the build between pages; the next start's run does it again.
-        if (!(error instanceof MeaningBuildStopped)) throw error;
+        if (!(error instanceof MeaningBuildStopped || error instanceof ClassWordsStopped)) throw error;
       }
     },
   };

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
+import { hasClassWords, learnClassWords } from '@patentscout/indexer/learned/learn-class-words';
 import { startBulkLoad } from '@patentscout/indexer/load/bulk-load';
 import { indexSource } from '@patentscout/indexer/pipeline';
 import { readLensFiles } from '@patentscout/indexer/sources/lens-file';
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.data' },
     /** Each topic's precision at 20 and first titles, besides the means. */
     topics: { type: 'boolean', default: false },
+    /** Learns the classes' words (ADR 0177) and derives meaning again, on a corpus built before. */
+    relearn: { type: 'boolean', default: false },
   },
 });
 const size = Number(values.size);
@@ -53,9 +56,19 @@ try {
     await bulk.finish();
     await sql`VACUUM (ANALYZE) patent_search`.execute(server.db);
   }
+  // The classes' words join the patents' vectors (ADR 0177): a corpus without them learns them,
+  // and its meaning is derived again.
+  const learned = values.relearn || !(await hasClassWords(server.db));
+  if (learned) {
+    say('  learning the words of the IPC classes (records that say more)...');
+    const result = await learnClassWords(server.db);
+    say(
+      `  classes' words: ${result.classes.toLocaleString('en')} classes from the titles and abstracts of ${result.learnedFrom.toLocaleString('en')} patents; ${result.patents.toLocaleString('en')} patents learned words, in ${(result.elapsedMs / 1000).toFixed(1)} s`,
+    );
+  }
   const { rows: built } = await sql<{ patents: number }>`
     SELECT (SELECT count(*) FROM patent_vectors)::int AS patents`.execute(server.db);
-  if (built[0]!.patents === 0) {
+  if (built[0]!.patents === 0 || learned) {
     say('  deriving meaning (word and patent vectors)...');
     const result = await buildMeaning(server.db, (progress) => {
       if (progress.done % 50_000 === 0) say(`    ${progress.phase}: ${progress.done.toLocaleString('en')}`);
@@ -134,8 +147,17 @@ try {
   const { rows: storage } = await sql<{ per_patent: number; cells: number | null }>`
     SELECT (pg_total_relation_size('patent_vectors')::float8 / greatest(1, (SELECT count(*) FROM patents)))::float8 AS per_patent,
       (SELECT length(centroids) / 400 FROM meaning_model) AS cells`.execute(server.db);
+  const { rows: learnedStorage } = await sql<{ per_patent: number; share: number }>`
+    SELECT ((pg_total_relation_size('patent_learned') + pg_total_relation_size('class_words'))::float8
+              / greatest(1, (SELECT count(*) FROM patents)))::float8 AS per_patent,
+           ((SELECT count(*) FROM patent_learned)::float8 / greatest(1, (SELECT count(*) FROM patents)))::float8 AS share`.execute(
+    server.db,
+  );
   say(
     `Storage of the patent vectors (table, TOAST and indexes): ${storage[0]!.per_patent.toFixed(0)} B a patent; cells: ${storage[0]!.cells ?? 'none'}`,
+  );
+  say(
+    `Storage of the learned words (ADR 0177: tables and indexes): ${learnedStorage[0]!.per_patent.toFixed(0)} B a patent; ${(100 * learnedStorage[0]!.share).toFixed(1)} % of patents learned words`,
   );
   for (const [, engine] of engines) await engine.close();
 } finally {

@@ -27,6 +27,12 @@ export function meaningWords(text: string): string[] {
   );
 }
 
+/**
+ * The weight of the words a record with little text learned from its classes (ADR 0177) in its
+ * vector, beside its title's and body's 1: they say what it is about, less surely than its own.
+ */
+export const LEARNED_MEANING_SHARE = 0.5;
+
 /** What a text's vector is made from: each word's unit vector and its weight, when known. */
 export interface WordLookup {
   vector(word: string): Float32Array | undefined;
@@ -57,15 +63,20 @@ export function textVector(words: Iterable<string>, lookup: WordLookup): Float32
 
 /** A patent's vector before the model: its title's and its body's (abstract, or AI summary), summed. */
 export function patentRawVector(
-  text: { title: string; body: string },
+  text: { title: string; body: string; learned?: string | null },
   lookup: WordLookup,
 ): { vector: Float32Array; title: Float32Array | null; body: Float32Array | null } | null {
   const title = textVector(meaningWords(text.title), lookup);
   const body = textVector(meaningWords(text.body), lookup);
   if (!title && !body) return null;
+  const learned = text.learned ? textVector(meaningWords(text.learned), lookup) : null;
   const vector = new Float32Array(DIMENSIONS);
-  for (const part of [title, body])
-    if (part) for (let index = 0; index < DIMENSIONS; index += 1) vector[index]! += part[index]!;
+  for (const [part, share] of [
+    [title, 1],
+    [body, 1],
+    [learned, LEARNED_MEANING_SHARE],
+  ] as const)
+    if (part) for (let index = 0; index < DIMENSIONS; index += 1) vector[index]! += share * part[index]!;
   return { vector: normalize(vector), title, body };
 }
 

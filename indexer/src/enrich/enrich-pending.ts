@@ -59,6 +59,12 @@ export async function enrichPendingPatents(options: EnrichPendingOptions): Promi
     const rows = await db
       .selectFrom('patents')
       .select(['lens_id', 'title', 'abstract', 'claims', 'ipc_symbols', 'publication_type'])
+      // What its classes are about, for a record with little text (ADR 0177).
+      .select(
+        sql<string | null>`(SELECT l.words FROM patent_learned l WHERE l.lens_id = patents.lens_id)`.as(
+          'class_words',
+        ),
+      )
       .where('ai_generated_at', 'is', null)
       .where('lens_id', '>', cursor)
       .orderBy('lens_id')

@@ -2,7 +2,10 @@ import { listItems, listText, type NewPatent } from '@patentscout/db';
 import type { Summarizer, SummarizerInput } from './summarizer.js';
 
 export function summarizerInputOf(
-  row: Pick<NewPatent, 'title' | 'abstract' | 'claims' | 'ipc_symbols' | 'publication_type'>,
+  row: Pick<NewPatent, 'title' | 'abstract' | 'claims' | 'ipc_symbols' | 'publication_type'> & {
+    /** The words it learned from its classes (ADR 0177), space-separated, when it has any. */
+    class_words?: string | null;
+  },
 ): SummarizerInput {
   return {
     title: row.title,
@@ -10,6 +13,7 @@ export function summarizerInputOf(
     claims: row.claims ?? '',
     ipcSymbols: listItems(row.ipc_symbols),
     publicationType: row.publication_type ?? null,
+    ...(row.class_words ? { classWords: row.class_words.split(' ') } : {}),
   };
 }
 

@@ -90,6 +90,19 @@ describe('OfflineSummarizer', () => {
     );
   });
 
+  it('says what its classification is about in words when a record with little text learned them', () => {
+    const { summary } = summarizer.summarize({
+      ...BASEBALL,
+      abstract: '',
+      classWords: ['bat', 'pitching', 'glove', 'ball', 'umpire'],
+    });
+    expect(summary).toBe(
+      'Teaching baseball batting techniques to young players on fields of every size. ' +
+        'This invention is classified under sports, games and amusements (human necessities), ' +
+        'whose patents are about bat, pitching, glove and ball.',
+    );
+  });
+
   it('takes types from the classification and publication type', () => {
     expect(summarizer.summarize(BASEBALL).types).toEqual([
       'Sports, games and amusements',

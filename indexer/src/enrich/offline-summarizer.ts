@@ -101,12 +101,26 @@ function untitledTitle(input: SummarizerInput, { section, headings }: Classifica
  * Says "invention", not "granted patent" or "patent application": the members of a family share
  * their text, and their AI text with it, whichever stage each office has reached.
  */
-function classificationSentence({ section, headings }: Classification): string | undefined {
+function classificationSentence(
+  { section, headings }: Classification,
+  classWords: readonly string[] = [],
+): string | undefined {
   const field = headings[0] ?? section;
   if (!field) return undefined;
   const within = section && field !== section ? ` (${section.title.toLowerCase()})` : '';
-  return `This invention is classified under ${field.title.toLowerCase()}${within}.`;
+  // What the patents of its classes are about says more than the class's heading alone (ADR 0177).
+  const about = classWords.slice(0, CLASS_WORDS_SAID);
+  const covering =
+    about.length > 1
+      ? `, whose patents are about ${about.slice(0, -1).join(', ')} and ${about.at(-1)}`
+      : about.length === 1
+        ? `, whose patents are about ${about[0]}`
+        : '';
+  return `This invention is classified under ${field.title.toLowerCase()}${within}${covering}.`;
 }
+
+/** How many of its classes' words a summary names. */
+const CLASS_WORDS_SAID = 4;
 
 /** A long first sentence cut at a word boundary, marked as cut. */
 function clipped(sentence: string, maxLength: number): string {
@@ -127,7 +141,7 @@ function summaryOf(input: SummarizerInput, title: string, classification: Classi
     sentences.push(sentence.length > SUMMARY_BUDGET ? clipped(sentence, SUMMARY_BUDGET) : sentence);
   }
   const opening = sentences.length > 0 ? sentences : title ? [`${title}.`] : [];
-  const closing = opening.length < 2 ? classificationSentence(classification) : undefined;
+  const closing = opening.length < 2 ? classificationSentence(classification, input.classWords) : undefined;
   const summary = [...opening, ...(closing ? [closing] : [])].map(
     (sentence) => sentence.charAt(0).toUpperCase() + sentence.slice(1),
   );

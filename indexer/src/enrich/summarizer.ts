@@ -9,6 +9,11 @@ export interface SummarizerInput {
   claims: string;
   ipcSymbols: readonly string[];
   publicationType: string | null;
+  /**
+   * The words its IPC classes are about, learned from their patents with text (ADR 0177), when
+   * known: a record with little text is described by them.
+   */
+  classWords?: readonly string[];
 }
 
 export interface GeneratedText {

@@ -59,7 +59,8 @@ async function* allTexts(db: Db, withoutVector = false, signal?: AbortSignal): A
   }
 }
 
-type PatentText = { lens_id: string; title: string; body: string };
+/** A patent's text, with the words it learned from its classes (ADR 0177), if any. */
+type PatentText = { lens_id: string; title: string; body: string; learned: string | null };
 
 /** The text an embeddings endpoint is given for a patent: its title, then its abstract or AI summary. */
 const embeddedText = (row: PatentText) => (row.body ? `${row.title}. ${row.body}` : row.title);

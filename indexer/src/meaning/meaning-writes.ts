@@ -82,10 +82,11 @@ export async function replaceWordsAndModel(
 export async function readPatentTexts(
   db: Db,
   options: { after: string; limit: number; withoutVector?: boolean },
-): Promise<{ lens_id: string; title: string; body: string }[]> {
-  const { rows } = await sql<{ lens_id: string; title: string; body: string }>`
-    SELECT p.lens_id, p.title, CASE WHEN p.abstract <> '' THEN p.abstract ELSE coalesce(p.ai_summary, '') END AS body
-    FROM patents p
+): Promise<{ lens_id: string; title: string; body: string; learned: string | null }[]> {
+  const { rows } = await sql<{ lens_id: string; title: string; body: string; learned: string | null }>`
+    SELECT p.lens_id, p.title, CASE WHEN p.abstract <> '' THEN p.abstract ELSE coalesce(p.ai_summary, '') END AS body,
+           l.words AS learned
+    FROM patents p LEFT JOIN patent_learned l ON l.lens_id = p.lens_id
     WHERE p.lens_id > ${options.after}
       ${options.withoutVector ? sql`AND NOT EXISTS (SELECT 1 FROM patent_vectors v WHERE v.lens_id = p.lens_id)` : sql``}
     ORDER BY p.lens_id LIMIT ${options.limit}`.execute(db);

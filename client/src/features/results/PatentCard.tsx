@@ -52,11 +52,17 @@ export function PatentCard({
   passage,
   linkQuery = '',
   foundByMeaning = false,
+  classificationWords,
   moreLikeThis = true,
 }: {
   item: PatentCard_ItemFragment;
   /** Found by meaning alone: it holds none of the AI search's words (ADR 0150). */
   foundByMeaning?: boolean;
+  /**
+   * Found through the words its classification is about, none of its own (ADR 0177): never
+   * shown as its own words nor highlighted, only named as its classification's.
+   */
+  classificationWords?: readonly string[];
   /** Offers "More like this" (a new AI search from the patent's text); off for a limited account. */
   moreLikeThis?: boolean;
   /** The passage that matched the search's words, when it has come (`useMatchHighlights`). */
@@ -123,6 +129,12 @@ export function PatentCard({
         {foundByMeaning ? (
           <p className="mt-2 mb-0 small text-muted" data-testid="found-by-meaning">
             <span className="fw-semibold">found by meaning: no shared words</span>
+          </p>
+        ) : null}
+        {classificationWords && classificationWords.length > 0 ? (
+          <p className="mt-2 mb-0 small text-muted" data-testid="matched-through-classification">
+            <span className="fw-semibold">matched through its classification:</span>{' '}
+            {classificationWords.join(', ')}
           </p>
         ) : null}
         {passage ? (

@@ -61,6 +61,11 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
     () => new Set(results.explanation?.meaning?.foundByMeaning ?? []),
     [results],
   );
+  const throughClassification = useMemo(
+    () =>
+      new Map((results.explanation?.throughClassification ?? []).map((match) => [match.lensId, match.words])),
+    [results],
+  );
   const shown = refined.slice(0, visible);
   const passages = useMatchHighlights(search, settled ? shown.map((item) => item.lens_id) : []);
   const linkQuery = highlightLinkQuery(search);
@@ -122,6 +127,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
               passage={cardPassage(passages.get(item.lens_id))}
               linkQuery={linkQuery}
               foundByMeaning={foundByMeaning.has(item.lens_id)}
+              classificationWords={throughClassification.get(item.lens_id)}
               moreLikeThis={!limited}
               cardRef={(element) => {
                 if (element) cards.current.set(item.lens_id, element);

@@ -43,6 +43,7 @@ describe('SearchExplanation', () => {
                 ],
                 dropped: ['a'],
                 lensQuery: 'battery OR home',
+                throughClassification: [],
               }}
             />
           ),

@@ -21,6 +21,7 @@ function renderExplanation(meaning: MeaningStatus | undefined) {
               kept: [{ word: 'battery', weight: 4.2, share: 0.015 }],
               dropped: [],
               lensQuery: 'battery',
+              throughClassification: [],
             }}
             meaning={meaning}
           />

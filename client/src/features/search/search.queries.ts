@@ -23,6 +23,10 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
         }
         foundByMeaning
       }
+      throughClassification {
+        lensId
+        words
+      }
     }
     data {
       ...PatentCard_item

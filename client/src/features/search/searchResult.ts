@@ -57,6 +57,8 @@ const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
           foundByMeaning: z.array(z.string()),
         })
         .nullish(),
+      // Results found through their classification's words (ADR 0177).
+      throughClassification: z.array(z.object({ lensId: z.string(), words: z.array(z.string()) })),
     })
     .nullish(),
   data: z.array(SearchResultItemSchema),

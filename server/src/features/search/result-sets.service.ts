@@ -81,7 +81,14 @@ export function createResultSets(deps: {
         families: set.families,
         estimated: set.estimated,
         hits: await engine.hitsByIds(set.lensIds),
-        explanation: (set.explanation as SearchExplanation | null) ?? undefined,
+        // Sets kept before records said more (ADR 0177) have no classification matches.
+        explanation: set.explanation
+          ? {
+              ...(set.explanation as SearchExplanation),
+              throughClassification:
+                (set.explanation as Partial<SearchExplanation>).throughClassification ?? [],
+            }
+          : undefined,
       },
     };
   }

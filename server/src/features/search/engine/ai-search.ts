@@ -58,12 +58,12 @@ export async function aiSearch(
   const alsoSearched = understood
     ? await whilePostgresWorks(() => whilePostgresWorks(() => understood.alsoSearched()))
     : [];
-  const { flagged = [], ...answer } = await searching;
+  const { flagged = [], throughClassification = [], ...answer } = await searching;
   return {
     ...answer,
     explanation: understood
-      ? { ...explanation, meaning: { alsoSearched, foundByMeaning: flagged } }
-      : explanation,
+      ? { ...explanation, throughClassification, meaning: { alsoSearched, foundByMeaning: flagged } }
+      : { ...explanation, throughClassification },
   };
 }
 

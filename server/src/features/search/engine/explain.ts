@@ -1,3 +1,4 @@
+import type { ClassificationMatch } from './learned.js';
 import type { WeightedLexeme } from './words.js';
 
 /** How an AI search read its text: the words it searched with, those it dropped, as a Lens query. */
@@ -8,6 +9,11 @@ export interface SearchExplanation {
   dropped: string[];
   /** The Lens query that matches the same patents (its ranking is the advanced search's own). */
   lensQuery: string;
+  /**
+   * The results found through the words their classification is about, none of their own
+   * (ADR 0177): "matched through its classification: beehives, hive, honey".
+   */
+  throughClassification: ClassificationMatch[];
   /** What meaning added (ADR 0150), when the corpus's meaning has been derived. */
   meaning?: {
     /** The corpus words closest in meaning to the text's rarest words. */
@@ -65,5 +71,7 @@ export function explainNaturalSearch(text: string, terms: readonly WeightedLexem
     kept,
     dropped: words.filter((word) => !keptWords.has(word)),
     lensQuery: kept.map((term) => term.word).join(' OR '),
+    // Known once the search ran (natural.ts): the engine fills it in.
+    throughClassification: [],
   };
 }

@@ -4,6 +4,7 @@ import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './f
 import {
   COUNTING,
   FIELD_SHARE,
+  LEARNED_SHARE,
   READ_IN_ORDER_DENSITY,
   STATIC_RANK_SHARE,
   textIndexedShares,
@@ -24,6 +25,7 @@ import {
   type CandidateTier,
 } from './tiers.js';
 import type { WeightedLexeme } from './words.js';
+import { classificationMatches, learnedCandidates, withLearned } from './learned.js';
 
 /**
  * How a tier is read. In static-rank order rather than through the GIN index (`inOrder`) when at
@@ -96,17 +98,26 @@ function naturalQuery(
     return sql`(${!inOrder && reads.topFirst(tier) ? topRankFirst(select) : select()})`;
   });
   // A candidate lacks most of the query's words: one match tells that, where asking field by
-  // field takes three.
-  const wordScore = (row: string) => (term: WeightedLexeme) =>
-    sql`CASE WHEN NOT (${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme)}::tsquery) THEN 0
+  // field takes three. A word it lacks may be among the words it learned (ADR 0177), when the
+  // row carries them (`learned`).
+  const wordScore = (row: string, learned: boolean) => (term: WeightedLexeme) =>
+    sql`CASE WHEN NOT (${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme)}::tsquery) THEN ${
+      learned
+        ? sql`CASE WHEN ${sql.ref(`${row}.learned`)} @@ ${tsLexeme(term.lexeme)}::tsquery THEN ${term.idf * LEARNED_SHARE}::real ELSE 0 END`
+        : sql`0`
+    }
              WHEN ${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme, 'AD')}::tsquery THEN ${term.idf * FIELD_SHARE.title}::real
              WHEN ${sql.ref(`${row}.text_vector`)} @@ ${tsLexeme(term.lexeme, 'B')}::tsquery THEN ${term.idf * FIELD_SHARE.abstract}::real
              ELSE ${term.idf * FIELD_SHARE.claims}::real END`;
-  /** The words' part of the score of candidate `row` (alias). */
-  const wordsOf = (row: string) => sql`(${sql.join(terms.map(wordScore(row)), sql` + `)})`;
+  /**
+   * The words' part of the score of candidate `row` (alias): the lexical candidates (`l`, `c`)
+   * carry their learned words, the meaning's (`x`, meaning-blend.ts) only their own.
+   */
+  const wordsOf = (row: string) => sql`(${sql.join(terms.map(wordScore(row, row !== 'x')), sql` + `)})`;
   const words = wordsOf('c');
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
+    learned: learnedCandidates(terms, indexedFilter),
     score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
     wordsOf,
     /** The score a patent with every word in its title would have. */
@@ -170,14 +181,15 @@ export async function naturalSearch(
 ): Promise<RankedCandidates> {
   const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
+  const { tiers, learned, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
     terms,
     filters,
     shares,
     budget,
   );
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
-  const lexical = sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`;
+  // The patents found through their classes' words alone join beside the budget (ADR 0177).
+  const lexical = sql`${withLearned(sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`)} UNION ALL (${learned})`;
   const full = sql`${Math.max(fullScore, 1e-6)}::real`;
   const meaning = request.meaning ? await whilePostgresWorks(request.meaning) : undefined;
   const rows =
@@ -192,5 +204,12 @@ export async function naturalSearch(
   // Every lexical candidate contains some word, and the tiers together are every match, so when
   // they stayed under the budget the counts are exact; the matches by meaning alone are counted
   // beside the words' count, never waited for.
-  return countedAnswer(rows, budget, count);
+  const answer = await countedAnswer(rows, budget, count);
+  const throughClassification = await classificationMatches(
+    db,
+    terms,
+    answer.hits.map((hit) => hit.lens_id),
+  );
+  // Like the flagged hits, only an answer with such hits says so.
+  return throughClassification.length > 0 ? { ...answer, throughClassification } : answer;
 }

@@ -48,6 +48,13 @@ export const STATISTICS_REFRESH_MS = 10 * 60 * 1000;
 export const FIELD_SHARE = { title: 1, abstract: 0.85, claims: 0.6 } as const;
 /** AI search: the static rank breaks ties between documents with the same words. */
 export const STATIC_RANK_SHARE = 0.01;
+/**
+ * AI search: a query word found only among the words a record with little text learned from its
+ * classes (ADR 0177) counts this much of its rarity, below any field of its own text.
+ */
+export const LEARNED_SHARE = 0.5;
+/** AI search: the most patents found through their classes' words alone that join the candidates. */
+export const LEARNED_CANDIDATES = 300;
 
 // --- Meaning (meaning/, ADR 0150) -----------------------------------------------------------
 

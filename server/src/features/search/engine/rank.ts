@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { type Db, type PatentRow } from '@patentscout/db';
 import type { MatchCount } from './counts.js';
 import type { SearchExplanation } from './explain.js';
+import type { ClassificationMatch } from './learned.js';
 import { planOf, type PlanNode } from './query-plan.js';
 
 /** Another indexed publication of a hit's simple family, as the hit's record lists it. */
@@ -51,6 +52,8 @@ export interface RankedCandidates {
   explanation?: SearchExplanation;
   /** The hits for which the ranking's flag held (AI search: found by meaning alone). */
   flagged?: string[];
+  /** AI search: the hits found through their classification's words alone (ADR 0177). */
+  throughClassification?: ClassificationMatch[];
 }
 
 /** A row as a statement answers it, its family members as listed. */
