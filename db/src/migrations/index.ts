@@ -34,6 +34,7 @@ import * as meaning from './20261128T0900-meaning.js';
 import * as meaningMethod from './20261128T1300-meaning-method-and-cells.js';
 import * as wordSenses from './20261129T0800-word-senses.js';
 import * as collectionTextInOneForm from './20261129T1200-collection-text-in-one-form.js';
+import * as resultMaps from './20261129T1300-result-maps.js';
 import * as collections from './20261128T1000-collections.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128T1300-meaning-method-and-cells': meaningMethod,
   '20261129T0800-word-senses': wordSenses,
   '20261129T1200-collection-text-in-one-form': collectionTextInOneForm,
+  '20261129T1300-result-maps': resultMaps,
 };
 
 export const migrationProvider: MigrationProvider = {
