@@ -72,6 +72,7 @@ describe('the results page address', () => {
       sanitiseSearch: true,
       yearsGiven: true,
       resultSetId: 's1',
+      view: 'list',
     });
     expect(parseResultsAddress('type=ai&query=q&years=1824,2050')).toMatchObject({
       type: 'ai',

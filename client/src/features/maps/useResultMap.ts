@@ -39,8 +39,27 @@ export function useResultSetMap(resultSetId: string | null, wanted: boolean): Ma
   return { map: data?.resultSet.map ?? null, loading, failed: Boolean(error) };
 }
 
-/** A collection's map (its members'), as a result set's. */
-export function useCollectionMap(collectionId: string, wanted: boolean): MapState {
-  const { data, loading, error } = useQuery(COLLECTION_MAP, { variables: { id: collectionId }, skip: !wanted });
-  return { map: data?.collection.map ?? null, loading, failed: Boolean(error) };
+const SHARED_COLLECTION_MAP = graphql(`
+  query SharedCollectionMap($token: String!) {
+    sharedCollection(token: $token) {
+      id
+      map {
+        ...ResultMap_map
+      }
+    }
+  }
+`);
+
+/**
+ * A collection's map (its members'), as a result set's: by its id, or by the read-only link's
+ * token for someone who opened it by the link.
+ */
+export function useCollectionMap(source: { id: string } | { token: string }, wanted: boolean): MapState {
+  const byId = useQuery(COLLECTION_MAP, { variables: { id: 'id' in source ? source.id : '' }, skip: !wanted || !('id' in source) });
+  const byToken = useQuery(SHARED_COLLECTION_MAP, {
+    variables: { token: 'token' in source ? source.token : '' },
+    skip: !wanted || !('token' in source),
+  });
+  const map = byId.data?.collection.map ?? byToken.data?.sharedCollection.map ?? null;
+  return { map, loading: byId.loading || byToken.loading, failed: Boolean(byId.error ?? byToken.error) };
 }
