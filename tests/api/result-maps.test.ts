@@ -20,7 +20,10 @@ const topics = [
 // Every patent holds the query's word "device", which no region may be labelled by.
 const patents = Array.from({ length: 30 }, (_, index) => {
   const [title, abstract] = topics[index % topics.length]!;
-  return patentRow({ title: `DEVICE ${title!.toUpperCase()} ${index}`, abstract: `${abstract} The device ${index}.` });
+  return patentRow({
+    title: `DEVICE ${title!.toUpperCase()} ${index}`,
+    abstract: `${abstract} The device ${index}.`,
+  });
 });
 const unplaced = patents[29]!;
 
@@ -31,7 +34,10 @@ beforeAll(async () => {
   await buildMeaning(app.database.db);
   await sql`DELETE FROM patent_vectors WHERE lens_id = ${unplaced.lens_id}`.execute(app.database.db);
   user = await createEmulatorUser({ verified: true });
-  await app.database.db.insertInto('users').values({ uid: user.uid, email: user.email, name: 'Sam' }).execute();
+  await app.database.db
+    .insertInto('users')
+    .values({ uid: user.uid, email: user.email, name: 'Sam' })
+    .execute();
   await givePaidPlan(app.database.db, user.uid);
 }, 120_000);
 afterAll(() => app.close());
@@ -51,7 +57,18 @@ const MAP = `
 async function searchedSet(): Promise<{ id: string; ids: string[] }> {
   const { data, errors } = await graphql(
     app.baseUrl,
-    `mutation ($input: SearchInput!) { booleanSearch(input: $input) { results { result_set_id data { lens_id } } } }`,
+    `
+      mutation ($input: SearchInput!) {
+        booleanSearch(input: $input) {
+          results {
+            result_set_id
+            data {
+              lens_id
+            }
+          }
+        }
+      }
+    `,
     { input: { query: 'device' } },
     user.idToken,
   );
@@ -82,11 +99,15 @@ describe('resultSet(id) { map }', () => {
     for (const region of map.regions) {
       expect(region.words.length).toBeGreaterThanOrEqual(2);
       expect(region.words).not.toContain('device');
-      expect(map.points.filter((point: { region: number }) => point.region === region.id)).toHaveLength(region.size);
+      expect(map.points.filter((point: { region: number }) => point.region === region.id)).toHaveLength(
+        region.size,
+      );
     }
     // Patents of one topic share a region: the labels name the topics.
     const labelled = map.regions.flatMap((region: { words: string[] }) => region.words);
-    expect(labelled.some((word: string) => topics.some(([title]) => title!.split(' ').includes(word)))).toBe(true);
+    expect(labelled.some((word: string) => topics.some(([title]) => title!.split(' ').includes(word)))).toBe(
+      true,
+    );
 
     const again = await graphql(app.baseUrl, MAP, { id }, user.idToken);
     expect(again.data.resultSet.map).toEqual(map);

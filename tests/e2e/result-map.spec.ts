@@ -30,7 +30,8 @@ async function waitForMeaning() {
 /** Switches to the Map view and answers the map the page drew. */
 async function openMap(page: Page): Promise<ResultMap> {
   const answer = page.waitForResponse(
-    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('ResultSetMap'),
+    (response) =>
+      response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('ResultSetMap'),
     SEARCH_WAIT,
   );
   await page.getByRole('group', { name: 'Show the results as' }).getByRole('button', { name: 'Map' }).click();
@@ -56,6 +57,8 @@ test('draws the map of an AI search: region filter, a card from a point, lasso, 
   await aiSearchFromHome(page, 'battery electrode for storing energy in electric vehicles');
   const map = await openMap(page);
   expect(map.points.length).toBeGreaterThanOrEqual(10);
+  // The README's picture of a map.
+  await page.getByTestId('result-map').screenshot({ path: 'docs/images/result-map.png' });
 
   // The text alternative: every region with its words and size.
   const table = page.getByTestId('map-regions-table');
@@ -77,7 +80,9 @@ test('draws the map of an AI search: region filter, a card from a point, lasso, 
   const region = map.regions[1]!;
   await page.getByRole('button', { name: new RegExp(`^Region ${region.id + 1}: `) }).click();
   await expect(page).toHaveURL(new RegExp(`region=${region.id}`));
-  await expect(page.getByTestId('map-chip')).toContainText(`Map region ${region.id + 1}: ${region.words.join(', ')}`);
+  await expect(page.getByTestId('map-chip')).toContainText(
+    `Map region ${region.id + 1}: ${region.words.join(', ')}`,
+  );
   const inRegion = new Set(map.points.filter((p) => p.region === region.id).map((p) => p.title));
   const listed = page.getByRole('region', { name: 'Search results' }).getByRole('article');
   await expect(listed.first()).toBeVisible();
@@ -90,7 +95,9 @@ test('draws the map of an AI search: region filter, a card from a point, lasso, 
   await other.goto(shared);
   await expect(other.getByTestId('map-chip')).toContainText(`Map region ${region.id + 1}`);
   await expect(other.getByTestId('map-regions-table').getByRole('row')).toHaveCount(map.regions.length + 1);
-  await expect(other.getByRole('region', { name: 'Search results' }).getByRole('article')).toHaveCount(await listed.count());
+  await expect(other.getByRole('region', { name: 'Search results' }).getByRole('article')).toHaveCount(
+    await listed.count(),
+  );
   await other.close();
   expect(inRegion.size).toBe(region.size);
 
@@ -116,7 +123,13 @@ test('draws the map of an AI search: region filter, a card from a point, lasso, 
   await page.mouse.up();
   await expect(page).toHaveURL(/lasso=/);
   await expect(page.getByTestId('map-chip')).toContainText('Map lasso:');
-  await expect(page.getByRole('region', { name: 'Search results' }).getByRole('article').filter({ hasText: target.title }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Search results' })
+      .getByRole('article')
+      .filter({ hasText: target.title })
+      .first(),
+  ).toBeVisible();
 
   // Keyboard: the canvas takes focus and steps through the points, announcing each.
   await page.getByTestId('result-map-canvas').focus();
@@ -134,7 +147,9 @@ test('draws the map of an advanced search, the same map on reload', async ({ pag
   expect(map.points.length).toBeGreaterThanOrEqual(10);
   await expect(page.getByTestId('map-regions-table').getByRole('row')).toHaveCount(map.regions.length + 1);
   const again = await (async () => {
-    const answer = page.waitForResponse((response) => (response.request().postData() ?? '').includes('ResultSetMap'));
+    const answer = page.waitForResponse((response) =>
+      (response.request().postData() ?? '').includes('ResultSetMap'),
+    );
     await page.reload();
     return ((await (await answer).json()) as { data: { resultSet: { map: ResultMap } } }).data.resultSet.map;
   })();

@@ -76,7 +76,11 @@ function lassoText(lasso: readonly (readonly [number, number])[]): string {
 
 function readLasso(text: string | null): [number, number][] | undefined {
   const values = (text ?? '').split(',').map((value) => Number.parseInt(value, 10));
-  if (values.length < 6 || values.length % 2 !== 0 || values.some((value) => !(value >= 0 && value <= LASSO_SCALE)))
+  if (
+    values.length < 6 ||
+    values.length % 2 !== 0 ||
+    values.some((value) => !(value >= 0 && value <= LASSO_SCALE))
+  )
     return undefined;
   const corners: [number, number][] = [];
   for (let index = 0; index < values.length; index += 2)

@@ -19,9 +19,16 @@ export function useCollectionMapView(collection: CollectionDetail_CollectionFrag
   const { token } = useParams();
   const [view, setView] = useState<'list' | 'map'>('list');
   const [selection, setSelection] = useState<MapSelection | null>(null);
-  const state = useCollectionMap(collection.role === 'link' && token ? { token } : { id: collection.id }, view === 'map');
-  const held = useMemo(() => (selection && state.map ? selectedIds(state.map.points, selection) : null), [state.map, selection]);
-  const narrow = (members: readonly Member[]) => (held ? members.filter((member) => held.has(member.lens_id)) : members);
+  const state = useCollectionMap(
+    collection.role === 'link' && token ? { token } : { id: collection.id },
+    view === 'map',
+  );
+  const held = useMemo(
+    () => (selection && state.map ? selectedIds(state.map.points, selection) : null),
+    [state.map, selection],
+  );
+  const narrow = (members: readonly Member[]) =>
+    held ? members.filter((member) => held.has(member.lens_id)) : members;
   return { view, setView, selection, setSelection, state, held, narrow };
 }
 
@@ -42,15 +49,29 @@ export function CollectionMap({
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <ButtonGroup aria-label="Show the collection as">
           {(['list', 'map'] as const).map((option) => (
-            <Button key={option} size="sm" variant={view === option ? 'primary' : 'outline-primary'} aria-pressed={view === option} onClick={() => setView(option)}>
+            <Button
+              key={option}
+              size="sm"
+              variant={view === option ? 'primary' : 'outline-primary'}
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
               {option === 'list' ? 'List' : 'Map'}
             </Button>
           ))}
         </ButtonGroup>
         {selection ? (
           <Badge bg="secondary" className="d-inline-flex align-items-center gap-1" data-testid="map-chip">
-            {'region' in selection ? `Map region ${selection.region + 1}` : `Map lasso: ${held?.size ?? '…'} patents`}
-            <Button size="sm" variant="link" className="p-0 text-white" aria-label="Remove the map filter" onClick={() => setSelection(null)}>
+            {'region' in selection
+              ? `Map region ${selection.region + 1}`
+              : `Map lasso: ${held?.size ?? '…'} patents`}
+            <Button
+              size="sm"
+              variant="link"
+              className="p-0 text-white"
+              aria-label="Remove the map filter"
+              onClick={() => setSelection(null)}
+            >
               ×
             </Button>
           </Badge>
@@ -69,7 +90,9 @@ export function CollectionMap({
             onSelect={setSelection}
             renderCard={(lensId) => {
               const member = collection.members.find((candidate) => candidate.lens_id === lensId);
-              return member ? <FamilyCard collectionId={collection.id} members={[member]} editable={editable} /> : null;
+              return member ? (
+                <FamilyCard collectionId={collection.id} members={[member]} editable={editable} />
+              ) : null;
             }}
           />
         )

@@ -40,7 +40,16 @@ const label = (point: CanvasPoint) =>
  * point; a click opens it; in lasso mode a drag draws a loop. Keyboard: arrows step through the
  * points region by region, Enter opens the one stepped to.
  */
-export function MapCanvas({ points, regions, colours, selected, lassoMode, onOpen, onRegion, onLasso }: Props) {
+export function MapCanvas({
+  points,
+  regions,
+  colours,
+  selected,
+  lassoMode,
+  onOpen,
+  onRegion,
+  onLasso,
+}: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [side, setSide] = useState(0);
   const [hovered, setHovered] = useState(-1);
@@ -98,7 +107,9 @@ export function MapCanvas({ points, regions, colours, selected, lassoMode, onOpe
       context.setLineDash([4, 3]);
       context.beginPath();
       loop.forEach(([x, y], index) =>
-        index === 0 ? context.moveTo(toPixel(x, side), toPixel(y, side)) : context.lineTo(toPixel(x, side), toPixel(y, side)),
+        index === 0
+          ? context.moveTo(toPixel(x, side), toPixel(y, side))
+          : context.lineTo(toPixel(x, side), toPixel(y, side)),
       );
       context.closePath();
       context.stroke();
@@ -139,7 +150,12 @@ export function MapCanvas({ points, regions, colours, selected, lassoMode, onOpe
         role="img"
         aria-label="Map of the results by meaning. Arrow keys step through the patents region by region; Enter opens one. The table below lists the regions."
         aria-describedby="result-map-stepped"
-        style={{ width: side, height: side, touchAction: lassoMode ? 'none' : 'auto', cursor: lassoMode ? 'crosshair' : 'default' }}
+        style={{
+          width: side,
+          height: side,
+          touchAction: lassoMode ? 'none' : 'auto',
+          cursor: lassoMode ? 'crosshair' : 'default',
+        }}
         className="border rounded d-block"
         onKeyDown={keyDown}
         onPointerDown={(event) => {
@@ -167,7 +183,11 @@ export function MapCanvas({ points, regions, colours, selected, lassoMode, onOpe
           key={region.id}
           type="button"
           className="btn btn-light btn-sm border position-absolute map-region-label"
-          style={{ left: toPixel(region.x, side), top: toPixel(region.y, side), transform: 'translate(-50%, -50%)' }}
+          style={{
+            left: toPixel(region.x, side),
+            top: toPixel(region.y, side),
+            transform: 'translate(-50%, -50%)',
+          }}
           onClick={() => onRegion(region.id)}
           aria-label={`Region ${region.id + 1}: ${region.words.join(', ')}, ${region.size} patents. Show only these.`}
         >
@@ -175,7 +195,11 @@ export function MapCanvas({ points, regions, colours, selected, lassoMode, onOpe
         </button>
       ))}
       {shown ? (
-        <div role="tooltip" className="position-absolute bg-dark text-white small rounded p-2 map-tooltip" style={{ left: 8, bottom: 8, maxWidth: '90%' }}>
+        <div
+          role="tooltip"
+          className="position-absolute bg-dark text-white small rounded p-2 map-tooltip"
+          style={{ left: 8, bottom: 8, maxWidth: '90%' }}
+        >
           <div className="fw-semibold">{shown.title}</div>
           <div>
             {shown.owner ?? 'Owner not recorded'} · {shown.year}

@@ -58,12 +58,16 @@ export function MapView({ map, selection, selectedCount, onSelect, renderCard }:
   const [lassoMode, setLassoMode] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
   const colouring = useMemo(() => colourPoints(map.points, colourBy), [map.points, colourBy]);
-  const selected = useMemo(() => (selection ? selectedIds(map.points, selection) : null), [map.points, selection]);
+  const selected = useMemo(
+    () => (selection ? selectedIds(map.points, selection) : null),
+    [map.points, selection],
+  );
 
   if (map.too_few)
     return (
       <Alert variant="light" className="border" data-testid="map-too-few">
-        Too few of these results have a meaning to place on a map (a map needs at least 10), so they are shown as a list.
+        Too few of these results have a meaning to place on a map (a map needs at least 10), so they are shown
+        as a list.
       </Alert>
     );
 
@@ -72,7 +76,11 @@ export function MapView({ map, selection, selectedCount, onSelect, renderCard }:
       <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
         <Form.Group controlId="map-colour-by">
           <Form.Label className="small mb-1">Colour by</Form.Label>
-          <Form.Select size="sm" value={colourBy} onChange={(event) => setColourBy(event.target.value as ColourBy)}>
+          <Form.Select
+            size="sm"
+            value={colourBy}
+            onChange={(event) => setColourBy(event.target.value as ColourBy)}
+          >
             {COLOUR_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
@@ -97,7 +105,11 @@ export function MapView({ map, selection, selectedCount, onSelect, renderCard }:
       <ul className="list-unstyled d-flex flex-wrap gap-3 small mb-2" aria-label="Legend">
         {colouring.legend.map((entry) => (
           <li key={entry.label} className="d-flex align-items-center gap-1">
-            <span aria-hidden="true" className="d-inline-block rounded-circle" style={{ width: 12, height: 12, background: entry.colour }} />
+            <span
+              aria-hidden="true"
+              className="d-inline-block rounded-circle"
+              style={{ width: 12, height: 12, background: entry.colour }}
+            />
             {entry.label} ({entry.count})
           </li>
         ))}
@@ -141,7 +153,12 @@ export function MapView({ map, selection, selectedCount, onSelect, renderCard }:
           {map.regions.map((region) => (
             <tr key={region.id}>
               <td>
-                <Button size="sm" variant="link" className="p-0" onClick={() => onSelect({ region: region.id })}>
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="p-0"
+                  onClick={() => onSelect({ region: region.id })}
+                >
                   Region {region.id + 1}
                 </Button>
               </td>

@@ -10,11 +10,21 @@ const point = (year: number, country: string, owner: string | null = null, statu
 
 describe('map colours', () => {
   it('gives the 8 commonest countries a colour each and the rest one "Other"', () => {
-    const points = 'ABCDEFGHIJ'.split('').flatMap((letter, index) =>
-      Array.from({ length: 10 - index }, () => point(2020, `${letter}X`)),
-    );
+    const points = 'ABCDEFGHIJ'
+      .split('')
+      .flatMap((letter, index) => Array.from({ length: 10 - index }, () => point(2020, `${letter}X`)));
     const { colours, legend } = colourPoints(points, 'country');
-    expect(legend.map((entry) => entry.label)).toEqual(['AX', 'BX', 'CX', 'DX', 'EX', 'FX', 'GX', 'HX', 'Other']);
+    expect(legend.map((entry) => entry.label)).toEqual([
+      'AX',
+      'BX',
+      'CX',
+      'DX',
+      'EX',
+      'FX',
+      'GX',
+      'HX',
+      'Other',
+    ]);
     expect(legend.at(-1)!.count).toBe(2 + 1);
     expect(new Set(colours.slice(0, 10))).toHaveLength(1);
     expect(colours.at(-1)).toBe(legend.at(-1)!.colour);

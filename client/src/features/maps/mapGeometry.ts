@@ -54,7 +54,9 @@ export function colourPoints(points: readonly ColouredPoint[], by: ColourBy): Co
     band ? a[0].localeCompare(b[0]) : b[1] - a[1] || a[0].localeCompare(b[0]),
   );
   const colourOf = new Map(ranked.slice(0, TOP).map(([value], index) => [value, PALETTE[index]!]));
-  const legend = ranked.slice(0, TOP).map(([label, count]) => ({ label, colour: colourOf.get(label)!, count }));
+  const legend = ranked
+    .slice(0, TOP)
+    .map(([label, count]) => ({ label, colour: colourOf.get(label)!, count }));
   const others = ranked.slice(TOP).reduce((sum, [, count]) => sum + count, 0);
   if (others > 0) legend.push({ label: 'Other', colour: OTHER_COLOUR, count: others });
   return { colours: values.map((value) => colourOf.get(value) ?? OTHER_COLOUR), legend };
@@ -72,7 +74,12 @@ export function densityGrid(points: readonly { x: number; y: number }[], cells: 
 }
 
 /** The index of the point nearest (x, y) within `radius` (all in map units, 0..1); -1 when none. */
-export function pointAt(points: readonly { x: number; y: number }[], x: number, y: number, radius: number): number {
+export function pointAt(
+  points: readonly { x: number; y: number }[],
+  x: number,
+  y: number,
+  radius: number,
+): number {
   let best = -1;
   let bestDistance = radius * radius;
   points.forEach((point, index) => {
@@ -86,7 +93,11 @@ export function pointAt(points: readonly { x: number; y: number }[], x: number, 
 }
 
 /** Whether (x, y) lies inside the polygon (ray casting; the lasso closes itself). */
-export function insidePolygon(polygon: readonly (readonly [number, number])[], x: number, y: number): boolean {
+export function insidePolygon(
+  polygon: readonly (readonly [number, number])[],
+  x: number,
+  y: number,
+): boolean {
   let inside = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i, i += 1) {
     const [xi, yi] = polygon[i]!;

@@ -55,7 +55,10 @@ const SHARED_COLLECTION_MAP = graphql(`
  * token for someone who opened it by the link.
  */
 export function useCollectionMap(source: { id: string } | { token: string }, wanted: boolean): MapState {
-  const byId = useQuery(COLLECTION_MAP, { variables: { id: 'id' in source ? source.id : '' }, skip: !wanted || !('id' in source) });
+  const byId = useQuery(COLLECTION_MAP, {
+    variables: { id: 'id' in source ? source.id : '' },
+    skip: !wanted || !('id' in source),
+  });
   const byToken = useQuery(SHARED_COLLECTION_MAP, {
     variables: { token: 'token' in source ? source.token : '' },
     skip: !wanted || !('token' in source),

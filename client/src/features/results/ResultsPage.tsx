@@ -32,7 +32,13 @@ import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 const FIRST_PAGE = 20;
 const NO_ITEMS: SearchResultSet['data'] = [];
-const NO_RESULTS: SearchResultSet = { result_set_id: '', total: 0, results: 0, estimated: false, data: NO_ITEMS };
+const NO_RESULTS: SearchResultSet = {
+  result_set_id: '',
+  total: 0,
+  results: 0,
+  estimated: false,
+  data: NO_ITEMS,
+};
 const PAGE_STEP = 10;
 
 interface ListProps {
@@ -197,7 +203,11 @@ function Outcome({
       ) : null}
       <ViewSwitch params={params} map={map} />
       {params.view === 'map' ? (
-        <ResultsMap results={results} map={map} linkQuery={highlightLinkQuery({ type: params.type, query: params.input.query })} />
+        <ResultsMap
+          results={results}
+          map={map}
+          linkQuery={highlightLinkQuery({ type: params.type, query: params.input.query })}
+        />
       ) : null}
       <ResultList
         key={location.key}

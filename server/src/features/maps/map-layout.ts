@@ -100,13 +100,16 @@ function kMeans(points: [number, number][], k: number, random: () => number): nu
   for (let round = 0; round < 30; round += 1) {
     assignment = points.map((point) => {
       let best = 0;
-      for (let c = 1; c < k; c += 1) if (distance2(point, centres[c]!) < distance2(point, centres[best]!)) best = c;
+      for (let c = 1; c < k; c += 1)
+        if (distance2(point, centres[c]!) < distance2(point, centres[best]!)) best = c;
       return best;
     });
     for (let c = 0; c < k; c += 1) {
       const members = points.filter((_, index) => assignment[index] === c);
       if (members.length === 0) continue;
-      centres[c] = [0, 1].map((axis) => members.reduce((sum, point) => sum + point[axis]!, 0) / members.length);
+      centres[c] = [0, 1].map(
+        (axis) => members.reduce((sum, point) => sum + point[axis]!, 0) / members.length,
+      );
     }
   }
   return assignment;
@@ -132,7 +135,7 @@ function regionWords(texts: string[], assignment: number[], k: number, query: st
     for (const words of members) for (const word of words) inside.set(word, (inside.get(word) ?? 0) + 1);
     const outside = texts.length - members.length || 1;
     return [...inside]
-      .filter(([word, count]) => count >= 2 || members.length < 4 || inside.size < LABEL_WORDS)
+      .filter(([, count]) => count >= 2 || members.length < 4 || inside.size < LABEL_WORDS)
       .filter(([word]) => !left.has(word.slice(0, 5)))
       .map(([word, count]) => ({
         word,

@@ -39,7 +39,9 @@ export function createMapsRepo(db: Db, reads: Db = db) {
       return rows.map((row) => ({
         lensId: row.lens_id,
         // The stored bytes are signed (ADR 0150): read them as such, without copying.
-        vector: row.vector ? new Int8Array(row.vector.buffer, row.vector.byteOffset, row.vector.length) : null,
+        vector: row.vector
+          ? new Int8Array(row.vector.buffer, row.vector.byteOffset, row.vector.length)
+          : null,
         title: row.ai_title || row.title,
         text: `${row.title}\n${row.abstract}`,
         owners: listItems(row.owners),
@@ -50,7 +52,11 @@ export function createMapsRepo(db: Db, reads: Db = db) {
     },
 
     async findLayout(key: string): Promise<unknown> {
-      const row = await reads.selectFrom('result_maps').select('layout').where('key', '=', key).executeTakeFirst();
+      const row = await reads
+        .selectFrom('result_maps')
+        .select('layout')
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row?.layout;
     },
 

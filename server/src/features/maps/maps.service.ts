@@ -14,7 +14,13 @@ export const MAP_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const StoredLayout = z.object({
   points: z.array(z.object({ lensId: z.string(), x: z.number(), y: z.number(), region: z.number().int() })),
   regions: z.array(
-    z.object({ id: z.number().int(), words: z.array(z.string()), size: z.number().int(), x: z.number(), y: z.number() }),
+    z.object({
+      id: z.number().int(),
+      words: z.array(z.string()),
+      size: z.number().int(),
+      x: z.number(),
+      y: z.number(),
+    }),
   ),
   notPlaced: z.array(z.string()),
 });
@@ -90,7 +96,9 @@ export function createMapsService(deps: { repo: MapsRepo; runner: MapRunner }): 
       const { points, regions, notPlaced } = await layout;
       const shown = (id: string) => familyOf(byId.get(id)!);
       return {
-        points: points.filter((point) => byId.has(point.lensId)).map((point) => ({ ...shown(point.lensId), ...point })),
+        points: points
+          .filter((point) => byId.has(point.lensId))
+          .map((point) => ({ ...shown(point.lensId), ...point })),
         regions,
         notPlaced: notPlaced.map(shown),
         tooFew: points.length < MAP_MIN_POINTS,
