@@ -41,8 +41,13 @@ async function openMap(page: Page): Promise<ResultMap> {
   return data.resultSet.map;
 }
 
+// Tall enough for the explanation, the controls and the whole canvas at once: the mouse works in
+// the viewport's coordinates.
+test.use({ viewport: { width: 1280, height: 1600 } });
+
 /** Where a map point is on the page (the canvas keeps a 4 % margin on each side). */
 async function pixelOf(page: Page, x: number, y: number) {
+  await page.getByTestId('result-map-canvas').scrollIntoViewIfNeeded();
   const box = (await page.getByTestId('result-map-canvas').boundingBox())!;
   return { x: box.x + (0.04 + x * 0.92) * box.width, y: box.y + (0.04 + y * 0.92) * box.height };
 }
