@@ -114,7 +114,7 @@ test('draws the map of an AI search: region filter, a card from a point, lasso, 
   await other.close();
   expect(inRegion).toHaveLength(region.size);
 
-  // A lasso around one point filters to what it holds; one around nothing says so.
+  // A lasso around one point filters the list to what it holds.
   await page.getByRole('button', { name: 'Remove the map filter' }).click();
   await expect(page).not.toHaveURL(/region=/);
   const target = point;
