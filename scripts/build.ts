@@ -66,8 +66,12 @@ export async function buildServerBundle(
     legalComments: 'none',
   });
   await esbuild({
-    entryPoints: [path.join(root, 'scripts', 'serve.ts')],
-    outfile,
+    // The map's worker thread (ADR 0179) is a file of its own beside the server, which it loads.
+    entryPoints: {
+      server: path.join(root, 'scripts', 'serve.ts'),
+      'map-worker': path.join(root, 'server', 'src', 'features', 'maps', 'map-worker.ts'),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -38,6 +38,7 @@ export const LOCAL_TABLES = [
   'patent_changes',
   'search_events',
   'search_result_sets',
+  'result_maps',
   'saved_searches',
   'oneshot_requests',
   'stripe_events',

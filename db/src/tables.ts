@@ -195,6 +195,14 @@ export interface Database extends CollectionTables, BillingTables {
   analyst_keys: AnalystKeysTable;
   search_result_sets: SearchResultSetsTable;
   search_words: SearchWordsTable;
+  result_maps: ResultMapsTable;
+}
+
+/** An answer's map once drawn (ADR 0179), keyed by what it was drawn from. */
+export interface ResultMapsTable {
+  key: string;
+  layout: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
 }
 
 /** A word of the patents' text as written, with its English lexeme (NULL for a stop word). */

@@ -35,6 +35,7 @@ import * as meaningMethod from './20261128T1300-meaning-method-and-cells.js';
 import * as wordSenses from './20261129T0800-word-senses.js';
 import * as collectionTextInOneForm from './20261129T1200-collection-text-in-one-form.js';
 import * as learnedWords from './20261129T1200-learned-words.js';
+import * as resultMaps from './20261129T1300-result-maps.js';
 import * as collections from './20261128T1000-collections.js';
 
 /** Every migration, listed explicitly so that bundling or a stray file cannot change the set. */
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T0800-word-senses': wordSenses,
   '20261129T1200-collection-text-in-one-form': collectionTextInOneForm,
   '20261129T1200-learned-words': learnedWords,
+  '20261129T1300-result-maps': resultMaps,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,22 @@ import {
 } from './index.js';
 
 describe('the results page address', () => {
+  it('carries the map view, a region and a lasso, and reads them back (ADR 0179)', () => {
+    const lasso: [number, number][] = [
+      [0.1, 0.2],
+      [0.5, 0.25],
+      [0.3, 0.9],
+    ];
+    const address = resultsAddress('ai', { query: 'q' }, { resultSetId: 'S', view: 'map', region: 3, lasso });
+    expect(address).toContain('view=map');
+    expect(parseResultsAddress(address)).toMatchObject({ view: 'map', region: 3, lasso, resultSetId: 'S' });
+    expect(parseResultsAddress('type=ai&query=q')).toMatchObject({ view: 'list' });
+    // An unreadable region or lasso is no refinement at all.
+    const bad = parseResultsAddress('type=ai&query=q&region=x&lasso=1,2,3');
+    expect(bad.region).toBeUndefined();
+    expect(bad.lasso).toBeUndefined();
+  });
+
   it('keeps years within 1824..2050, from never after to, empty meaning the whole range', () => {
     expect(effectiveYears('', '')).toEqual([1824, 2050]);
     expect(effectiveYears('1700', '3000')).toEqual([1824, 2050]);
@@ -56,6 +72,7 @@ describe('the results page address', () => {
       sanitiseSearch: true,
       yearsGiven: true,
       resultSetId: 's1',
+      view: 'list',
     });
     expect(parseResultsAddress('type=ai&query=q&years=1824,2050')).toMatchObject({
       type: 'ai',

@@ -51,6 +51,41 @@ export interface ResultsAddressOptions {
   resultSetId?: string;
   /** "More like this": the patent it started from, whose family the results page leaves out. */
   like?: string;
+  /** The results shown as a map of their meaning (ADR 0179) rather than a list. */
+  view?: ResultsView;
+  /** A map region (its id) the list is narrowed to. */
+  region?: number;
+  /** A lasso drawn on the map (points in 0..1), the list narrowed to the families inside it. */
+  lasso?: readonly (readonly [number, number])[];
+}
+
+export type ResultsView = 'list' | 'map';
+
+/** A lasso's corners in an address: `x,y,x,y...` in thousandths of the map's side. */
+const LASSO_SCALE = 1000;
+/** More corners than this are thinned out: a hand-drawn loop needs no more to stay itself. */
+const LASSO_MAX_CORNERS = 64;
+
+function lassoText(lasso: readonly (readonly [number, number])[]): string {
+  const step = Math.ceil(lasso.length / LASSO_MAX_CORNERS);
+  return lasso
+    .filter((_, index) => index % step === 0)
+    .flatMap(([x, y]) => [x, y].map((value) => Math.round(Math.min(1, Math.max(0, value)) * LASSO_SCALE)))
+    .join(',');
+}
+
+function readLasso(text: string | null): [number, number][] | undefined {
+  const values = (text ?? '').split(',').map((value) => Number.parseInt(value, 10));
+  if (
+    values.length < 6 ||
+    values.length % 2 !== 0 ||
+    values.some((value) => !(value >= 0 && value <= LASSO_SCALE))
+  )
+    return undefined;
+  const corners: [number, number][] = [];
+  for (let index = 0; index < values.length; index += 2)
+    corners.push([values[index]! / LASSO_SCALE, values[index + 1]! / LASSO_SCALE]);
+  return corners;
 }
 
 /**
@@ -72,6 +107,9 @@ export function resultsQueryString(
   if (options.sanitiseSearch === false) params.set('sanitiseSearch', 'false');
   if (options.resultSetId) params.set('set', options.resultSetId);
   if (options.like) params.set('like', options.like);
+  if (options.view === 'map') params.set('view', 'map');
+  if (options.region !== undefined) params.set('region', String(options.region));
+  if (options.lasso && options.lasso.length >= 3) params.set('lasso', lassoText(options.lasso));
   return params.toString();
 }
 
@@ -102,6 +140,11 @@ export interface ResultsAddress {
   resultSetId: string | null;
   /** "More like this": the patent it started from, whose family is left out of the results. */
   like?: string;
+  view: ResultsView;
+  /** A map region the list is narrowed to. */
+  region?: number;
+  /** A lasso drawn on the map (at least three corners, 0..1), the list narrowed to what it holds. */
+  lasso?: [number, number][];
 }
 
 function commaList(value: string | null): string[] {
@@ -139,6 +182,9 @@ export function parseResultsAddress(address: string | URLSearchParams): ResultsA
     yearsGiven,
     resultSetId: params.get('set'),
     ...(params.get('like') ? { like: params.get('like')! } : {}),
+    view: params.get('view') === 'map' ? 'map' : 'list',
+    ...(/^\d{1,2}$/.test(params.get('region') ?? '') ? { region: Number(params.get('region')) } : {}),
+    ...(readLasso(params.get('lasso')) ? { lasso: readLasso(params.get('lasso'))! } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { GraphQLContext } from '../shared/graphql-context.js';
 import type { AccountLifecycle, FeatureDeps, FeatureModule } from './feature-module.js';
 import { createFavouritesFeature, type FavouritesService } from './favourites/index.js';
 import { createMailFeature, type MailService } from './mail/index.js';
+import { createMapsFeature, type MapsService } from './maps/index.js';
 import { createPatentsFeature, type PatentsService } from './patents/index.js';
 import { createPlansFeature, type PlansService } from './plans/index.js';
 import { createSearchFeature, type SearchService } from './search/index.js';
@@ -25,6 +26,7 @@ export interface Services {
   updates: UpdatesService;
   oneShot: OneShotService;
   analytics: AnalyticsService;
+  maps: MapsService;
 }
 
 /** The GraphQL context the server builds: each feature's resolvers declare the part they read. */
@@ -67,6 +69,7 @@ export function createFeatures(deps: FeatureDeps): Features {
     plans: plans.service,
     collectionMembers: collections.service.corpusMembersFor,
   });
+  const maps = createMapsFeature(deps);
   const features: Features = {
     mail,
     accounts,
@@ -79,6 +82,7 @@ export function createFeatures(deps: FeatureDeps): Features {
     updates,
     oneShot,
     analytics,
+    maps,
   };
   return features;
 }

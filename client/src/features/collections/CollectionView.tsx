@@ -6,6 +6,7 @@ import { ExportMenu } from '../results/ExportMenu';
 import { exportItemsOf, familiesOf, SORTS, tagsOf, type SortKey } from './collectionView';
 import { countOf } from '../../ui/format';
 import { FamilyCard } from './FamilyCard';
+import { CollectionMap, useCollectionMapView } from './CollectionMap';
 
 /** A collection's members: filter by its tags, sort, export, and (for editors) annotate. */
 export function CollectionView({ collection }: { collection: CollectionDetail_CollectionFragment }) {
@@ -13,7 +14,12 @@ export function CollectionView({ collection }: { collection: CollectionDetail_Co
   const [sort, setSort] = useState<SortKey>('added');
   const editable = collection.role === 'owner' || collection.role === 'editor';
   const tags = useMemo(() => tagsOf(collection.members), [collection.members]);
-  const families = useMemo(() => familiesOf(collection.members, tag, sort), [collection.members, tag, sort]);
+  const map = useCollectionMapView(collection);
+  const { narrow } = map;
+  const families = useMemo(
+    () => familiesOf(narrow(collection.members), tag, sort),
+    [collection.members, tag, sort, narrow],
+  );
   const annotations = useMemo(
     () =>
       new Map(collection.members.map((member) => [member.lens_id, { note: member.note, tags: member.tags }])),
@@ -29,6 +35,7 @@ export function CollectionView({ collection }: { collection: CollectionDetail_Co
 
   return (
     <>
+      <CollectionMap collection={collection} map={map} editable={editable} />
       <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
         <Form.Group controlId="collection-tag-filter">
           <Form.Label className="small mb-1">Tag</Form.Label>

@@ -21,6 +21,7 @@ import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
+import { ResultsMap, useResultsMap, ViewSwitch } from './ResultsMap';
 import { useExactCounts } from './useExactCounts';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
@@ -31,6 +32,13 @@ import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 const FIRST_PAGE = 20;
 const NO_ITEMS: SearchResultSet['data'] = [];
+const NO_RESULTS: SearchResultSet = {
+  result_set_id: '',
+  total: 0,
+  results: 0,
+  estimated: false,
+  data: NO_ITEMS,
+};
 const PAGE_STEP = 10;
 
 interface ListProps {
@@ -171,6 +179,7 @@ function Outcome({
   const answer = state.status === 'ready' ? state.results : null;
   const results = useMemo(() => answer && leaveOutFamily(answer, params.like), [answer, params.like]);
   const meaning = useMeaningStatus();
+  const map = useResultsMap(params, results ?? NO_RESULTS);
   const ranFromAddress =
     state.status === 'ready' &&
     state.results.result_set_id !== '' &&
@@ -183,6 +192,9 @@ function Outcome({
       sanitiseSearch: params.sanitiseSearch,
       resultSetId: state.results.result_set_id,
       like: params.like,
+      view: params.view,
+      region: params.region,
+      lasso: params.lasso,
     });
     handOverResults(path.slice(path.indexOf('?')), state.results);
     void navigate(path, { replace: true });
@@ -195,9 +207,17 @@ function Outcome({
       {params.type === 'ai' && explanation ? (
         <SearchExplanation explanation={explanation} input={params.input} meaning={meaning} />
       ) : null}
+      <ViewSwitch params={params} map={map} />
+      {params.view === 'map' ? (
+        <ResultsMap
+          results={results}
+          map={map}
+          linkQuery={highlightLinkQuery({ type: params.type, query: params.input.query })}
+        />
+      ) : null}
       <ResultList
         key={location.key}
-        results={results}
+        results={map.narrowed}
         query={params.input.query}
         search={{ type: params.type, query: params.input.query }}
         searchPath={searchPath}

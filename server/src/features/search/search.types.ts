@@ -70,3 +70,14 @@ export type SearchResultItem = z.infer<typeof SearchResultItemSchema>;
 export type SearchResultSet = z.infer<typeof SearchResultSetSchema>;
 
 export type SearchKind = 'ai' | 'boolean';
+
+/**
+ * A kept result set as `resultSet(id)` resolves it (the GraphQL mapper of StoredResultSet): the
+ * fields other features resolve on it (its map) read the answer from here.
+ */
+export interface StoredResultSetModel {
+  id: string;
+  kind: 'AI' | 'ADVANCED';
+  query: string;
+  results: SearchResultSet;
+}

@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
+import { CenteredSpinner } from '../../ui/CenteredSpinner';
+import { MapView, selectedIds, useCollectionMap, type MapSelection } from '../maps';
+import { FamilyCard } from './FamilyCard';
+
+type Member = CollectionDetail_CollectionFragment['members'][number];
+
+/**
+ * A collection's List or Map view (ADR 0179): the map of its members, whose regions and lassos
+ * narrow the members listed (`narrow`), each opened point shown as its family's card.
+ */
+export function useCollectionMapView(collection: CollectionDetail_CollectionFragment) {
+  const { token } = useParams();
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [selection, setSelection] = useState<MapSelection | null>(null);
+  const state = useCollectionMap(
+    collection.role === 'link' && token ? { token } : { id: collection.id },
+    view === 'map',
+  );
+  const held = useMemo(
+    () => (selection && state.map ? selectedIds(state.map.points, selection) : null),
+    [state.map, selection],
+  );
+  const narrow = (members: readonly Member[]) =>
+    held ? members.filter((member) => held.has(member.lens_id)) : members;
+  return { view, setView, selection, setSelection, state, held, narrow };
+}
+
+type CollectionMapState = ReturnType<typeof useCollectionMapView>;
+
+export function CollectionMap({
+  collection,
+  map,
+  editable,
+}: {
+  collection: CollectionDetail_CollectionFragment;
+  map: CollectionMapState;
+  editable: boolean;
+}) {
+  const { view, setView, selection, setSelection, state, held } = map;
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <ButtonGroup aria-label="Show the collection as">
+          {(['list', 'map'] as const).map((option) => (
+            <Button
+              key={option}
+              size="sm"
+              variant={view === option ? 'primary' : 'outline-primary'}
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
+              {option === 'list' ? 'List' : 'Map'}
+            </Button>
+          ))}
+        </ButtonGroup>
+        {selection ? (
+          <Badge bg="secondary" className="d-inline-flex align-items-center gap-1" data-testid="map-chip">
+            {'region' in selection
+              ? `Map region ${selection.region + 1}`
+              : `Map lasso: ${held?.size ?? '…'} patents`}
+            <Button
+              size="sm"
+              variant="link"
+              className="p-0 text-white"
+              aria-label="Remove the map filter"
+              onClick={() => setSelection(null)}
+            >
+              ×
+            </Button>
+          </Badge>
+        ) : null}
+      </div>
+      {view === 'map' ? (
+        state.failed ? (
+          <Alert variant="warning">The map could not be drawn. The patents are listed below.</Alert>
+        ) : !state.map ? (
+          <CenteredSpinner label="Drawing the map..." />
+        ) : (
+          <MapView
+            map={state.map}
+            selection={selection}
+            selectedCount={held?.size ?? 0}
+            onSelect={setSelection}
+            renderCard={(lensId) => {
+              const member = collection.members.find((candidate) => candidate.lens_id === lensId);
+              return member ? (
+                <FamilyCard collectionId={collection.id} members={[member]} editable={editable} />
+              ) : null;
+            }}
+          />
+        )
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export { MapView } from './MapView';
+export { useCollectionMap, useResultSetMap } from './useResultMap';
+export { selectedIds, type MapSelection } from './mapGeometry';

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { colourPoints, densityGrid, insidePolygon, pointAt, selectedIds } from './mapGeometry';
+
+const point = (year: number, country: string, owner: string | null = null, status = 'ACTIVE') => ({
+  year,
+  country,
+  owner,
+  status,
+});
+
+describe('map colours', () => {
+  it('gives the 8 commonest countries a colour each and the rest one "Other"', () => {
+    const points = 'ABCDEFGHIJ'
+      .split('')
+      .flatMap((letter, index) => Array.from({ length: 10 - index }, () => point(2020, `${letter}X`)));
+    const { colours, legend } = colourPoints(points, 'country');
+    expect(legend.map((entry) => entry.label)).toEqual([
+      'AX',
+      'BX',
+      'CX',
+      'DX',
+      'EX',
+      'FX',
+      'GX',
+      'HX',
+      'Other',
+    ]);
+    expect(legend.at(-1)!.count).toBe(2 + 1);
+    expect(new Set(colours.slice(0, 10))).toHaveLength(1);
+    expect(colours.at(-1)).toBe(legend.at(-1)!.colour);
+  });
+
+  it('bands the years in order', () => {
+    const { legend } = colourPoints([point(2000, 'US'), point(2004, 'US'), point(2009, 'US')], 'year');
+    expect(legend.map((entry) => entry.label)).toEqual(['2000–2001', '2004–2005', '2008–2009']);
+  });
+});
+
+describe('map geometry', () => {
+  const points = [
+    { lens_id: 'a', x: 0.1, y: 0.1, region: 0 },
+    { lens_id: 'b', x: 0.9, y: 0.9, region: 1 },
+    { lens_id: 'c', x: 0.15, y: 0.12, region: 0 },
+  ];
+  it('finds the nearest point within the radius only', () => {
+    expect(pointAt(points, 0.89, 0.9, 0.05)).toBe(1);
+    expect(pointAt(points, 0.5, 0.5, 0.05)).toBe(-1);
+  });
+  it('selects by region and by lasso', () => {
+    expect([...selectedIds(points, { region: 0 })]).toEqual(['a', 'c']);
+    const square: [number, number][] = [
+      [0.8, 0.8],
+      [1, 0.8],
+      [1, 1],
+      [0.8, 1],
+    ];
+    expect([...selectedIds(points, { lasso: square })]).toEqual(['b']);
+    expect(insidePolygon(square, 0.5, 0.5)).toBe(false);
+  });
+  it('counts crowding per cell', () => {
+    expect(densityGrid(points, 2)).toEqual([2, 0, 0, 1]);
+  });
+});

@@ -1,0 +1,123 @@
+/** The pure side of a map (ADR 0179): colours and legends, density, hit tests and lassos. */
+
+export type ColourBy = 'year' | 'country' | 'owner' | 'status';
+
+export const COLOUR_CHOICES: { value: ColourBy; label: string }[] = [
+  { value: 'year', label: 'Year band' },
+  { value: 'country', label: 'Country' },
+  { value: 'owner', label: 'Owner (top 8)' },
+  { value: 'status', label: 'Legal status' },
+];
+
+/** What colouring reads of a point. */
+export interface ColouredPoint {
+  year: number;
+  country: string;
+  owner?: string | null;
+  status: string;
+}
+
+/** Okabe and Ito's eight colours, told apart with the common colour-vision deficiencies. */
+const PALETTE = ['#E69F00', '#0072B2', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#8a7a00', '#000000'];
+const OTHER_COLOUR = '#9e9e9e';
+const TOP = 8;
+const YEAR_BANDS = 5;
+
+export interface Colouring {
+  /** Each point's colour, in the points' order. */
+  colours: string[];
+  legend: { label: string; colour: string; count: number }[];
+}
+
+function yearBands(years: number[]): (year: number) => string {
+  const from = Math.min(...years);
+  const width = Math.max(1, Math.ceil((Math.max(...years) - from + 1) / YEAR_BANDS));
+  return (year) => {
+    const start = from + Math.floor((year - from) / width) * width;
+    return width === 1 ? String(start) : `${start}–${start + width - 1}`;
+  };
+}
+
+/** Colours the points by a choice: the 8 commonest values their own colour, the rest "Other". */
+export function colourPoints(points: readonly ColouredPoint[], by: ColourBy): Colouring {
+  const band = by === 'year' ? yearBands(points.map((point) => point.year)) : null;
+  const valueOf = (point: ColouredPoint): string => {
+    if (band) return band(point.year);
+    if (by === 'country') return point.country;
+    if (by === 'owner') return point.owner ?? 'Owner not recorded';
+    return point.status;
+  };
+  const values = points.map(valueOf);
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) =>
+    band ? a[0].localeCompare(b[0]) : b[1] - a[1] || a[0].localeCompare(b[0]),
+  );
+  const colourOf = new Map(ranked.slice(0, TOP).map(([value], index) => [value, PALETTE[index]!]));
+  const legend = ranked
+    .slice(0, TOP)
+    .map(([label, count]) => ({ label, colour: colourOf.get(label)!, count }));
+  const others = ranked.slice(TOP).reduce((sum, [, count]) => sum + count, 0);
+  if (others > 0) legend.push({ label: 'Other', colour: OTHER_COLOUR, count: others });
+  return { colours: values.map((value) => colourOf.get(value) ?? OTHER_COLOUR), legend };
+}
+
+/** Points per cell of a `cells` x `cells` grid over the map, row by row: where points crowd. */
+export function densityGrid(points: readonly { x: number; y: number }[], cells: number): number[] {
+  const grid = new Array<number>(cells * cells).fill(0);
+  for (const { x, y } of points) {
+    const column = Math.min(cells - 1, Math.floor(x * cells));
+    const row = Math.min(cells - 1, Math.floor(y * cells));
+    grid[row * cells + column]! += 1;
+  }
+  return grid;
+}
+
+/** The index of the point nearest (x, y) within `radius` (all in map units, 0..1); -1 when none. */
+export function pointAt(
+  points: readonly { x: number; y: number }[],
+  x: number,
+  y: number,
+  radius: number,
+): number {
+  let best = -1;
+  let bestDistance = radius * radius;
+  points.forEach((point, index) => {
+    const distance = (point.x - x) ** 2 + (point.y - y) ** 2;
+    if (distance <= bestDistance) {
+      best = index;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+
+/** Whether (x, y) lies inside the polygon (ray casting; the lasso closes itself). */
+export function insidePolygon(
+  polygon: readonly (readonly [number, number])[],
+  x: number,
+  y: number,
+): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i, i += 1) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** A map selection: a region (by id) or a lasso (its corners, 0..1). */
+export type MapSelection = { region: number } | { lasso: [number, number][] };
+
+/** The lens ids a selection holds. */
+export function selectedIds(
+  points: readonly { lens_id: string; x: number; y: number; region: number }[],
+  selection: MapSelection,
+): Set<string> {
+  const held =
+    'region' in selection
+      ? points.filter((point) => point.region === selection.region)
+      : points.filter((point) => insidePolygon(selection.lasso, point.x, point.y));
+  return new Set(held.map((point) => point.lens_id));
+}
