@@ -33,7 +33,9 @@ function tagsInOneForm(tags: readonly string[]): string[] {
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows: collections } = await sql<{ id: string; owner_uid: string; name: string }>`
-    SELECT id, owner_uid, name FROM collections WHERE name ~ ${BEYOND_ASCII} ORDER BY created_at, id`.execute(db);
+    SELECT id, owner_uid, name FROM collections WHERE name ~ ${BEYOND_ASCII} ORDER BY created_at, id`.execute(
+    db,
+  );
   const rewritten = collections.filter((row) => row.name.normalize('NFC') !== row.name);
   for (const row of rewritten) {
     const { rows: others } = await sql<{ name: string }>`

@@ -23,10 +23,13 @@ describe(MIGRATION, () => {
   const collection = async (owner: string, name: string) =>
     (
       await sql<{ id: string }>`
-        INSERT INTO collections (owner_uid, name) VALUES (${owner}, ${name}) RETURNING id`.execute(database.db)
+        INSERT INTO collections (owner_uid, name) VALUES (${owner}, ${name}) RETURNING id`.execute(
+        database.db,
+      )
     ).rows[0]!.id;
   const nameOf = async (id: string) =>
-    (await sql<{ name: string }>`SELECT name FROM collections WHERE id = ${id}`.execute(database.db)).rows[0]!.name;
+    (await sql<{ name: string }>`SELECT name FROM collections WHERE id = ${id}`.execute(database.db)).rows[0]!
+      .name;
 
   it('writes names and tags in NFC, a name that meets its twin taking the first free number', async () => {
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
