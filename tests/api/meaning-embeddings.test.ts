@@ -7,9 +7,9 @@ import {
   type LocalEmbeddings,
 } from '@patentscout/server/integrations/local-embeddings';
 import { openAiEmbedder } from '@patentscout/server/search-engine';
-import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
+import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import { givePaidPlan } from '@patentscout/server/testing/plans';
+import { createPaidUser } from '@patentscout/server/testing/plans';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { graphql } from './http.js';
 
@@ -58,12 +58,7 @@ beforeAll(async () => {
     undefined,
     openAiEmbedder({ baseUrl: endpoint.baseUrl, model: 'stand-in', timeoutMs: 10_000 }),
   );
-  user = await createEmulatorUser({ verified: true });
-  await app.database.db
-    .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Eve' })
-    .execute();
-  await givePaidPlan(app.database.db, user.uid);
+  user = await createPaidUser(app.database.db, 'Eve');
 }, 120_000);
 afterAll(async () => {
   await endpoint.stop().catch(() => undefined);

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
-import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
+import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import { givePaidPlan } from '@patentscout/server/testing/plans';
+import { createPaidUser } from '@patentscout/server/testing/plans';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
 
@@ -61,12 +61,7 @@ beforeAll(async () => {
   ]);
   await sql`ANALYZE patent_search`.execute(app.database.db);
   await buildMeaning(app.database.db);
-  user = await createEmulatorUser({ verified: true });
-  await app.database.db
-    .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Sam' })
-    .execute();
-  await givePaidPlan(app.database.db, user.uid);
+  user = await createPaidUser(app.database.db, 'Sam');
 }, 120_000);
 afterAll(() => app.close());
 

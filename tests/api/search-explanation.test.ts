@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
+import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
-import { givePaidPlan } from '@patentscout/server/testing/plans';
+import { createPaidUser } from '@patentscout/server/testing/plans';
 
 let app: TestApp;
 let user: EmulatorUser;
@@ -26,12 +26,7 @@ beforeAll(async () => {
   await insertPatents(app.database.db, [storage, heater, ...devices]);
   // The word statistics AI search weighs words by come from the planner's statistics.
   await sql`ANALYZE patent_search`.execute(app.database.db);
-  user = await createEmulatorUser({ verified: true });
-  await app.database.db
-    .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Sam' })
-    .execute();
-  await givePaidPlan(app.database.db, user.uid);
+  user = await createPaidUser(app.database.db, 'Sam');
 });
 afterAll(() => app.close());
 

@@ -3,7 +3,7 @@ import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testi
 import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
-import { givePaidPlan } from '@patentscout/server/testing/plans';
+import { createPaidUser, givePaidPlan } from '@patentscout/server/testing/plans';
 
 let app: TestApp;
 let user: EmulatorUser;
@@ -47,13 +47,8 @@ familyRows('fam-1', [battery, batteryTwin]);
 beforeAll(async () => {
   app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '3' } });
   await insertPatents(app.database.db, [battery, batteryTwin, solar, pizza]);
-  user = await createEmulatorUser({ verified: true });
   // Subscribed, so that the many searches below are not cut off by the (lowered) free allowance.
-  await app.database.db
-    .insertInto('users')
-    .values({ uid: user.uid, email: user.email, name: 'Sam' })
-    .execute();
-  await givePaidPlan(app.database.db, user.uid);
+  user = await createPaidUser(app.database.db, 'Sam');
 });
 afterAll(() => app.close());
 
