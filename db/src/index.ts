@@ -22,6 +22,7 @@ export * from './meaning/vectors.js';
 export * from './meaning/meaning-store.js';
 export * from './meaning/embedder.js';
 export * from './meaning/cells.js';
+export { seededRandom } from './meaning/seeded-random.js';
 export * from './meaning/word-senses.js';
 export * from './meaning/meaning-coverage.js';
 export * from './logger.js';

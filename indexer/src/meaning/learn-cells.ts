@@ -1,22 +1,10 @@
-import { DIMENSIONS, nearestCell, normalize } from '@patentscout/db';
+import { DIMENSIONS, nearestCell, normalize, seededRandom } from '@patentscout/db';
 
 /** Sample vectors per cell the centres are learned from, and the rounds of k-means. */
 const SAMPLE_PER_CELL = 32;
 const ROUNDS = 10;
 
 export const cellSampleSize = (cells: number): number => cells * SAMPLE_PER_CELL;
-
-/** A small seeded generator: the same corpus always gets the same cells. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * Starting centres chosen as k-means++ does: each next one drawn with a chance that grows with

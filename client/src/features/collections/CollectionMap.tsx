@@ -1,12 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { MapView, selectedIds, useCollectionMap, type MapSelection } from '../maps';
+import { MapView, MapViewSwitch, selectedIds, useCollectionMap, type MapSelection } from '../maps';
 import { FamilyCard } from './FamilyCard';
 
 type Member = CollectionDetail_CollectionFragment['members'][number];
@@ -46,37 +43,19 @@ export function CollectionMap({
   const { view, setView, selection, setSelection, state, held } = map;
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <ButtonGroup aria-label="Show the collection as">
-          {(['list', 'map'] as const).map((option) => (
-            <Button
-              key={option}
-              size="sm"
-              variant={view === option ? 'primary' : 'outline-primary'}
-              aria-pressed={view === option}
-              onClick={() => setView(option)}
-            >
-              {option === 'list' ? 'List' : 'Map'}
-            </Button>
-          ))}
-        </ButtonGroup>
-        {selection ? (
-          <Badge bg="secondary" className="d-inline-flex align-items-center gap-1" data-testid="map-chip">
-            {'region' in selection
+      <MapViewSwitch
+        label="Show the collection as"
+        view={view}
+        onView={setView}
+        chip={
+          selection
+            ? 'region' in selection
               ? `Map region ${selection.region + 1}`
-              : `Map lasso: ${held?.size ?? '…'} patents`}
-            <Button
-              size="sm"
-              variant="link"
-              className="p-0 text-white"
-              aria-label="Remove the map filter"
-              onClick={() => setSelection(null)}
-            >
-              ×
-            </Button>
-          </Badge>
-        ) : null}
-      </div>
+              : `Map lasso: ${held?.size ?? '…'} patents`
+            : null
+        }
+        onClearSelection={() => setSelection(null)}
+      />
       {view === 'map' ? (
         state.failed ? (
           <Alert variant="warning">The map could not be drawn. The patents are listed below.</Alert>

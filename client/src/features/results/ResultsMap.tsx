@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { MapView, selectedIds, useResultSetMap, type MapSelection } from '../maps';
+import { MapView, MapViewSwitch, selectedIds, useResultSetMap, type MapSelection } from '../maps';
 import { handOverResults, resultsPath, type ResultsParams, type SearchResultSet } from '../search';
 import { PatentCard } from './PatentCard';
 
@@ -59,37 +56,19 @@ export function ViewSwitch({ params, map }: { params: ResultsParams; map: Result
       ? map.state.map?.regions.find((r) => r.id === params.region)
       : undefined;
   return (
-    <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-      <ButtonGroup aria-label="Show the results as">
-        {(['list', 'map'] as const).map((view) => (
-          <Button
-            key={view}
-            size="sm"
-            variant={params.view === view ? 'primary' : 'outline-primary'}
-            aria-pressed={params.view === view}
-            onClick={() => map.go({ view })}
-          >
-            {view === 'list' ? 'List' : 'Map'}
-          </Button>
-        ))}
-      </ButtonGroup>
-      {map.selection ? (
-        <Badge bg="secondary" className="d-inline-flex align-items-center gap-1" data-testid="map-chip">
-          {'region' in map.selection
+    <MapViewSwitch
+      label="Show the results as"
+      view={params.view}
+      onView={(view) => map.go({ view })}
+      chip={
+        map.selection
+          ? 'region' in map.selection
             ? `Map region ${map.selection.region + 1}${region ? `: ${region.words.join(', ')} (${region.size})` : ''}`
-            : `Map lasso: ${map.held?.size ?? '…'} patents`}
-          <Button
-            size="sm"
-            variant="link"
-            className="p-0 text-white"
-            aria-label="Remove the map filter"
-            onClick={() => map.go({ selection: null })}
-          >
-            ×
-          </Button>
-        </Badge>
-      ) : null}
-    </div>
+            : `Map lasso: ${map.held?.size ?? '…'} patents`
+          : null
+      }
+      onClearSelection={() => map.go({ selection: null })}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { UMAP } from 'umap-js';
-import { meaningWords } from '@patentscout/db';
+import { meaningWords, seededRandom } from '@patentscout/db';
 
 /** The most families a map places: the first of the answer, in its order. */
 export const MAP_MAX_POINTS = 500;
@@ -45,18 +45,6 @@ export interface MapLayout {
   regions: MapRegion[];
   /** Families without a meaning vector, in the answer's order. */
   notPlaced: string[];
-}
-
-/** mulberry32: a small seeded generator, so that the same answer always draws the same map. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** FNV-1a over the ids: the seed is the answer itself. */

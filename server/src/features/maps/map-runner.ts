@@ -1,27 +1,11 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../shared/module-worker.js';
 import type { MapInput, MapLayout } from './map-layout.js';
 
 /** Lays out maps in a worker thread (UMAP is CPU work that would stall every other request). */
 export interface MapRunner {
   layout(families: MapInput[], query: string): Promise<MapLayout>;
   close(): Promise<void>;
-}
-
-/**
- * The worker: the built server ships it beside itself as JavaScript (scripts/build.ts); from the
- * sources it is the TypeScript file, loaded through tsx's loader as the server itself is (Node 20
- * does not apply an `--import` loader to a worker's entry file, so a small script registers it).
- */
-function startWorker(): Worker {
-  const built = new URL('./map-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return new Worker(built);
-  const source = new URL('./map-worker.ts', import.meta.url).href;
-  return new Worker(
-    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
-    { eval: true },
-  );
 }
 
 export function createMapRunner(): MapRunner {
@@ -37,7 +21,7 @@ export function createMapRunner(): MapRunner {
 
   function started(): Worker {
     if (worker) return worker;
-    const fresh = startWorker();
+    const fresh = startModuleWorker(import.meta.url, 'map-worker');
     fresh.on('message', (answer: { id: number; layout?: MapLayout; error?: string }) => {
       const task = pending.get(answer.id);
       pending.delete(answer.id);

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../../../shared/module-worker.js';
 import { runScan, type Nearest, type ScanTask } from './nearest.js';
 import type { ScanReply, ScanRequest } from './scan-worker.js';
 
@@ -20,20 +20,6 @@ export const defaultScanThreads = (): number => Math.max(1, Math.min(4, availabl
 
 /** A worker that fails this many times in a row (a missing script) leaves scans to the caller's thread. */
 const FAILURES_BEFORE_INLINE = 3;
-
-/**
- * The worker: the script built beside the server's bundle (`dist/scan-worker.js`), or this
- * folder's TypeScript, loaded through tsx's API as the server's own sources are (a worker's
- * `--import` flags do not reach its entry module on Node 20).
- */
-function startWorker(): Worker {
-  const built = new URL('./scan-worker.js', import.meta.url);
-  if (existsSync(built)) return new Worker(built);
-  const source = JSON.stringify(new URL('./scan-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, {
-    eval: true,
-  });
-}
 
 type Job = { request: ScanRequest; resolve: (found: Nearest[]) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; job: Job | null };
@@ -67,7 +53,7 @@ export function createScanPool(threads: number): ScanPool {
   const start = (): void => {
     let slot: Slot;
     try {
-      slot = { worker: startWorker(), job: null };
+      slot = { worker: startModuleWorker(import.meta.url, 'scan-worker'), job: null };
     } catch {
       // A worker that cannot start (a runtime without its loader): scans stay on this thread.
       return;
