@@ -109,6 +109,9 @@ test('each page has its own title, and a page change moves focus to its heading'
 test('a skip link leads past the header to the page', async ({ page }) => {
   await signUpAndSignIn(page, 'skipper');
   await page.goto('/favourites');
+  // A user presses Tab on a drawn page: before React draws it, Tab has nothing to reach.
+  await expect(page).toHaveTitle('Favourites - PatentScout');
+  await expect(heading(page)).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
