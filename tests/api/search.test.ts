@@ -3,7 +3,8 @@ import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testi
 import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
-import { createPaidUser, givePaidPlan } from '@patentscout/server/testing/plans';
+import { createPaidUser } from '@patentscout/server/testing/paid-user';
+import { givePaidPlan } from '@patentscout/server/testing/plans';
 
 let app: TestApp;
 let user: EmulatorUser;

@@ -1,16 +1,29 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createMapRunner } from '@patentscout/server/features/maps/map-runner';
+import { benchMapThroughServer } from './result-map-server.js';
 
 /**
- * `npm run bench:result-map`: how long the first drawing of a 500-family map takes in its worker
+ * `npm run bench:result-map [-- --rounds 10] [--size 20000 --data .data]`: how long the first drawing of a 500-family map takes in its worker
  * thread (UMAP, regions, their words) and how long the request thread is held meanwhile (its
  * event loop's worst delay). 500 families of 100 signed bytes in eight topics with noise, each
  * round a fresh answer (another seed). A kept map is read back, not drawn again (ADR 0179).
  * Goal (issue 57): a map of 500 families answers within 1 s at p95.
+ * With `--size`, the same through the product over a corpus of that size (result-map-server.ts).
  */
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '10' },
+    size: { type: 'string' },
+    data: { type: 'string', default: '.data' },
+  },
+});
 const rounds = Number(values.rounds);
+if (values.size) {
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  await benchMapThroughServer({ size: Number(values.size), rounds, dataRoot: values.data, say });
+  process.exit(0);
+}
 
 function answer(round: number) {
   return Array.from({ length: 500 }, (_, index) => {

@@ -1,6 +1,5 @@
 import type { Db } from '@patentscout/db';
 import { plansOver } from '../features/plans/index.js';
-import { createEmulatorUser, type EmulatorUser } from './emulator-users.js';
 
 const MONTH_MS = 30 * 24 * 3600_000;
 
@@ -22,12 +21,4 @@ export async function givePaidPlan(db: Db, uid: string): Promise<void> {
     },
     setBy: 'test-fixture',
   });
-}
-
-/** A verified emulator user, registered as `name` and on the paid plan: the searcher most API tests need. */
-export async function createPaidUser(db: Db, name: string): Promise<EmulatorUser> {
-  const user = await createEmulatorUser({ verified: true });
-  await db.insertInto('users').values({ uid: user.uid, email: user.email, name }).execute();
-  await givePaidPlan(db, user.uid);
-  return user;
 }
