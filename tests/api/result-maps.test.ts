@@ -120,6 +120,18 @@ describe('resultSet(id) { map }', () => {
     expect(data.resultSet.map.regions).toEqual([]);
   });
 
+  it("answers an analyst's map(first: 500) written into the query, every field asked for", async () => {
+    const { id } = await searchedSet();
+    // A literal `first` multiplies the operation's cost by 500 (graphql-armor): within the limits.
+    const literal = MAP.replace('query ($id: ID!, $first: Int)', 'query ($id: ID!)').replace(
+      'map(first: $first)',
+      'map(first: 500)',
+    );
+    const { data, errors } = await graphql(app.baseUrl, literal, { id }, user.idToken);
+    expect(errors).toBeUndefined();
+    expect(data.resultSet.map.points).toHaveLength(29);
+  });
+
   it('refuses first outside 1..500', async () => {
     const { id } = await searchedSet();
     for (const first of [0, 501]) {

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { benchUserToken, startBenchServer } from './bench-server.js';
+import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
+import { benchUserToken, startBenchServer, type BenchServer } from './bench-server.js';
 import { search } from './search-client.js';
 import { AI_QUERIES } from './search-queries.js';
 
@@ -36,14 +37,25 @@ async function timedMap(baseUrl: string, token: string, id: string): Promise<{ m
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until every patent has its meaning vector (the map places only those), saying how far. */
-async function meaningReady(baseUrl: string, say: (line: string) => void): Promise<void> {
+/**
+ * Waits until every patent has its meaning vector (the map places only those), saying how far; a
+ * corpus whose meaning was never built (the benchmark's load does not ask for it) builds it here.
+ */
+async function meaningReady(server: BenchServer, say: (line: string) => void): Promise<void> {
   let told = 0;
   for (;;) {
-    const readiness = (await (await fetch(`${baseUrl}/readyz`)).json()) as {
+    const readiness = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as {
       meaning?: { state: string; detail: string };
     };
     if (!readiness.meaning || readiness.meaning.state === 'ready') return;
+    if (readiness.meaning.state === 'missing') {
+      say('  deriving meaning (word and patent vectors)...');
+      const built = await buildMeaning(server.db, (progress) => {
+        if (progress.done % 100_000 === 0) say(`    ${progress.phase}: ${progress.done.toLocaleString('en')}`);
+      });
+      say(`  meaning: ${built.patents.toLocaleString('en')} patents in ${(built.elapsedMs / 1000).toFixed(0)} s`);
+      return;
+    }
     if (performance.now() - told > 30_000) {
       say(`  waiting for the meaning: ${readiness.meaning.detail}`);
       told = performance.now();
@@ -72,7 +84,7 @@ export async function benchMapThroughServer(options: {
   const { size, rounds, say } = options;
   const server = await startBenchServer(size, say, { dataRoot: options.dataRoot });
   try {
-    await meaningReady(server.baseUrl, say);
+    await meaningReady(server, say);
     const token = await benchUserToken(server);
     const first: number[] = [];
     const kept: number[] = [];

@@ -30,7 +30,12 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 10,
   maxDirectives: 10,
   maxTokens: 3000,
-  maxCost: 5000,
+  /**
+   * graphql-armor multiplies a selection by its literal `first`: an analyst's `map(first: 500)`
+   * with every field costs about 35,000, the costliest operation a client needs. A fragment bomb
+   * costs millions within the token limit.
+   */
+  maxCost: 50_000,
 } as const;
 
 /** Counts the search fields an operation selects, through fragments and inline fragments. */
