@@ -6,6 +6,7 @@ import { meaningOnlyCount } from './meaning-blend.js';
 import type { MeaningSource } from './meaning/meaning-source.js';
 import { naturalMatchCondition, naturalSearch, whilePostgresWorks } from './natural.js';
 import { COUNTING, MEANING_CANDIDATES } from './plan.js';
+import { queryClasses, type ClassIndex } from './query-classes.js';
 import type { RankedCandidates } from './rank.js';
 import type { TermStats } from './statistics.js';
 import { weightedTerms } from './words.js';
@@ -19,6 +20,8 @@ export interface AiSearchParts {
   counts: CountCache;
   /** The text's lexemes (the engine caches them). */
   lexemesOf(on: Db, text: string): Promise<string[]>;
+  /** The classes' words, by lexeme (ADR 0181). */
+  classIndex: { current(): Promise<ClassIndex> };
 }
 
 export async function aiSearch(
@@ -28,7 +31,11 @@ export async function aiSearch(
   stats: TermStats,
 ): Promise<RankedCandidates> {
   const { text, filters, maxResults, budget } = request;
-  const [lexemes, understood] = await Promise.all([parts.lexemesOf(on, text), parts.meaning.meaningOf(text)]);
+  const [lexemes, understood, classIndex] = await Promise.all([
+    parts.lexemesOf(on, text),
+    parts.meaning.meaningOf(text),
+    parts.classIndex.current(),
+  ]);
   const terms = weightedTerms(lexemes, stats);
   const searching = naturalSearch(
     on,
@@ -38,6 +45,7 @@ export async function aiSearch(
       maxResults,
       budget,
       counts: parts.counts,
+      classes: queryClasses(classIndex, terms),
       meaning: understood
         ? async () => {
             const nearest = await parts.meaning.nearest(understood.vector, MEANING_CANDIDATES);

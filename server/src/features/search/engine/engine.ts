@@ -14,6 +14,7 @@ import { hitsByIds, type RankedCandidates } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import type { SearchEngine, SearchEngineOptions, SearchPriority } from './search-engine.js';
 import type { TermStats } from './statistics.js';
+import { createClassIndexSource } from './query-classes.js';
 import { createTermStatsSource } from './term-stats.js';
 import { expandWildcards, wildcardLexemes } from './wildcards.js';
 import { lexemesOf, weightedTerms } from './words.js';
@@ -62,7 +63,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     knownLexemes.set(text, found);
     return [...found];
   };
-  const ai: AiSearchParts = { meaning, counts, lexemesOf: lexemesOfText };
+  const classIndex = createClassIndexSource(db, options.clock);
+  const ai: AiSearchParts = { meaning, counts, lexemesOf: lexemesOfText, classIndex };
   const timed = async (
     engine: 'natural' | 'advanced',
     priority: SearchPriority | undefined,

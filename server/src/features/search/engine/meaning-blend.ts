@@ -1,7 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '@patentscout/db';
 import { filtersCondition, type SearchFilters } from './filters.js';
-import { MEANING_SHARE, STATIC_RANK_SHARE, UNKNOWN_VALUE_SHARES } from './plan.js';
+import { CLASS_AGREEMENT, MEANING_SHARE, STATIC_RANK_SHARE, UNKNOWN_VALUE_SHARES } from './plan.js';
+import { classAgreement, NO_CLASSES, type QueryClasses } from './query-classes.js';
 import { holdsAnyWord } from './tiers.js';
 import type { WeightedLexeme } from './words.js';
 
@@ -27,11 +28,12 @@ export interface MeaningCandidates {
  * counted apart from the words' matches (ADR 0166), their family only when no match by words
  * holds it (among the candidates, or beyond them: `kin_matched`).
  */
-export function blendedRanking(fullScore: number) {
+export function blendedRanking(fullScore: number, classes: QueryClasses = NO_CLASSES) {
   const best = sql`least(0.95, greatest(0.05, max(c.coverage) OVER ()))`;
   return {
     score: sql`c.coverage + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank / ${Math.max(fullScore, 1e-6)}::real
-      + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity`,
+      + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity
+      + ${CLASS_AGREEMENT.share}::real * (1 - ${best}) * ${classAgreement('c', classes)}`,
     tieBreak: sql`0`,
     flag: sql`NOT c.matched`,
     flagCounts: {

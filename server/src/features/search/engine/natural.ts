@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '@patentscout/db';
 import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './filters.js';
 import {
+  CLASS_AGREEMENT,
   COUNTING,
   FIELD_SHARE,
   LEARNED_SHARE,
@@ -26,6 +27,7 @@ import {
 } from './tiers.js';
 import type { WeightedLexeme } from './words.js';
 import { classificationMatches, learnedCandidates, withLearned } from './learned.js';
+import { classAgreement, NO_CLASSES, type QueryClasses } from './query-classes.js';
 
 /**
  * How a tier is read. In static-rank order rather than through the GIN index (`inOrder`) when at
@@ -70,6 +72,7 @@ function naturalQuery(
   filters: SearchFilters,
   shares: SearchCorpusShares,
   budget: number,
+  classes: QueryClasses,
 ) {
   const filter = filtersCondition(filters, shares);
   const indexedFilter = filtersCondition(filters, textIndexedShares(shares));
@@ -115,13 +118,18 @@ function naturalQuery(
    */
   const wordsOf = (row: string) => sql`(${sql.join(terms.map(wordScore(row, row !== 'x')), sql` + `)})`;
   const words = wordsOf('c');
+  const fullScore = terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0);
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     learned: learnedCandidates(terms, indexedFilter),
-    score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank`,
+    // The classes' agreement on the words' scale, as much as the best match leaves (ADR 0181).
+    score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank
+      + ${CLASS_AGREEMENT.share * fullScore}::real
+        * (1 - least(0.95, greatest(0.05, max(${words}) OVER () / ${Math.max(fullScore, 1e-6)}::real)))
+        * ${classAgreement('c', classes)}`,
     wordsOf,
     /** The score a patent with every word in its title would have. */
-    fullScore: terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0),
+    fullScore,
     everyMatch: naturalMatchCondition(terms, filters),
     filter,
   };
@@ -176,16 +184,19 @@ export async function naturalSearch(
      * JavaScript) while Postgres counts the words' matches, which need not wait for them.
      */
     meaning?: () => MeaningCandidates | Promise<MeaningCandidates>;
+    /** The classes the text speaks for (ADR 0181): their patents rank higher. */
+    classes?: QueryClasses;
   },
   shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget, counts, counting = COUNTING } = request;
+  const { terms, filters, maxResults, budget, counts, counting = COUNTING, classes = NO_CLASSES } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
   const { tiers, learned, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
     terms,
     filters,
     shares,
     budget,
+    classes,
   );
   const count = countAhead(countMatches(db, everyMatch, counting, counts), counting.exactGraceMs);
   // The patents found through their classes' words alone join beside the budget (ADR 0177).
@@ -197,7 +208,7 @@ export async function naturalSearch(
       ? await rankCandidates(
           db,
           blendedCandidates(lexical, meaning, { terms, filters, filter, wordsOf, full, budget }),
-          blendedRanking(fullScore),
+          blendedRanking(fullScore, classes),
           maxResults,
         )
       : await rankCandidates(db, lexical, { score, tieBreak: sql`0` }, maxResults);

@@ -55,6 +55,17 @@ export const STATIC_RANK_SHARE = 0.01;
 export const LEARNED_SHARE = 0.5;
 /** AI search: the most patents found through their classes' words alone that join the candidates. */
 export const LEARNED_CANDIDATES = 300;
+/**
+ * AI search: what agreeing with the classes the query speaks for adds (ADR 0181), times the
+ * agreement (0 to 1) and the share of the text's weight that the best match leaves uncovered,
+ * on the scale of the share a patent's words carry (0 to 1): among patents holding as much of a
+ * plain-language text, those of its subject come first, and one of its subject holding a word
+ * less can pass one of another subject; a text some patent holds whole (a known item) ranks as
+ * by its words. `keep`: a class is kept with at least this share of the best class's votes;
+ * `least`: the best class must explain this share of the query's weight (else the query speaks
+ * for no class); `most` classes at most.
+ */
+export const CLASS_AGREEMENT = { share: 0.6, keep: 0.5, least: 0.2, most: 8 } as const;
 
 // --- Meaning (meaning/, ADR 0150) -----------------------------------------------------------
 

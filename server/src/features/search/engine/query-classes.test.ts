@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { queryClasses, type ClassIndex } from './query-classes.js';
+
+// Beehives' words and waterfowl's, the first of each class counting most.
+const index: ClassIndex = new Map([
+  ['bee', [{ cls: 'A01K47', weight: 1 }]],
+  ['hive', [{ cls: 'A01K47', weight: 0.92 }]],
+  ['duck', [{ cls: 'A01K45', weight: 1 }]],
+  ['winter', [{ cls: 'A01K45', weight: 0.6 }]],
+  [
+    'heat',
+    [
+      { cls: 'F24C15', weight: 1 },
+      { cls: 'A01K45', weight: 0.5 },
+    ],
+  ],
+]);
+const term = (lexeme: string, idf: number) => ({ lexeme, idf });
+
+describe('queryClasses', () => {
+  it('speaks for the class of the rarest words, the best with agreement 1', () => {
+    const classes = queryClasses(index, [
+      term('way', 0.5),
+      term('keep', 0.8),
+      term('bee', 4),
+      term('winter', 2),
+    ]);
+    expect(classes.classes).toEqual(['A01K47']);
+    expect(classes.agreements).toEqual([1]);
+  });
+
+  it('keeps every class within half of the best, best first', () => {
+    const classes = queryClasses(index, [term('bee', 3.5), term('duck', 2.5), term('heat', 1)]);
+    expect(classes.classes).toEqual(['A01K47', 'A01K45']);
+    expect(classes.agreements[0]).toBe(1);
+    expect(classes.agreements[1]).toBeCloseTo((2.5 + 0.5) / 3.5);
+  });
+
+  it('speaks for no class when its words carry too little of the query', () => {
+    expect(queryClasses(index, [term('bee', 1), term('method', 3), term('device', 3)]).classes).toEqual([]);
+    expect(queryClasses(index, [term('gear', 3)]).classes).toEqual([]);
+    expect(queryClasses(new Map(), [term('bee', 3)]).classes).toEqual([]);
+  });
+});

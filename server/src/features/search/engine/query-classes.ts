@@ -1,0 +1,111 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '@patentscout/db';
+import type { Clock } from '../../../shared/clock.js';
+import { CLASS_AGREEMENT, STATISTICS_REFRESH_MS } from './plan.js';
+import type { WeightedLexeme } from './words.js';
+
+/**
+ * The classes a plain-language query is about (ADR 0181), read from the words that distinguish
+ * each IPC main group or subclass (`class_words`, learned by the indexer, ADR 0177): a query's
+ * rare word that is one of a class's first words speaks for that class. Results of the classes
+ * the query speaks for most rank higher, so that "keep bees healthy in winter" favours beehives
+ * over waterfowl. Nothing is learned at search time; nothing downloads.
+ */
+
+/** For a lexeme, the classes whose words hold it, each with how early it stands among them (1 first). */
+export type ClassIndex = ReadonlyMap<string, readonly { cls: string; weight: number }[]>;
+
+/** The classes a query speaks for, each with its agreement (0..1]: the best class has the most. */
+export interface QueryClasses {
+  classes: string[];
+  agreements: number[];
+}
+
+export const NO_CLASSES: QueryClasses = { classes: [], agreements: [] };
+
+/** How much a class's later words count against its first: the eighth counts 0.44 of the first. */
+const LATER_WORD_DECAY = 0.08;
+
+export async function loadClassIndex(db: Db): Promise<ClassIndex> {
+  // The words as the text vector's lexemes: ts_lexize stems them as the 'english' configuration
+  // does (after lower-casing) and answers an empty array for a stop word.
+  const { rows } = await sql<{ cls: string; lexemes: (string | null)[] }>`
+    SELECT c.class AS cls,
+           ARRAY(SELECT (ts_lexize('english_stem', lower(u.word)))[1]
+                 FROM unnest(c.words) WITH ORDINALITY AS u(word, ord) ORDER BY u.ord) AS lexemes
+    FROM class_words c`.execute(db);
+  const index = new Map<string, { cls: string; weight: number }[]>();
+  for (const { cls, lexemes } of rows) {
+    const seen = new Set<string>();
+    lexemes.forEach((lexeme, position) => {
+      if (!lexeme || seen.has(lexeme)) return;
+      seen.add(lexeme);
+      const entries = index.get(lexeme) ?? [];
+      entries.push({ cls, weight: 1 - LATER_WORD_DECAY * position });
+      index.set(lexeme, entries);
+    });
+  }
+  return index;
+}
+
+/** A class index read again at most once per statistics period: the indexer rewrites it rarely. */
+export function createClassIndexSource(db: Db, clock: Clock): { current(): Promise<ClassIndex> } {
+  let cached: { at: number; index: Promise<ClassIndex> } | null = null;
+  return {
+    current() {
+      const now = clock.now().getTime();
+      if (!cached || now - cached.at > STATISTICS_REFRESH_MS) {
+        const index = loadClassIndex(db);
+        cached = { at: now, index };
+        // A failed read is tried again at the next search, not kept.
+        index.catch(() => {
+          if (cached?.index === index) cached = null;
+        });
+      }
+      return cached.index;
+    },
+  };
+}
+
+/**
+ * The classes `terms` speak for: each term votes its rarity for each class whose words hold it,
+ * more for its earlier words. A class is kept when it has at least `CLASS_AGREEMENT.keep` of the
+ * best class's votes, and only when the best class's votes come to `CLASS_AGREEMENT.least` of the
+ * query's weight (one rare word of a class can carry a query's subject: "bees" in "a way to keep
+ * bees healthy in winter"); its agreement is its votes over the best's (1 for the best). A query
+ * whose words no class holds speaks for none, and ranks as before.
+ */
+export function queryClasses(index: ClassIndex, terms: readonly WeightedLexeme[]): QueryClasses {
+  const total = terms.reduce((sum, term) => sum + term.idf, 0);
+  if (total <= 0 || index.size === 0) return NO_CLASSES;
+  const votes = new Map<string, number>();
+  for (const term of terms)
+    for (const { cls, weight } of index.get(term.lexeme) ?? [])
+      votes.set(cls, (votes.get(cls) ?? 0) + term.idf * weight);
+  const best = Math.max(0, ...votes.values());
+  if (best / total < CLASS_AGREEMENT.least) return NO_CLASSES;
+  const kept = [...votes]
+    .filter(([, vote]) => vote >= CLASS_AGREEMENT.keep * best)
+    .sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))
+    .slice(0, CLASS_AGREEMENT.most);
+  return {
+    classes: kept.map(([cls]) => cls),
+    agreements: kept.map(([, vote]) => vote / best),
+  };
+}
+
+/**
+ * The agreement of candidate `row` (alias, a `patent_search` row's lens id) with the query's
+ * classes: the best of its IPC main groups' and subclasses', 0 without one. Read by primary key
+ * for the candidates only.
+ */
+export function classAgreement(row: string, query: QueryClasses): RawBuilder<unknown> {
+  if (query.classes.length === 0) return sql`0::real`;
+  return sql`coalesce((
+    SELECT max(q.agreement)
+    FROM patent_search i
+      CROSS JOIN LATERAL unnest(string_to_array(i.ipc_symbols, E'\\x1F')) AS symbol
+      JOIN unnest(${query.classes}::text[], ${query.agreements}::real[]) AS q(cls, agreement)
+        ON q.cls IN (upper(split_part(trim(symbol), '/', 1)), left(upper(trim(symbol)), 4))
+    WHERE i.lens_id = ${sql.ref(`${row}.lens_id`)}), 0)::real`;
+}
