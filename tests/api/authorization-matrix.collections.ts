@@ -1,4 +1,4 @@
-import type { Ids, Operation } from './authorization-matrix.test.js';
+import type { Ids, Operation } from './authorization-matrix.kit.js';
 
 /** The collections' rows of the authorization matrix (issue 50), kept apart from the other features'. */
 export function collectionOperations(
