@@ -3,25 +3,16 @@ import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_DATABASE_URL } from './e2e-env.js';
 import { expect, test } from './fixtures.js';
-import { aiSearchFromHome, openDevEmail, signUpAndSignIn, toast } from './helpers.js';
+import {
+  addFromCard,
+  aiSearchFromHome,
+  newCollectionFrom,
+  openDevEmail,
+  signUpAndSignIn,
+  toast,
+} from './helpers.js';
 
 const QUERY = 'a battery electrode that lasts longer in electric cars';
-
-async function addFromCard(page: Page, index: number, collection: string) {
-  const card = page.getByRole('article').nth(index);
-  await card.getByRole('button', { name: 'Add to collection' }).click();
-  await page.getByRole('menuitemcheckbox', { name: collection }).click();
-  await expect(toast(page, `Added to “${collection}”.`).last()).toBeVisible();
-}
-
-async function newCollectionFrom(page: Page, scope: ReturnType<Page['getByRole']> | Page, name: string) {
-  await scope.getByRole('button', { name: 'Add to collection' }).first().click();
-  await page.getByRole('button', { name: 'New collection...' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New collection' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Create collection' }).click();
-  await expect(toast(page, `Added to “${name}”.`)).toBeVisible();
-}
 
 /** What a re-index does to a patent whose legal status changed at the office. */
 async function reindexWithNewStatus(lensId: string): Promise<string> {

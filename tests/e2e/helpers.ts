@@ -95,6 +95,28 @@ export async function aiSearchFromHome(page: Page, text: string) {
   await expect(page.getByRole('article').first()).toBeVisible();
 }
 
+/** Adds the result card at `index` to an existing collection, from its "Add to collection" menu. */
+export async function addFromCard(page: Page, index: number, collection: string) {
+  const card = page.getByRole('article').nth(index);
+  await card.getByRole('button', { name: 'Add to collection' }).click();
+  await page.getByRole('menuitemcheckbox', { name: collection }).click();
+  await expect(toast(page, `Added to “${collection}”.`).last()).toBeVisible();
+}
+
+/** Makes a new collection from the first "Add to collection" in `scope` (a card, or the patent page). */
+export async function newCollectionFrom(
+  page: Page,
+  scope: ReturnType<Page['getByRole']> | Page,
+  name: string,
+) {
+  await scope.getByRole('button', { name: 'Add to collection' }).first().click();
+  await page.getByRole('button', { name: 'New collection...' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New collection' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create collection' }).click();
+  await expect(toast(page, `Added to “${name}”.`)).toBeVisible();
+}
+
 /** Whether a browser request is the GraphQL operation of this name. */
 export function isGraphqlOperation(request: Request, operationName: string): boolean {
   if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return false;

@@ -1,56 +1,28 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { sql } from './e2e-db.js';
 import { aiSearchFromHome, SEARCH_WAIT, signUpAndSignIn } from './helpers.js';
+import {
+  drawLasso,
+  openMap as openAnyMap,
+  pixelOf,
+  waitForMeaning,
+  type Point,
+  type ResultMap,
+} from './map-helpers.js';
 
 /** The map of the results (ADR 0179): drawn, explored, filtered, shared and read as a table. */
 
-interface Point {
-  lens_id: string;
-  x: number;
-  y: number;
-  region: number;
-  title: string;
-}
-interface ResultMap {
-  points: Point[];
-  regions: { id: number; words: string[]; size: number; x: number; y: number }[];
-}
-
-/** The app's meaning job derives the corpus's vectors within a minute or two of its start. */
-async function waitForMeaning() {
-  await expect
-    .poll(async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM patent_vectors'))[0]!.n, {
-      timeout: 240_000,
-      intervals: [2_000],
-    })
-    .toBeGreaterThan(100);
-}
-
-/** Switches to the Map view and answers the map the page drew. */
+/** Switches to the Map view, waits for the canvas, and answers the map the page drew. */
 async function openMap(page: Page): Promise<ResultMap> {
-  const answer = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('ResultSetMap'),
-    SEARCH_WAIT,
-  );
-  await page.getByRole('group', { name: 'Show the results as' }).getByRole('button', { name: 'Map' }).click();
-  const { data } = (await (await answer).json()) as { data: { resultSet: { map: ResultMap } } };
+  const map = await openAnyMap(page);
   await expect(page.getByTestId('result-map-canvas')).toBeVisible();
   await expect(page).toHaveURL(/view=map/);
-  return data.resultSet.map;
+  return map;
 }
 
 // Tall enough for the explanation, the controls and the whole canvas at once: the mouse works in
 // the viewport's coordinates.
 test.use({ viewport: { width: 1280, height: 1600 } });
-
-/** Where a map point is on the page (the canvas keeps a 4 % margin on each side). */
-async function pixelOf(page: Page, x: number, y: number) {
-  await page.getByTestId('result-map-canvas').scrollIntoViewIfNeeded();
-  const box = (await page.getByTestId('result-map-canvas').boundingBox())!;
-  return { x: box.x + (0.04 + x * 0.92) * box.width, y: box.y + (0.04 + y * 0.92) * box.height };
-}
 
 /** A point away from every region's label (the labels are buttons over the canvas). */
 function clearPoint(map: ResultMap): Point {
@@ -118,22 +90,13 @@ test('draws the map of an AI search: region filter, a card from a point, lasso, 
   await page.getByRole('button', { name: 'Remove the map filter' }).click();
   await expect(page).not.toHaveURL(/region=/);
   const target = point;
-  await page.getByRole('button', { name: 'Draw a lasso' }).click();
   const d = 0.03;
-  const loop = [
+  await drawLasso(page, [
     [target.x - d, target.y - d],
     [target.x + d, target.y - d],
     [target.x + d, target.y + d],
     [target.x - d, target.y + d],
-  ];
-  const first = await pixelOf(page, loop[0]![0]!, loop[0]![1]!);
-  await page.mouse.move(first.x, first.y);
-  await page.mouse.down();
-  for (const [x, y] of loop.slice(1)) {
-    const corner = await pixelOf(page, x!, y!);
-    await page.mouse.move(corner.x, corner.y, { steps: 3 });
-  }
-  await page.mouse.up();
+  ]);
   await expect(page).toHaveURL(/lasso=/);
   await expect(page.getByTestId('map-chip')).toContainText('Map lasso:');
   await expect(

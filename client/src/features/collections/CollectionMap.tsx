@@ -3,7 +3,14 @@ import { useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { MapView, MapViewSwitch, selectedIds, useCollectionMap, type MapSelection } from '../maps';
+import {
+  MapView,
+  MapViewSwitch,
+  selectedIds,
+  useCollectionMap,
+  type MapSelection,
+  type MapSource,
+} from '../maps';
 import { FamilyCard } from './FamilyCard';
 
 type Member = CollectionDetail_CollectionFragment['members'][number];
@@ -16,17 +23,18 @@ export function useCollectionMapView(collection: CollectionDetail_CollectionFrag
   const { token } = useParams();
   const [view, setView] = useState<'list' | 'map'>('list');
   const [selection, setSelection] = useState<MapSelection | null>(null);
-  const state = useCollectionMap(
-    collection.role === 'link' && token ? { token } : { id: collection.id },
-    view === 'map',
-  );
+  const source: { token: string } | { id: string } =
+    collection.role === 'link' && token ? { token } : { id: collection.id };
+  const state = useCollectionMap(source, view === 'map');
   const held = useMemo(
     () => (selection && state.map ? selectedIds(state.map.points, selection) : null),
     [state.map, selection],
   );
   const narrow = (members: readonly Member[]) =>
     held ? members.filter((member) => held.has(member.lens_id)) : members;
-  return { view, setView, selection, setSelection, state, held, narrow };
+  // The PDF export draws the same map, read by the same query.
+  const mapSource: MapSource = 'token' in source ? source : { collectionId: source.id };
+  return { view, setView, selection, setSelection, state, held, narrow, mapSource };
 }
 
 type CollectionMapState = ReturnType<typeof useCollectionMapView>;

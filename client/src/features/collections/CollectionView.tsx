@@ -64,6 +64,7 @@ export function CollectionView({ collection }: { collection: CollectionDetail_Co
             query={collection.name}
             annotations={annotations}
             kind="collection"
+            mapSource={map.mapSource}
           />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { densityGrid, pointAt } from './mapGeometry';
+import { densityGrid, labelAnchor, pointAt } from './mapGeometry';
 
 export interface CanvasPoint {
   lens_id: string;
@@ -186,7 +186,7 @@ export function MapCanvas({
           style={{
             left: toPixel(region.x, side),
             top: toPixel(region.y, side),
-            transform: 'translate(-50%, -50%)',
+            transform: `translate(-${labelAnchor(region.x)}%, -50%)`,
           }}
           onClick={() => onRegion(region.id)}
           aria-label={`Region ${region.id + 1}: ${region.words.join(', ')}, ${region.size} patents. Show only these.`}

@@ -1,4 +1,4 @@
 export { MapView } from './MapView';
-export { useCollectionMap, useResultSetMap } from './useResultMap';
+export { loadMap, useCollectionMap, useResultSetMap, type MapSource } from './useResultMap';
 export { selectedIds, type MapSelection } from './mapGeometry';
 export { MapViewSwitch, type ListOrMap } from './MapViewSwitch';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourPoints, densityGrid, insidePolygon, pointAt, selectedIds } from './mapGeometry';
+import { colourPoints, densityGrid, insidePolygon, labelAnchor, pointAt, selectedIds } from './mapGeometry';
 
 const point = (year: number, country: string, owner: string | null = null, status = 'ACTIVE') => ({
   year,
@@ -59,5 +59,15 @@ describe('map geometry', () => {
   });
   it('counts crowding per cell', () => {
     expect(densityGrid(points, 2)).toEqual([2, 0, 0, 1]);
+  });
+});
+
+describe('region labels', () => {
+  it('centres a label over the middle of the map and slides it inwards at the sides', () => {
+    expect([0, 0.1, 0.25, 0.5, 0.75, 0.9, 1].map((x) => Math.round(labelAnchor(x)))).toEqual([
+      0, 20, 50, 50, 50, 80, 100,
+    ]);
+    expect(labelAnchor(-0.2)).toBe(0);
+    expect(labelAnchor(1.2)).toBe(100);
   });
 });

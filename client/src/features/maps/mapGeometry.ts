@@ -62,6 +62,18 @@ export function colourPoints(points: readonly ColouredPoint[], by: ColourBy): Co
   return { colours: values.map((value) => colourOf.get(value) ?? OTHER_COLOUR), legend };
 }
 
+/**
+ * Where a region label's box hangs from its centre, across (0: its left edge there, 50: centred,
+ * 100: its right edge there). Centred over the middle half of the map; towards an edge it slides
+ * inwards, so that a label near the side stays inside the map, and a phone's page does not
+ * scroll sideways (WCAG 1.4.10).
+ */
+export function labelAnchor(x: number): number {
+  const off = x - 0.5;
+  const beyond = Math.abs(off) > 0.25 ? off - Math.sign(off) * 0.25 : 0;
+  return Math.min(100, Math.max(0, 50 + beyond * 200));
+}
+
 /** Points per cell of a `cells` x `cells` grid over the map, row by row: where points crowd. */
 export function densityGrid(points: readonly { x: number; y: number }[], cells: number): number[] {
   const grid = new Array<number>(cells * cells).fill(0);

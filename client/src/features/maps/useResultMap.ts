@@ -1,3 +1,4 @@
+import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../__generated__';
 import type { ResultMap_MapFragment } from '../../__generated__/graphql';
@@ -65,4 +66,33 @@ export function useCollectionMap(source: { id: string } | { token: string }, wan
   });
   const map = byId.data?.collection.map ?? byToken.data?.sharedCollection.map ?? null;
   return { map, loading: byId.loading || byToken.loading, failed: Boolean(byId.error ?? byToken.error) };
+}
+
+/** Whose map an export asks for: a kept result set's, a collection's, or a read-only link's. */
+export type MapSource = { resultSetId: string } | { collectionId: string } | { token: string };
+
+/**
+ * A map read once, outside React (the PDF export), through the same queries as the Map view, so
+ * that a map already drawn on screen comes from Apollo's cache. Null when too few families are
+ * placed or the map cannot be had: an export goes on without it, so the failure is only logged.
+ */
+export async function loadMap(
+  client: ApolloClient,
+  source: MapSource,
+): Promise<ResultMap_MapFragment | null> {
+  try {
+    const map =
+      'resultSetId' in source
+        ? (await client.query({ query: RESULT_SET_MAP, variables: { id: source.resultSetId } })).data
+            ?.resultSet.map
+        : 'collectionId' in source
+          ? (await client.query({ query: COLLECTION_MAP, variables: { id: source.collectionId } })).data
+              ?.collection.map
+          : (await client.query({ query: SHARED_COLLECTION_MAP, variables: { token: source.token } })).data
+              ?.sharedCollection.map;
+    return map && !map.too_few ? map : null;
+  } catch (failure) {
+    console.warn('The map could not be had; the export goes on without it.', failure);
+    return null;
+  }
 }

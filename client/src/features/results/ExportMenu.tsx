@@ -4,6 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import { graphql } from '../../__generated__';
 import { countOf } from '../../ui/format';
+import { loadMap, type MapSource } from '../maps';
 import { useToast } from '../../ui/Toasts';
 import { toCsv } from './export/csv';
 import { saveFile } from '../../ui/saveFile';
@@ -41,6 +42,7 @@ export function ExportMenu({
   query,
   annotations,
   kind = 'search',
+  mapSource,
 }: {
   items: readonly ExportItem[];
   /** The search's text, or the collection's name. */
@@ -49,6 +51,8 @@ export function ExportMenu({
   annotations?: ExportAnnotations;
   /** What is exported: a search's results or a collection's patents (the menu and the PDF say which). */
   kind?: 'search' | 'collection';
+  /** Whose map the PDF draws on its first page (ADR 0179); none, or too few placed: no map. */
+  mapSource?: MapSource;
 }) {
   const client = useApolloClient();
   const toast = useToast();
@@ -70,7 +74,11 @@ export function ExportMenu({
     setBusy(format);
     setDone('');
     try {
-      const rows = await rowsToExport();
+      // The map is asked for beside the rows, and only for a PDF; it never fails the export.
+      const [rows, map] = await Promise.all([
+        rowsToExport(),
+        format === 'pdf' && mapSource ? loadMap(client, mapSource) : null,
+      ]);
       const date = new Date();
       const name = exportFileName(query, date, format);
       if (format === 'csv') saveFile(toCsv(rows), 'text/csv;charset=utf-8', name);
@@ -79,7 +87,7 @@ export function ExportMenu({
         // pdf-lib is loaded only when a PDF is asked for.
         const { toPdf } = await import('./export/pdf');
         saveFile(
-          (await toPdf(rows, { heading: `${kind} “${query}”`, date })) as BlobPart,
+          (await toPdf(rows, { heading: `${kind} “${query}”`, date, map })) as BlobPart,
           'application/pdf',
           name,
         );

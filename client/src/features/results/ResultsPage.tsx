@@ -119,7 +119,13 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
           <Button variant="link" size="sm" onClick={() => setShortcutsShown(true)}>
             Keyboard shortcuts <kbd>?</kbd>
           </Button>
-          {settled ? <ExportMenu items={refined} query={query} /> : null}
+          {settled ? (
+            <ExportMenu
+              items={refined}
+              query={query}
+              mapSource={results.result_set_id ? { resultSetId: results.result_set_id } : undefined}
+            />
+          ) : null}
         </div>
       ) : null}
       {shown.length === 0 ? (

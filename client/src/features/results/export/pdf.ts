@@ -2,6 +2,7 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PRODUCT_NAME } from '@patentscout/schema';
 import { AI_CAUTION_SENTENCE, AI_ROBOT } from '../../../ui/AiCaution';
 import type { ExportRow } from './exportRows';
+import { drawableMap, drawMap, type PdfMap } from './pdfMap';
 import { drawLine, embedFaces, MISSING_MARK, Missing, oneLine, wrap, type Face } from './pdfText';
 
 /** Results on one page of the PDF export. */
@@ -62,46 +63,60 @@ function drawFoot(page: PDFPage, faces: Faces, boxed: boolean) {
     });
 }
 
+/** A page's head: what was exported, the date and the page number, over a rule. */
+function drawHead(page: PDFPage, faces: Faces, heading: string, at: string, missing: Missing) {
+  const top = PAGE.height - MARGIN - 12;
+  const [title = ''] = wrap(`${PRODUCT_NAME} ${heading}`, faces.bold, 12, PAGE.width - 2 * MARGIN - 120, 1);
+  drawLine(page, title, { x: MARGIN, y: top, size: 12, face: faces.bold, missing });
+  drawLine(page, at, { x: PAGE.width - MARGIN - 110, y: top, size: 8, face: faces.regular });
+  page.drawLine({
+    start: { x: MARGIN, y: PAGE.height - MARGIN - 20 },
+    end: { x: PAGE.width - MARGIN, y: PAGE.height - MARGIN - 20 },
+    thickness: 0.5,
+    color: rgb(0.6, 0.6, 0.6),
+  });
+}
+
 /**
  * The rows as a PDF: one A4 page per ten results, each page headed by what was exported (`search
- * "…"` or `collection "…"`), the date and its page number. pdf-lib runs in the browser with no
- * eval and no workers, so the app's Content-Security-Policy needs no change.
+ * "…"` or `collection "…"`), the date and its page number. When the answer has a map (ADR 0179),
+ * its picture takes the first page, as an overview before the list; without one the PDF is the
+ * list alone. pdf-lib runs in the browser with no eval and no workers, so the app's
+ * Content-Security-Policy needs no change.
  */
 export async function toPdf(
   rows: readonly ExportRow[],
-  about: { heading: string; date: Date },
+  about: { heading: string; date: Date; map?: PdfMap | null },
 ): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle(`${PRODUCT_NAME}: ${oneLine(about.heading)}`);
   document.setCreator(PRODUCT_NAME);
   document.setProducer(PRODUCT_NAME);
   const faces = await embedFaces(document);
-  const pages = Math.max(1, Math.ceil(rows.length / RESULTS_PER_PAGE));
+  const map = drawableMap(about.map) ? about.map : null;
+  const listPages = Math.max(1, Math.ceil(rows.length / RESULTS_PER_PAGE));
+  const pages = listPages + (map ? 1 : 0);
   const day = about.date.toISOString().slice(0, 10);
-  for (let index = 0; index < pages; index += 1) {
-    const missing = new Missing();
+  const newPage = (missing: Missing) => {
     const page = document.addPage([PAGE.width, PAGE.height]);
-    const top = PAGE.height - MARGIN - 12;
-    const [title = ''] = wrap(
-      `${PRODUCT_NAME} ${about.heading}`,
-      faces.bold,
-      12,
-      PAGE.width - 2 * MARGIN - 120,
-      1,
-    );
-    drawLine(page, title, { x: MARGIN, y: top, size: 12, face: faces.bold, missing });
-    drawLine(page, `${day}  |  page ${index + 1} of ${pages}`, {
-      x: PAGE.width - MARGIN - 110,
-      y: top,
-      size: 8,
-      face: faces.regular,
+    drawHead(page, faces, about.heading, `${day}  |  page ${document.getPageCount()} of ${pages}`, missing);
+    return page;
+  };
+  if (map) {
+    const missing = new Missing();
+    const page = newPage(missing);
+    drawMap(page, map, {
+      left: MARGIN,
+      top: PAGE.height - MARGIN - 30,
+      width: PAGE.width - 2 * MARGIN,
+      faces,
+      missing,
     });
-    page.drawLine({
-      start: { x: MARGIN, y: PAGE.height - MARGIN - 20 },
-      end: { x: PAGE.width - MARGIN, y: PAGE.height - MARGIN - 20 },
-      thickness: 0.5,
-      color: rgb(0.6, 0.6, 0.6),
-    });
+    drawFoot(page, faces, missing.count > 0);
+  }
+  for (let index = 0; index < listPages; index += 1) {
+    const missing = new Missing();
+    const page = newPage(missing);
     const slice = rows.slice(index * RESULTS_PER_PAGE, (index + 1) * RESULTS_PER_PAGE);
     if (slice.length === 0)
       drawLine(page, 'No results.', {
