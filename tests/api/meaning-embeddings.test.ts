@@ -9,7 +9,7 @@ import {
 import { openAiEmbedder } from '@patentscout/server/search-engine';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import { createPaidUser } from '@patentscout/server/testing/paid-user';
+import { createPaidUser } from '@patentscout/server/testing/test-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { graphql } from './http.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { createPaidUser } from '@patentscout/server/testing/paid-user';
+import { createPaidUser } from '@patentscout/server/testing/test-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { graphql } from './http.js';

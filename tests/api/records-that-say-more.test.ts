@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnClassWords } from '@patentscout/indexer/learned/learn-class-words';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import { createPaidUser } from '@patentscout/server/testing/paid-user';
+import { createPaidUser } from '@patentscout/server/testing/test-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { graphql } from './http.js';
 

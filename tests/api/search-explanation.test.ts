@@ -4,7 +4,7 @@ import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
-import { createPaidUser } from '@patentscout/server/testing/paid-user';
+import { createPaidUser } from '@patentscout/server/testing/test-users';
 
 let app: TestApp;
 let user: EmulatorUser;

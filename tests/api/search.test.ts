@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
+import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
-import { createPaidUser } from '@patentscout/server/testing/paid-user';
-import { givePaidPlan } from '@patentscout/server/testing/plans';
+import { createPaidUser, createVerifiedUser } from '@patentscout/server/testing/test-users';
 
 let app: TestApp;
 let user: EmulatorUser;
@@ -209,150 +208,7 @@ describe('POST /api/v1/ai-search', () => {
   });
 });
 
-describe('validation', () => {
-  it.each([
-    [{ query: 'too short' }, 'Please enter at least 20 characters'],
-    [
-      { query: 'a long enough query about batteries', years: [2020, 2010] },
-      'The "from" year cannot be after the "to" year.',
-    ],
-    [
-      { query: 'a long enough query about batteries', years: [1700, 2010] },
-      'years.0: Years must be 1824 or later.',
-    ],
-    [
-      { query: 'a long enough query about batteries', legal_status: ['alive'] },
-      'legal_status.0: Legal status must be one of',
-    ],
-    [
-      { query: 'a long enough query about batteries', jurisdiction: ['USA'] },
-      'jurisdiction.0: Countries must be two-letter codes',
-    ],
-    [
-      { query: 'a long enough query about batteries', kind: ['B', 'X'] },
-      'kind.1: Kinds must be kind-code letters',
-    ],
-  ])('rejects %j with 400', async (body, message) => {
-    const response = await call(app.baseUrl, 'POST', '/api/v1/ai-search', {
-      token: (await freshUser()).idToken,
-      body,
-    });
-    expect(response.status).toBe(400);
-    expect(response.body.message).toContain(message);
-    expect(response.body.code).toBe(
-      message.startsWith('Please enter') ? 'QUERY_TOO_SHORT' : 'VALIDATION_FAILED',
-    );
-  });
-
-  it('answers an advanced query it cannot read with 400, QUERY_SYNTAX and the position', async () => {
-    const response = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', {
-      token: (await freshUser()).idToken,
-      body: { query: 'solar AND (panel' },
-    });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      code: 'QUERY_SYNTAX',
-      message: expect.stringMatching(/^Query error at character \d+/),
-    });
-  });
-});
-
-async function freshUser() {
-  const other = await createEmulatorUser({ verified: true });
-  await app.database.db
-    .insertInto('users')
-    .values({ uid: other.uid, email: other.email, name: 'Other' })
-    .execute();
-  return other;
-}
-
-describe('monthly allowance', () => {
-  it('counts successful searches and refuses a free account above the limit with 402', async () => {
-    const counted = await freshUser();
-    const countOf = async () =>
-      (await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: counted.idToken })).body;
-    const topics = [
-      'solar energy at home',
-      'heat pumps for flats',
-      'recycled concrete blocks',
-      'quiet drones',
-    ];
-    expect(await countOf()).toBe(0);
-    for (const topic of topics) {
-      expect((await aiSearch({ query: `a cheaper way to build ${topic}` }, counted.idToken)).status).toBe(
-        200,
-      );
-    }
-    expect(await countOf()).toBe(4);
-    const refused = await aiSearch({ query: 'a cheaper way to store wind energy offshore' }, counted.idToken);
-    expect(refused.status).toBe(402);
-    expect(refused.body.message).toMatch(/Discover plan/);
-    expect(refused.body.code).toBe('SEARCH_LIMIT_REACHED');
-    // The same search again within a day costs nothing, so it still answers at the limit.
-    const repeat = await aiSearch({ query: `a cheaper way to build ${topics[0]}` }, counted.idToken);
-    expect(repeat.status).toBe(200);
-    expect(await countOf()).toBe(4);
-
-    await givePaidPlan(app.database.db, counted.uid);
-    expect(
-      (await aiSearch({ query: 'a cheaper way to store wind energy offshore' }, counted.idToken)).status,
-    ).toBe(200);
-    // The limit check stops counting past the limit; the count shown is whole.
-    expect(await countOf()).toBe(5);
-  });
-
-  it('counts a repeat again once a day has passed, and a changed filter as a new search', async () => {
-    const searcher = await freshUser();
-    const query = 'a cheaper way to store solar energy at home';
-    await aiSearch({ query }, searcher.idToken);
-    await aiSearch({ query: query.toUpperCase() }, searcher.idToken);
-    await aiSearch({ query, jurisdiction: ['AU'] }, searcher.idToken);
-    const count = async () =>
-      (await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: searcher.idToken })).body;
-    expect(await count()).toBe(2);
-    await app.database.db
-      .updateTable('search_events')
-      .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
-      .where('user_uid', '=', searcher.uid)
-      .execute();
-    // (Compared with the count after the move: a day back may fall in the previous month.)
-    const before = await count();
-    await aiSearch({ query }, searcher.idToken);
-    expect(await count()).toBe(before + 1);
-  });
-
-  it('answers searchCount 401 when signed out', async () => {
-    const response = await call(app.baseUrl, 'GET', '/api/users/searchCount');
-    expect(response).toEqual({
-      status: 401,
-      body: { message: 'User not authenticated', code: 'NOT_AUTHENTICATED' },
-    });
-  });
-});
-
-describe('answer check', () => {
-  it('never sends an answer that breaks the result shape: 500, nothing counted', async () => {
-    const searcher = await freshUser();
-    const odd = patentRow({
-      title: 'ZEPPELIN MOORING MAST',
-      abstract: 'A mast for mooring a zeppelin.',
-      patent_status: 'HALF_GRANTED',
-    });
-    await insertPatents(app.database.db, [odd]);
-    const response = await call(app.baseUrl, 'POST', '/api/v1/boolean-search', {
-      token: searcher.idToken,
-      body: { query: 'zeppelin' },
-    });
-    expect(response).toEqual({
-      status: 500,
-      body: { message: 'Something went wrong on our side. Please try again later.', code: 'INTERNAL' },
-    });
-    expect((await call(app.baseUrl, 'GET', '/api/users/searchCount', { token: searcher.idToken })).body).toBe(
-      0,
-    );
-    await app.database.db.deleteFrom('patents').where('lens_id', '=', odd.lens_id).execute();
-  });
-});
+const freshUser = () => createVerifiedUser(app.database.db, 'Other');
 
 describe('boolean search and GraphQL', () => {
   it('runs the interim advanced search through REST and GraphQL alike', async () => {
@@ -396,26 +252,5 @@ describe('boolean search and GraphQL', () => {
       // The payload's account already counts this search, so a client's cache needs no second query.
       account: { uid: searcher.uid, searchCount: 2, freeSearchesPerMonth: 3, limited: false },
     });
-  });
-
-  it('tells a free account at the limit that it is limited, and refuses its next search with SEARCH_LIMIT_REACHED', async () => {
-    const searcher = await freshUser();
-    const search = (index: number) =>
-      graphql(
-        app.baseUrl,
-        'mutation($input: SearchInput!) { aiSearch(input: $input) { account { searchCount limited } } }',
-        { input: { query: `a cheaper way to store solar energy in home number ${index}` } },
-        searcher.idToken,
-      );
-    const accounts = [];
-    for (let index = 0; index < 4; index += 1) accounts.push((await search(index)).data.aiSearch.account);
-    expect(accounts).toEqual([
-      { searchCount: 1, limited: false },
-      { searchCount: 2, limited: false },
-      { searchCount: 3, limited: false },
-      { searchCount: 4, limited: true },
-    ]);
-    const refused = await search(4);
-    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'SEARCH_LIMIT_REACHED', status: 402 } });
   });
 });
