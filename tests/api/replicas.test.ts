@@ -1,24 +1,33 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { writePatentBatch } from '@patentscout/indexer/load/patent-writer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDbCommand, runDbCommand } from '@patentscout/server/admin/db-command';
-import { loadConfig } from '@patentscout/server/config';
 import {
   embeddedDatabaseUrl,
   postmasterPid,
   signalPostmaster,
 } from '@patentscout/server/supervisor/embedded';
 import { startEmbeddedCluster, type EmbeddedCluster } from '@patentscout/server/supervisor/embedded-cluster';
-import { startServer, type RunningServer } from '@patentscout/server/main';
-import { createLogger } from '@patentscout/db';
-import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
+import type { RunningServer } from '@patentscout/server/main';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { patentRow, storedPatent, type PatentFixture } from '@patentscout/server/testing/patent-fixtures';
-import { freePort, metricSample, scrapeMetrics } from '@patentscout/server/testing/server-probes';
+import { patentRow, type PatentFixture } from '@patentscout/server/testing/patent-fixtures';
+import { createVerifiedUser } from '@patentscout/server/testing/test-users';
+import { metricSample, scrapeMetrics } from '@patentscout/server/testing/server-probes';
 import { call, graphql } from './http.js';
+import {
+  logger,
+  MAX_LAG_SECONDS,
+  ingestPatents,
+  PATENTS,
+  PRIMARY_PORT,
+  rowsAt,
+  sleep,
+  startApp,
+  STANDBY,
+  STANDBY_PORT,
+  until,
+} from './replicas-kit.js';
 
 /**
  * A real streaming replica: the embedded primary and one hot standby made from it by a base
@@ -30,12 +39,6 @@ import { call, graphql } from './http.js';
  * the primary crashes, `db promote` turns the standby into a primary that still has the
  * favourites and the subscription written before the crash.
  */
-const PRIMARY_PORT = 54337 + TEST_PORT_OFFSET;
-const STANDBY_PORT = PRIMARY_PORT + 1;
-const STANDBY = `127.0.0.1:${STANDBY_PORT}/patentscout`;
-const MAX_LAG_SECONDS = 5;
-const logger = createLogger('silent');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let dataDir: string;
 let server: RunningServer;
@@ -44,34 +47,6 @@ let searcher: EmulatorUser;
 let searchNumber = 0;
 const started: RunningServer[] = [];
 let cluster: EmbeddedCluster | undefined;
-
-async function startApp(env: Record<string, string>): Promise<{ server: RunningServer; baseUrl: string }> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    MAILING_LIST_LOCAL_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-    FIREBASE_API_KEY: 'test-key',
-    FIREBASE_AUTH_DOMAIN: `${TEST_PROJECT_ID}.firebaseapp.com`,
-    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-    DEMO_CORPUS_SIZE: '0',
-    FREE_SEARCHES_PER_MONTH: '100000',
-    RATE_LIMIT_SEARCHES_PER_MINUTE: '100000',
-    RATE_LIMIT_REQUESTS_PER_MINUTE: '100000',
-    SEARCH_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS),
-    // No job worker: the failover test crashes the primary under this server, and pg-boss'
-    // workers leave their failing bookkeeping unhandled when their database goes.
-    ROLE: 'web',
-    ...env,
-  });
-  if (config.mail.mode === 'local') config.mail.port = 0;
-  if (config.billing.mode === 'local') config.billing.localPort = 0;
-  const running = await startServer({ config, logger });
-  started.push(running);
-  return { server: running, baseUrl: `http://127.0.0.1:${config.http.port}` };
-}
 
 /** An AI search of its own (the same search twice in a day replays instead of searching). */
 async function search(words: string, token = searcher.idToken) {
@@ -88,61 +63,22 @@ const reads = async (pool: 'search' | 'reads', target: string) =>
     `patentscout_db_reads_total{pool="${pool}",target="${target}"}`,
   ) ?? 0;
 
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(100);
-  }
-}
-
 const serving = async () =>
   metricSample(await scrapeMetrics(baseUrl), `patentscout_db_replica_serving{replica="${STANDBY}"}`) === 1;
 
-/** Rows of a query on one of the test's servers, outside the app. */
-async function rowsAt<T>(url: string, query: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(query)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 const onStandby = <T>(query: string) => rowsAt<T>(embeddedDatabaseUrl(STANDBY_PORT), query);
 
-const ingest = (rows: PatentFixture[]) =>
-  writePatentBatch(
-    server.db,
-    rows.map((row, index) => ({ row: storedPatent(row), position: `test:${index}` })),
-  );
-
-const PATENTS = [
-  patentRow({
-    lens_id: '036-000-000-001-00X',
-    title: 'SOLAR PANEL CLEANING ROBOT',
-    abstract: 'A robot that cleans solar panels on roofs with rotating brushes.',
-  }),
-  patentRow({
-    lens_id: '036-000-000-002-00X',
-    title: 'LITHIUM BATTERY ELECTRODE',
-    abstract: 'An electrode for lithium batteries made of silicon.',
-  }),
-];
+const ingest = (rows: PatentFixture[]) => ingestPatents(server.db, rows);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'patentscout-replicas-'));
   await chmod(dataDir, 0o755); // the postgres user keeps its data folders in it
-  ({ server, baseUrl } = await startApp({
+  ({ server, baseUrl } = await startApp(dataDir, started, {
     EMBEDDED_PG_PORT: String(PRIMARY_PORT),
     EMBEDDED_REPLICAS: '1',
   }));
   await ingest(PATENTS);
-  searcher = await createEmulatorUser({ verified: true });
-  await server.db
-    .insertInto('users')
-    .values({ uid: searcher.uid, email: searcher.email, name: 'Searcher' })
-    .execute();
+  searcher = await createVerifiedUser(server.db, 'Searcher');
 }, 240_000);
 
 afterAll(async () => {
@@ -312,7 +248,7 @@ describe('failover', () => {
       database: 'patentscout',
       logger,
     });
-    ({ server, baseUrl } = await startApp({
+    ({ server, baseUrl } = await startApp(dataDir, started, {
       DATABASE_URL: cluster.url,
       SEARCH_DATABASE_URLS: cluster.standbys[0]!.url,
     }));
@@ -361,7 +297,7 @@ describe('failover', () => {
     await runDbCommand(promote, sink);
     expect(out.join('')).toContain(`Promoted ${STANDBY}`);
 
-    ({ baseUrl } = await startApp({ DATABASE_URL: standbyUrl }));
+    ({ baseUrl } = await startApp(dataDir, started, { DATABASE_URL: standbyUrl }));
     const account = await call(baseUrl, 'GET', '/api/users', { token: buyer.idToken });
     expect(account.status).toBe(200);
     expect(account.body.subscriptionStatus).toBe('active');
