@@ -119,6 +119,17 @@ export function billingKit(app: TestApp) {
       return row.customer_id;
     },
 
+    /** The user's subscription as the app keeps it (not a duplicate). */
+    async keptSubscription(uid: string): Promise<string> {
+      const row = await app.database.db
+        .selectFrom('plan_subscriptions')
+        .select('subscription_id')
+        .where('user_uid', '=', uid)
+        .where('duplicate_of', 'is', null)
+        .executeTakeFirstOrThrow();
+      return row.subscription_id;
+    },
+
     /** The customer's subscriptions at the stand-in, by status. */
     async subscriptionsAtStandIn(customerId: string) {
       const all = await standIn.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
