@@ -21,7 +21,7 @@ import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
-import { ResultsMap, useResultsMap, ViewSwitch } from './ResultsMap';
+import { ResultsMap, useListKey, useResultsMap, ViewSwitch } from './ResultsMap';
 import { useExactCounts } from './useExactCounts';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
@@ -180,6 +180,7 @@ function Outcome({
   const results = useMemo(() => answer && leaveOutFamily(answer, params.like), [answer, params.like]);
   const meaning = useMeaningStatus();
   const map = useResultsMap(params, results ?? NO_RESULTS);
+  const listKey = useListKey(location);
   const ranFromAddress =
     state.status === 'ready' &&
     state.results.result_set_id !== '' &&
@@ -216,7 +217,7 @@ function Outcome({
         />
       ) : null}
       <ResultList
-        key={location.key}
+        key={listKey}
         results={map.narrowed}
         query={params.input.query}
         search={{ type: params.type, query: params.input.query }}
