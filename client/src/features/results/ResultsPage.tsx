@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -50,7 +50,11 @@ interface ListProps {
   searchPath: string;
 }
 
-function ResultList({ results, query, search, searchPath }: ListProps) {
+/**
+ * Memoised: a switch to the map (or of its selection) renders the page again with the same answer
+ * and the same props, and the list under the map need not render again for it (ADR 0180).
+ */
+const ResultList = memo(function ResultList({ results, query, search, searchPath }: ListProps) {
   const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
   const [visible, setVisible] = useState(FIRST_PAGE);
   const [shortcutsShown, setShortcutsShown] = useState(false);
@@ -162,7 +166,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
       <ShortcutsDialog show={shortcutsShown} onHide={() => setShortcutsShown(false)} />
     </>
   );
-}
+});
 
 function Outcome({
   outcome,
@@ -181,6 +185,11 @@ function Outcome({
   const meaning = useMeaningStatus();
   const map = useResultsMap(params, results ?? NO_RESULTS);
   const listKey = useListKey(location);
+  // One object per search, so that the memoised list sees the same props across a switch.
+  const search = useMemo(
+    () => ({ type: params.type, query: params.input.query }),
+    [params.type, params.input.query],
+  );
   const ranFromAddress =
     state.status === 'ready' &&
     state.results.result_set_id !== '' &&
@@ -220,7 +229,7 @@ function Outcome({
         key={listKey}
         results={map.narrowed}
         query={params.input.query}
-        search={{ type: params.type, query: params.input.query }}
+        search={search}
         searchPath={searchPath}
       />
     </>
