@@ -93,13 +93,19 @@ const KINDS = [
   'HitTest',
 ];
 
-/** Main-thread figures of one trace: the renderer's tasks between the probe's marks. */
-export function readRenderTrace(trace: { traceEvents: TraceEvent[] }): RenderFigures {
+/**
+ * Main-thread figures of one trace: the renderer's tasks between the probe's marks (by default the
+ * answer and the painted cards; `bench:map-render` passes its own, the switch and the drawn map).
+ */
+export function readRenderTrace(
+  trace: { traceEvents: TraceEvent[] },
+  marks: { answer: string; painted: string } = MARKS,
+): RenderFigures {
   const events = trace.traceEvents;
   const mark = (name: string) =>
     events.find((event) => event.name === name && event.cat.includes('user_timing'));
-  const answer = mark(MARKS.answer);
-  const painted = mark(MARKS.painted);
+  const answer = mark(marks.answer);
+  const painted = mark(marks.painted);
   if (!answer || !painted) throw new Error('The trace has no answer or painted mark: did the page render?');
   // The page's main thread: the renderer thread that carried the marks.
   const mainThread = (event: TraceEvent) => event.pid === answer.pid && event.tid === answer.tid;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { PROJECT_ID, queryStack, ROOT, startStack, untilHealthy } from '../faults/local-stack.js';
+import { queryStack, ROOT, startStack, untilHealthy } from '../faults/local-stack.js';
+import { benchAccount, median, ms } from './bench-account.js';
 import { installRenderProbe, readRenderTrace, TRACE_CATEGORIES, type RenderFigures } from './render-trace.js';
 
 /**
@@ -36,37 +37,6 @@ if (values.build) {
   const build = spawnSync('npm', ['run', 'build:client', '--silent'], { cwd: ROOT, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('npm run build:client failed');
 }
-
-/** A verified account made through the emulator's REST API, with its row in the app's database. */
-async function benchAccount(emulatorPort: number, stack: Parameters<typeof queryStack>[0]) {
-  const base = `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1`;
-  const post = async (url: string, body: unknown, authorization?: string) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`emulator: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, string>;
-  };
-  const email = `render-${Date.now()}@example.com`;
-  const password = 'render-bench-7';
-  const { localId } = await post(`${base}/accounts:signUp?key=bench`, { email, password });
-  await post(
-    `${base}/projects/${PROJECT_ID}/accounts:update`,
-    { localId, emailVerified: true },
-    'Bearer owner',
-  );
-  await queryStack(stack, `INSERT INTO users (uid, email, name) VALUES ($1, $2, 'Render')`, [localId, email]);
-  return { email, password };
-}
-
-const ms = (value: number) => `${value.toFixed(0)} ms`;
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const stack = startStack(BENCH_COPY, {
   DATA_DIR: path.join(ROOT, '.data', 'bench-results-render'),

@@ -1,33 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Locator } from '@playwright/test';
 import pg from 'pg';
+import { makeAnalyst } from './analyst.js';
 import { expect, test } from './fixtures.js';
 import { E2E, E2E_DATABASE_URL } from './e2e-env.js';
 import { signUpAndSignIn } from './helpers.js';
-
-const run = promisify(execFile);
-
-/** `npm run admin -- analyst-key create` against the end-to-end database; answers the key. */
-async function makeAnalyst(email: string): Promise<string> {
-  const { stdout } = await run(
-    'npx',
-    [
-      'tsx',
-      'server/src/admin/cli.ts',
-      'analyst-key',
-      'create',
-      '--email',
-      email,
-      '--database-url',
-      E2E_DATABASE_URL,
-    ],
-    { cwd: new URL('../..', import.meta.url).pathname, timeout: 60_000 },
-  );
-  const key = /psk_[A-Za-z0-9_-]{43}/.exec(stdout)?.[0];
-  expect(key, stdout).toBeDefined();
-  return key!;
-}
 
 /** A few searches of the user's today, so that the search charts have columns. */
 async function recordSearches(email: string) {

@@ -6,21 +6,26 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { LandscapeKind } from '../../__generated__/graphql';
+import { LandscapeKind, type LandscapeInput } from '../../__generated__/graphql';
 import { serverMessage } from '../../app/apiErrors';
 import { ChartPanel, CountChart } from './charts';
 import { LANDSCAPE } from './insights.queries';
+import { LandscapeViews } from './LandscapeViews';
 
 /** A search asked as aggregates: how large a technology landscape is, and whose. */
 export function LandscapeForm() {
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState<LandscapeKind>(LandscapeKind.Ai);
   const [run, { data, loading, error }] = useLazyQuery(LANDSCAPE, { fetchPolicy: 'network-only' });
+  // What the shown landscape answers (not the box as edited since): its map is drawn from it.
+  const [asked, setAsked] = useState<LandscapeInput | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (query.trim())
-      void run({ variables: { input: { kind, query: query.trim() } } }).catch(() => undefined);
+    if (!query.trim()) return;
+    const input = { kind, query: query.trim() };
+    setAsked(input);
+    void run({ variables: { input } }).catch(() => undefined);
   };
   const landscape = data?.landscape;
 
@@ -66,26 +71,33 @@ export function LandscapeForm() {
       {error ? (
         <Alert variant="danger">{serverMessage(error) ?? 'The landscape could not be computed.'}</Alert>
       ) : null}
-      {landscape ? (
+      {landscape && asked ? (
         <div data-testid="landscape-result">
           <p>
             <strong>{landscape.total.toLocaleString('en')}</strong>
             {landscape.estimated ? ' (estimated)' : ''} matches. Figures over {landscape.basis}.
           </p>
-          <Row className="g-4">
-            <ChartPanel title="Publications per year">
-              <CountChart rows={landscape.byYear} title="Publications per year" vertical />
-            </ChartPanel>
-            <ChartPanel title="Top owners">
-              <CountChart rows={landscape.topOwners} title="Top owners" />
-            </ChartPanel>
-            <ChartPanel title="Top IPC classes">
-              <CountChart rows={landscape.topIpcClasses} title="Top IPC classes" />
-            </ChartPanel>
-            <ChartPanel title="Countries">
-              <CountChart rows={landscape.byCountry} title="Countries" />
-            </ChartPanel>
-          </Row>
+          <LandscapeViews
+            // A new landscape starts on its charts, with no map selection.
+            key={JSON.stringify(asked)}
+            input={asked}
+            charts={
+              <Row className="g-4">
+                <ChartPanel title="Publications per year">
+                  <CountChart rows={landscape.byYear} title="Publications per year" vertical />
+                </ChartPanel>
+                <ChartPanel title="Top owners">
+                  <CountChart rows={landscape.topOwners} title="Top owners" />
+                </ChartPanel>
+                <ChartPanel title="Top IPC classes">
+                  <CountChart rows={landscape.topIpcClasses} title="Top IPC classes" />
+                </ChartPanel>
+                <ChartPanel title="Countries">
+                  <CountChart rows={landscape.byCountry} title="Countries" />
+                </ChartPanel>
+              </Row>
+            }
+          />
         </div>
       ) : null}
     </section>

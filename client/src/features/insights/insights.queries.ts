@@ -118,3 +118,18 @@ export const LANDSCAPE = graphql(`
     }
   }
 `);
+
+/**
+ * The landscape's map (ADR 0179): asked for only when the analyst switches to the Map view, so the
+ * aggregates never wait for a layout. The same input runs the search again; the map is kept by
+ * what it is drawn from, so switching back and forth lays it out once.
+ */
+export const LANDSCAPE_MAP = graphql(`
+  query LandscapeMap($input: LandscapeInput!) {
+    landscape(input: $input) {
+      map {
+        ...ResultMap_map
+      }
+    }
+  }
+`);

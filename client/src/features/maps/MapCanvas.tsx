@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { densityGrid, labelAnchor, pointAt } from './mapGeometry';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { densityCanvas, densityImage, drawPoints, MARGIN, toPixel, toUnit } from './mapDrawing';
+import { labelAnchor, pointAt } from './mapGeometry';
 
 export interface CanvasPoint {
   lens_id: string;
@@ -23,13 +24,7 @@ interface Props {
   onLasso(corners: [number, number][]): void;
 }
 
-const CELLS = 24;
-const MARGIN = 0.04;
 const HIT_RADIUS_PX = 8;
-
-/** Map units (0..1) <-> the canvas's CSS pixels, with a margin so that edge points stay whole. */
-const toPixel = (value: number, side: number) => (MARGIN + value * (1 - 2 * MARGIN)) * side;
-const toUnit = (pixel: number, side: number) => (pixel / side - MARGIN) / (1 - 2 * MARGIN);
 
 const label = (point: CanvasPoint) =>
   `${point.title}. ${point.owner ?? 'Owner not recorded'}, ${point.year}.`;
@@ -65,34 +60,33 @@ export function MapCanvas({
   }, []);
 
   // Region by region, in each the answer's order: the order keyboard stepping follows.
-  const order = regions.flatMap((region) =>
-    points.flatMap((point, index) => (point.region === region.id ? [index] : [])),
+  const order = useMemo(
+    () =>
+      regions.flatMap((region) =>
+        points.flatMap((point, index) => (point.region === region.id ? [index] : [])),
+      ),
+    [regions, points],
   );
+  // The density shading depends on the points alone: made once, not on every hover or step.
+  const density = useMemo(() => densityCanvas(densityImage(points)), [points]);
 
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
     if (!context || side === 0) return;
     const ratio = window.devicePixelRatio || 1;
-    canvas.current!.width = side * ratio;
-    canvas.current!.height = side * ratio;
+    // Setting the size clears and reallocates the canvas: only when it changes, not per hover.
+    if (canvas.current!.width !== side * ratio || !canvas.current!.hasAttribute('width')) {
+      canvas.current!.width = side * ratio;
+      canvas.current!.height = side * ratio;
+    }
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, side, side);
-    const grid = densityGrid(points, CELLS);
-    const most = Math.max(1, ...grid);
-    const cell = side / CELLS;
-    grid.forEach((count, index) => {
-      if (count < 2) return;
-      context.fillStyle = `rgba(13, 110, 253, ${(0.22 * count) / most})`;
-      context.fillRect((index % CELLS) * cell, Math.floor(index / CELLS) * cell, cell, cell);
-    });
-    points.forEach((point, index) => {
-      context.globalAlpha = selected && !selected.has(point.lens_id) ? 0.15 : 0.9;
-      context.fillStyle = colours[index] ?? '#9e9e9e';
-      context.beginPath();
-      context.arc(toPixel(point.x, side), toPixel(point.y, side), 4, 0, 2 * Math.PI);
-      context.fill();
-    });
-    context.globalAlpha = 1;
+    if (density) {
+      // Scaled up as blocks, as the grid's cells were drawn before (no blur between cells).
+      context.imageSmoothingEnabled = false;
+      context.drawImage(density, 0, 0, side, side);
+    }
+    drawPoints(context, points, colours, selected, side);
     for (const index of [hovered, stepped]) {
       const point = points[index];
       if (!point) continue;
@@ -115,7 +109,7 @@ export function MapCanvas({
       context.stroke();
       context.setLineDash([]);
     }
-  }, [points, colours, selected, side, hovered, stepped, loop]);
+  }, [points, density, colours, selected, side, hovered, stepped, loop]);
 
   const unitAt = (event: PointerEvent<HTMLCanvasElement>): [number, number] => {
     const box = event.currentTarget.getBoundingClientRect();

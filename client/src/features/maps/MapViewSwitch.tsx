@@ -10,6 +10,7 @@ export type ListOrMap = 'list' | 'map';
  */
 export function MapViewSwitch({
   label,
+  listLabel = 'List',
   view,
   onView,
   chip,
@@ -17,6 +18,8 @@ export function MapViewSwitch({
 }: {
   /** What the buttons switch, for assistive technology ("Show the results as"). */
   label: string;
+  /** The other view's name where it is not a list (the landscape's "Charts"). */
+  listLabel?: string;
   view: ListOrMap;
   onView: (view: ListOrMap) => void;
   /** The selection's chip text; null when nothing on the map is selected. */
@@ -34,7 +37,7 @@ export function MapViewSwitch({
             aria-pressed={view === option}
             onClick={() => onView(option)}
           >
-            {option === 'list' ? 'List' : 'Map'}
+            {option === 'list' ? listLabel : 'Map'}
           </Button>
         ))}
       </ButtonGroup>

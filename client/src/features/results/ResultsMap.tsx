@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
@@ -8,6 +8,22 @@ import { PatentCard } from './PatentCard';
 
 const selectionOf = (params: ResultsParams): MapSelection | null =>
   params.region !== undefined ? { region: params.region } : params.lasso ? { lasso: params.lasso } : null;
+
+/** The navigation state of a switch of view or of map selection (read by `useListKey`). */
+const SAME_ANSWER = { sameAnswer: true } as const;
+
+/**
+ * The key of the results list: the location's, except across a switch of view or of map
+ * selection, which shows the same answer. Re-keying the list there remounted every card, the
+ * chart strip and their requests: most of the switch to the map's main-thread time (ADR 0180).
+ */
+export function useListKey(location: { key: string; state: unknown }): string {
+  const sameAnswer = (location.state as { sameAnswer?: unknown } | null)?.sameAnswer === true;
+  const [key, setKey] = useState(location.key);
+  // Derived state, set while rendering (React's pattern for it): a new search takes the new key.
+  if (!sameAnswer && key !== location.key) setKey(location.key);
+  return sameAnswer ? key : location.key;
+}
 
 /**
  * The map's part in the results page (ADR 0179): the view and the map selection live in the
@@ -42,7 +58,8 @@ export function useResultsMap(params: ResultsParams, results: SearchResultSet) {
     });
     // The same answer under another view or selection: handed over, not replayed from the server.
     handOverResults(path.slice(path.indexOf('?')), results);
-    void navigate(path);
+    // The same answer: the list under the map keeps its state rather than being drawn anew.
+    void navigate(path, { state: SAME_ANSWER });
   };
   return { state, selection, held, narrowed, go };
 }

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -21,7 +21,7 @@ import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
 import { RefineControls } from './RefineControls';
 import { ResultsFooter } from './ResultsFooter';
-import { ResultsMap, useResultsMap, ViewSwitch } from './ResultsMap';
+import { ResultsMap, useListKey, useResultsMap, ViewSwitch } from './ResultsMap';
 import { useExactCounts } from './useExactCounts';
 import type { ResultOutcome, ResultsLoaderData } from './resultsLoader';
 import { SearchExplanation } from './SearchExplanation';
@@ -50,7 +50,11 @@ interface ListProps {
   searchPath: string;
 }
 
-function ResultList({ results, query, search, searchPath }: ListProps) {
+/**
+ * Memoised: a switch to the map (or of its selection) renders the page again with the same answer
+ * and the same props, and the list under the map need not render again for it (ADR 0180).
+ */
+const ResultList = memo(function ResultList({ results, query, search, searchPath }: ListProps) {
   const [refinement, setRefinement] = useState<Refinement>(NO_REFINEMENT);
   const [visible, setVisible] = useState(FIRST_PAGE);
   const [shortcutsShown, setShortcutsShown] = useState(false);
@@ -168,7 +172,7 @@ function ResultList({ results, query, search, searchPath }: ListProps) {
       <ShortcutsDialog show={shortcutsShown} onHide={() => setShortcutsShown(false)} />
     </>
   );
-}
+});
 
 function Outcome({
   outcome,
@@ -186,6 +190,12 @@ function Outcome({
   const results = useMemo(() => answer && leaveOutFamily(answer, params.like), [answer, params.like]);
   const meaning = useMeaningStatus();
   const map = useResultsMap(params, results ?? NO_RESULTS);
+  const listKey = useListKey(location);
+  // One object per search, so that the memoised list sees the same props across a switch.
+  const search = useMemo(
+    () => ({ type: params.type, query: params.input.query }),
+    [params.type, params.input.query],
+  );
   const ranFromAddress =
     state.status === 'ready' &&
     state.results.result_set_id !== '' &&
@@ -222,10 +232,10 @@ function Outcome({
         />
       ) : null}
       <ResultList
-        key={location.key}
+        key={listKey}
         results={map.narrowed}
         query={params.input.query}
-        search={{ type: params.type, query: params.input.query }}
+        search={search}
         searchPath={searchPath}
       />
     </>

@@ -21,4 +21,8 @@ export interface Landscape {
   owners: Counted[];
   ipc: Counted[];
   countries: Array<Counted & { label: string | null }>;
+  /** The patents counted, best first (a search's ranked matches, a collection's members): what `map` places. */
+  lensIds: string[];
+  /** The search's query ('' for a collection): the map's region words leave its words out. */
+  query: string;
 }

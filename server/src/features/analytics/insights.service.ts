@@ -86,6 +86,8 @@ export function createInsightsService(deps: {
       estimated: false,
       ...aggregates,
       countries: withCountryNames(countries),
+      lensIds,
+      query: '',
     };
   }
 
@@ -190,6 +192,8 @@ export function createInsightsService(deps: {
         estimated: matches.estimated,
         ...aggregates,
         countries: withCountryNames(countries),
+        lensIds: matches.lensIds,
+        query,
       };
     },
   };

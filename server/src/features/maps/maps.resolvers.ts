@@ -26,6 +26,16 @@ export const mapsResolvers: Resolvers<MapsContext> = {
         }),
       ),
   },
+  Landscape: {
+    map: async (landscape, { first }, context) =>
+      answer(
+        await context.services.maps.mapOf({
+          lensIds: landscape.lensIds,
+          query: landscape.query,
+          first: first ?? 500,
+        }),
+      ),
+  },
   Collection: {
     map: async (collection, { first }, context) =>
       answer(
