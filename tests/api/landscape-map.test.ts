@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import { createPaidUser } from '@patentscout/server/testing/plans';
+import { createPaidUser } from '@patentscout/server/testing/test-users';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { collectionsCall } from './collections-kit.js';
 import { graphql } from './http.js';

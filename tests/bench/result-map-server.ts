@@ -51,9 +51,12 @@ async function meaningReady(server: BenchServer, say: (line: string) => void): P
     if (readiness.meaning.state === 'missing') {
       say('  deriving meaning (word and patent vectors)...');
       const built = await buildMeaning(server.db, (progress) => {
-        if (progress.done % 100_000 === 0) say(`    ${progress.phase}: ${progress.done.toLocaleString('en')}`);
+        if (progress.done % 100_000 === 0)
+          say(`    ${progress.phase}: ${progress.done.toLocaleString('en')}`);
       });
-      say(`  meaning: ${built.patents.toLocaleString('en')} patents in ${(built.elapsedMs / 1000).toFixed(0)} s`);
+      say(
+        `  meaning: ${built.patents.toLocaleString('en')} patents in ${(built.elapsedMs / 1000).toFixed(0)} s`,
+      );
       return;
     }
     if (performance.now() - told > 30_000) {
