@@ -72,10 +72,10 @@ test('an analyst sizes a landscape and reads it as a map: drawn canvas, region t
   const selection = result.getByRole('region', { name: 'Patents in the selection' });
   await expect(selection.getByRole('listitem')).toHaveCount(region.size);
   const first = map.points.find((point) => point.region === region.id)!;
-  await expect(selection.getByRole('link', { name: first.title })).toHaveAttribute(
-    'href',
-    `/patents/${encodeURIComponent(first.lens_id)}`,
-  );
+  // By its address: demo patents share titles, and a long title is shortened on screen.
+  const link = selection.locator(`a[href="/patents/${encodeURIComponent(first.lens_id)}"]`);
+  await expect(link).toHaveCount(1);
+  await expect(link).toContainText(first.title.slice(0, 20));
   await result.getByRole('button', { name: 'Remove the map filter' }).click();
   await expect(result.getByTestId('map-chip')).toHaveCount(0);
 
