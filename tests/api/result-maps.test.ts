@@ -111,6 +111,20 @@ describe('resultSet(id) { map }', () => {
     // The first map starts the worker thread and lays out; a loaded machine takes its time.
   }, 90_000);
 
+  it('draws the map again once a family that was not placed has its meaning vector', async () => {
+    const { id } = await searchedSet();
+    const before = (await graphql(app.baseUrl, MAP, { id }, user.idToken)).data.resultSet.map;
+    expect(before.not_placed).toHaveLength(1);
+    await sql`INSERT INTO patent_vectors (lens_id, vector)
+              SELECT ${unplaced.lens_id}, vector FROM patent_vectors ORDER BY lens_id LIMIT 1`.execute(
+      app.database.db,
+    );
+    const after = (await graphql(app.baseUrl, MAP, { id }, user.idToken)).data.resultSet.map;
+    expect(after.not_placed).toEqual([]);
+    expect(after.points).toHaveLength(30);
+    await sql`DELETE FROM patent_vectors WHERE lens_id = ${unplaced.lens_id}`.execute(app.database.db);
+  }, 90_000);
+
   it('answers too_few with no points for fewer than 10 families', async () => {
     const { id } = await searchedSet();
     const { data, errors } = await graphql(app.baseUrl, MAP, { id, first: 9 }, user.idToken);

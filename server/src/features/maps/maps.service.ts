@@ -85,8 +85,11 @@ export function createMapsService(deps: { repo: MapsRepo; runner: MapRunner }): 
       const ids = [...new Set(lensIds)].slice(0, first);
       const byId = new Map((await repo.families(ids)).map((row) => [row.lensId, row]));
       const rows = ids.flatMap((id) => byId.get(id) ?? []);
+      // Which families have a meaning vector is part of what the map is drawn from: a map drawn
+      // while the meaning was being built is drawn again once the vectors are there.
+      const drawnFrom = rows.map((row) => (row.vector ? row.lensId : `${row.lensId} not placed`));
       const key = createHash('sha256')
-        .update(`${LAYOUT_VERSION}\n${query}\n${rows.map((row) => row.lensId).join('\n')}`)
+        .update(`${LAYOUT_VERSION}\n${query}\n${drawnFrom.join('\n')}`)
         .digest('hex');
       let layout = drawing.get(key);
       if (!layout) {
