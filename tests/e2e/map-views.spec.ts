@@ -116,7 +116,9 @@ test.describe('on a desktop', () => {
       .getByTestId('map-regions-table')
       .getByRole('button', { name: `Region ${region.id + 1}`, exact: true })
       .click();
-    await expect(page.getByTestId('map-chip')).toContainText(`Map region ${region.id + 1}`);
+    await expect(page.getByTestId('map-chip')).toContainText(
+      `Map region ${region.id + 1}: ${region.words.join(', ')} (${region.size})`,
+    );
     await expect(page.getByTestId('collection-card')).toHaveCount(region.size);
   });
 

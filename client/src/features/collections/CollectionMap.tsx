@@ -6,6 +6,7 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import {
   MapView,
   MapViewSwitch,
+  mapChipText,
   selectedIds,
   useCollectionMap,
   type MapSelection,
@@ -55,13 +56,7 @@ export function CollectionMap({
         label="Show the collection as"
         view={view}
         onView={setView}
-        chip={
-          selection
-            ? 'region' in selection
-              ? `Map region ${selection.region + 1}`
-              : `Map lasso: ${held?.size ?? '…'} patents`
-            : null
-        }
+        chip={mapChipText(selection, state.map, held?.size ?? null)}
         onClearSelection={() => setSelection(null)}
       />
       {view === 'map' ? (

@@ -5,17 +5,10 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import type { LandscapeInput, ResultMap_MapFragment } from '../../__generated__/graphql';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { MapView, MapViewSwitch, selectedIds, type ListOrMap, type MapSelection } from '../maps';
+import { mapChipText, MapView, MapViewSwitch, selectedIds, type ListOrMap, type MapSelection } from '../maps';
 import { LANDSCAPE_MAP } from './insights.queries';
 
 type Point = ResultMap_MapFragment['points'][number];
-
-function chipOf(selection: MapSelection | null, map: ResultMap_MapFragment | null, held: number | null) {
-  if (!selection) return null;
-  if ('lasso' in selection) return `Map lasso: ${held ?? '…'} patents`;
-  const region = map?.regions.find((candidate) => candidate.id === selection.region);
-  return `Map region ${selection.region + 1}${region ? `: ${region.words.join(', ')} (${region.size})` : ''}`;
-}
 
 /** A point opened on the map: the patent's title (to its page), owner, year and country. */
 function PointCard({ point }: { point: Point }) {
@@ -91,7 +84,7 @@ export function LandscapeViews({ input, charts }: { input: LandscapeInput; chart
         listLabel="Charts"
         view={view}
         onView={setView}
-        chip={chipOf(selection, map, held?.size ?? null)}
+        chip={mapChipText(selection, map, held?.size ?? null)}
         onClearSelection={() => setSelection(null)}
       />
       {body}

@@ -2,7 +2,14 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { MapView, MapViewSwitch, selectedIds, useResultSetMap, type MapSelection } from '../maps';
+import {
+  mapChipText,
+  MapView,
+  MapViewSwitch,
+  selectedIds,
+  useResultSetMap,
+  type MapSelection,
+} from '../maps';
 import { handOverResults, resultsPath, type ResultsParams, type SearchResultSet } from '../search';
 import { PatentCard } from './PatentCard';
 
@@ -68,22 +75,12 @@ type ResultsMapState = ReturnType<typeof useResultsMap>;
 
 /** List or Map, and the map selection's chip (removing it shows every result again). */
 export function ViewSwitch({ params, map }: { params: ResultsParams; map: ResultsMapState }) {
-  const region =
-    map.selection && 'region' in map.selection
-      ? map.state.map?.regions.find((r) => r.id === params.region)
-      : undefined;
   return (
     <MapViewSwitch
       label="Show the results as"
       view={params.view}
       onView={(view) => map.go({ view })}
-      chip={
-        map.selection
-          ? 'region' in map.selection
-            ? `Map region ${map.selection.region + 1}${region ? `: ${region.words.join(', ')} (${region.size})` : ''}`
-            : `Map lasso: ${map.held?.size ?? '…'} patents`
-          : null
-      }
+      chip={mapChipText(map.selection, map.state.map, map.held?.size ?? null)}
       onClearSelection={() => map.go({ selection: null })}
     />
   );
