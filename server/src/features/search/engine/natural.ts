@@ -117,15 +117,20 @@ function naturalQuery(
    * carry their learned words, the meaning's (`x`, meaning-blend.ts) only their own.
    */
   const wordsOf = (row: string) => sql`(${sql.join(terms.map(wordScore(row, row !== 'x')), sql` + `)})`;
-  const words = wordsOf('c');
   const fullScore = terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0);
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     learned: learnedCandidates(terms, indexedFilter),
+    /**
+     * The lexical candidates (`lexical`) scored by their words once each (`c.words`), for `score`;
+     * they carry no text vector onwards.
+     */
+    scored: (lexical: RawBuilder<unknown>) =>
+      sql`SELECT c.lens_id, c.family_key, c.static_rank, ${wordsOf('c')} AS words FROM (${lexical}) c`,
     // The classes' agreement on the words' scale, as much as the best match leaves (ADR 0181).
-    score: sql`${words} + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank
+    score: sql`c.words + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank
       + ${CLASS_AGREEMENT.share * fullScore}::real
-        * (1 - least(0.95, greatest(0.05, max(${words}) OVER () / ${Math.max(fullScore, 1e-6)}::real)))
+        * (1 - least(0.95, greatest(0.05, max(c.words) OVER () / ${Math.max(fullScore, 1e-6)}::real)))
         * ${classAgreement('c', classes)}`,
     wordsOf,
     /** The score a patent with every word in its title would have. */
@@ -191,7 +196,7 @@ export async function naturalSearch(
 ): Promise<RankedCandidates> {
   const { terms, filters, maxResults, budget, counts, counting = COUNTING, classes = NO_CLASSES } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, learned, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
+  const { tiers, learned, scored, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
     terms,
     filters,
     shares,
@@ -211,7 +216,7 @@ export async function naturalSearch(
           blendedRanking(fullScore, classes),
           maxResults,
         )
-      : await rankCandidates(db, lexical, { score, tieBreak: sql`0` }, maxResults);
+      : await rankCandidates(db, scored(lexical), { score, tieBreak: sql`0` }, maxResults);
   // Every lexical candidate contains some word, and the tiers together are every match, so when
   // they stayed under the budget the counts are exact; the matches by meaning alone are counted
   // beside the words' count, never waited for.
