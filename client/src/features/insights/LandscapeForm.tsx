@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { LandscapeKind, type LandscapeInput } from '../../__generated__/graphql';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { ChartPanel, CountChart } from './charts';
 import { LANDSCAPE } from './insights.queries';
 import { LandscapeViews } from './LandscapeViews';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql } from '../../__generated__';
 import type { PatentFacts_DataFragment } from '../../__generated__/graphql';
-import { clientSettings } from '../../app/config';
+import { clientSettings } from '../../session/config';
 import { formatDate } from '../../ui/format';
 import { documentNumber } from '../results';
 

@@ -2,7 +2,7 @@ import { memo, Suspense, use, useEffect, useMemo, useRef, useState } from 'react
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useAccount } from '../../app/AccountProvider';
+import { useAccount } from '../../session/AccountProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import {
   handOverResults,
