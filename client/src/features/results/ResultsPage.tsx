@@ -15,7 +15,7 @@ import { WeeklyUpdatesButton } from '../updates';
 import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSearch } from '../highlights';
 import { ActiveFilters } from './ActiveFilters';
 import { ChartStrip, ChartStripPlaceholder } from './ChartStrip';
-import { ExportMenu } from './ExportMenu';
+import { ExportMenu } from '../export';
 import { leaveOutFamily } from './moreLikeThis';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';
