@@ -6,7 +6,9 @@ import tseslint from 'typescript-eslint';
  * -> db; features never import web frameworks or vendor SDKs; server -> db -> schema and indexer
  * -> db, schema: the indexer never imports the server, db/ imports neither (their tests may use the
  * server's test harness, `@patentscout/server/testing/*`), and only scripts/ and tests/ import the
- * indexer. Outside db/, the data package is reached through its entry, `@patentscout/db`.
+ * indexer. Outside db/, the data package is reached through its entry, `@patentscout/db`. In the
+ * client (ADR 0182): app/ (the shell) -> features/ -> session/ -> ui/, and a feature reaches
+ * another only through its index.ts.
  */
 const VENDOR_SDKS = [
   'fastify',
@@ -49,6 +51,26 @@ const NOTHING_IMPORTS_THE_INDEXER = {
 const SERVER_NEVER_IMPORTS_CLIENTS = {
   group: ['@patentscout/indexer*', '@patentscout/client*', '**/indexer/**', '**/client/**'],
   message: 'The server never imports the indexer or the client.',
+};
+
+const CLIENT_SCHEMA_ONLY = {
+  group: [
+    '@patentscout/server*',
+    '@patentscout/db*',
+    '@patentscout/indexer*',
+    '**/server/**',
+    '**/indexer/**',
+    'firebase-admin*',
+    'pg',
+    'kysely',
+  ],
+  message: 'The client depends on schema only; server data comes through the API.',
+};
+/** The client's floors (ADR 0182): app/ (the shell) -> features/ -> session/ -> ui/. */
+const FEATURES_BELOW_THE_SHELL = {
+  group: ['**/app/*'],
+  message:
+    'Features never import the shell (client/src/app/): the signed-in user, the account and the API client are in session/.',
 };
 
 export default tseslint.config(
@@ -168,18 +190,33 @@ export default tseslint.config(
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],
-    rules: restrict({
-      group: [
-        '@patentscout/server*',
-        '@patentscout/db*',
-        '@patentscout/indexer*',
-        '**/server/**',
-        '**/indexer/**',
-        'firebase-admin*',
-        'pg',
-        'kysely',
-      ],
-      message: 'The client depends on schema only; server data comes through the API.',
+    rules: restrict(CLIENT_SCHEMA_ONLY),
+  },
+  {
+    files: ['client/src/features/**/*.{ts,tsx}'],
+    rules: restrict(CLIENT_SCHEMA_ONLY, FEATURES_BELOW_THE_SHELL),
+  },
+  {
+    files: ['client/src/features/*/*.{ts,tsx}'],
+    ignores: ['client/src/features/**/*.test.{ts,tsx}'],
+    rules: restrict(CLIENT_SCHEMA_ONLY, FEATURES_BELOW_THE_SHELL, {
+      regex: '^\\.\\./[^/.]+/',
+      message: "Another feature is reached through its index.ts ('../results'), not its files.",
+    }),
+  },
+  {
+    files: ['client/src/session/**/*.{ts,tsx}'],
+    rules: restrict(CLIENT_SCHEMA_ONLY, {
+      group: ['**/app/*', '**/features/*', '**/features/**'],
+      message: 'session/ sits below the features and the shell: it imports neither.',
+    }),
+  },
+  {
+    files: ['client/src/ui/**/*.{ts,tsx}'],
+    rules: restrict(CLIENT_SCHEMA_ONLY, {
+      group: ['**/app/*', '**/features/*', '**/features/**', '**/session/*'],
+      message:
+        'ui/ is the ground floor: shared presentational pieces that import nothing of the client above them.',
     }),
   },
   {

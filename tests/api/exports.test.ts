@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
-import { toCsv } from '../../client/src/features/results/export/csv';
+import { toCsv } from '../../client/src/features/export/csv';
 import {
   exportFileName,
   toExportRows,
   type ExportDetails,
   type ExportItem,
-} from '../../client/src/features/results/export/exportRows';
-import { toPdf } from '../../client/src/features/results/export/pdf';
-import { toRis } from '../../client/src/features/results/export/ris';
+} from '../../client/src/features/export/exportRows';
+import { toPdf } from '../../client/src/features/export/pdf';
+import { toRis } from '../../client/src/features/export/ris';
 import { collectionsUser } from './collections-kit.js';
 import { graphql } from './http.js';
 

@@ -4,14 +4,14 @@ import { ApolloProvider, useApolloClient } from '@apollo/client/react';
 import type { Auth } from 'firebase/auth';
 import { createResultsLoader } from '../features/results';
 import { ToastProvider, useToast } from '../ui/Toasts';
-import { AccountProvider } from './AccountProvider';
-import { createApolloClient } from './apollo';
-import { AppConfigContext } from './AppConfigContext';
-import { AuthProvider } from './AuthProvider';
-import type { AppConfig } from './config';
+import { AccountProvider } from '../session/AccountProvider';
+import { createApolloClient } from '../session/apollo';
+import { AppConfigContext } from '../session/AppConfigContext';
+import { AuthProvider } from '../session/AuthProvider';
+import type { AppConfig } from '../session/config';
 import { createRouter } from './router';
-import { ServiceNotice } from './ServiceNotice';
-import { SignOutProvider } from './SignOutProvider';
+import { ServiceNotice } from '../session/ServiceNotice';
+import { SignOutProvider } from '../session/SignOutProvider';
 
 /** The router, made once inside the providers its loaders use (Apollo, toasts, sign-in). */
 function AppRouter({ auth }: { auth: Auth }) {

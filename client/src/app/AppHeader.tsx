@@ -11,9 +11,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { PRODUCT_NAME } from '@patentscout/schema';
 import { PlanStatus } from '../__generated__/graphql';
-import { useAccount } from './AccountProvider';
-import { useAuth } from './AuthProvider';
-import { useSignOut } from './SignOutProvider';
+import { useAccount } from '../session/AccountProvider';
+import { useAuth } from '../session/AuthProvider';
+import { useSignOut } from '../session/SignOutProvider';
 
 function BrandMark() {
   return (

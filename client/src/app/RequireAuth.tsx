@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router';
 import { CenteredSpinner } from '../ui/CenteredSpinner';
 import { AccountLoadError } from '../features/errors';
-import { useAccount } from './AccountProvider';
-import { useAuth } from './AuthProvider';
+import { useAccount } from '../session/AccountProvider';
+import { useAuth } from '../session/AuthProvider';
 
 /** Guarded routes: wait for the sign-in state, send signed-out visitors to the landing page. */
 export function RequireAuth() {

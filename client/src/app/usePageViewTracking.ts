@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from './AuthProvider';
+import { useAuth } from '../session/AuthProvider';
 import { createPageViewQueue } from './pageViews';
 
 /** Tracks one page view per route change (path and query, not the hash) in first-party analytics. */

@@ -7,10 +7,10 @@ import {
   updateProfile,
   verifyBeforeUpdateEmail,
 } from 'firebase/auth';
-import { useAccount } from '../../app/AccountProvider';
-import { useAuth } from '../../app/AuthProvider';
-import { useSignOut } from '../../app/SignOutProvider';
-import { reportFailure } from '../../app/serviceStatus';
+import { useAccount } from '../../session/AccountProvider';
+import { useAuth } from '../../session/AuthProvider';
+import { useSignOut } from '../../session/SignOutProvider';
+import { reportFailure } from '../../session/serviceStatus';
 import { useToast } from '../../ui/Toasts';
 import { UPDATE_ACCOUNT } from './account-edit.queries';
 

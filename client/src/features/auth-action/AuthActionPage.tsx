@@ -10,7 +10,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../../session/AuthProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { PRODUCT_NAME } from '@patentscout/schema';
 

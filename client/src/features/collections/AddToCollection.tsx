@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import Dropdown from 'react-bootstrap/Dropdown';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../../session/AuthProvider';
 import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 import {
   ADD_COLLECTION_MEMBER,

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { COLLECTION } from './collections.queries';
 import { CollectionSettings } from './CollectionSettings';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
 // Not the results' entry: that one reaches the results page, whose cards add to collections.
-import { ExportMenu } from '../results/ExportMenu';
+import { ExportMenu } from '../export';
 import { exportItemsOf, familiesOf, SORTS, tagsOf, type SortKey } from './collectionView';
 import { countOf } from '../../ui/format';
 import { FamilyCard } from './FamilyCard';

@@ -3,8 +3,8 @@ import { useMutation } from '@apollo/client/react';
 import { Link, Navigate, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import { serverMessage } from '../../app/apiErrors';
-import { useAuth } from '../../app/AuthProvider';
+import { serverMessage } from '../../session/apiErrors';
+import { useAuth } from '../../session/AuthProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { ACCEPT_COLLECTION_INVITATION } from './collections.queries';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { CollectionLayout } from './CollectionPage';
 import { SHARED_COLLECTION } from './collections.queries';

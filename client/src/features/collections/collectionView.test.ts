@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { toCsv } from '../results/export/csv';
-import { toExportRows } from '../results/export/exportRows';
+import { toCsv } from '../export/csv';
+import { toExportRows } from '../export/exportRows';
 import { exportItemsOf, familiesOf, tagsOf } from './collectionView';
 import type { Member } from './FamilyCard';
 

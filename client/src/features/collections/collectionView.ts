@@ -1,4 +1,4 @@
-import type { ExportItem } from '../results/export/exportRows';
+import type { ExportItem } from '../export';
 import type { Member } from './FamilyCard';
 
 export type SortKey = 'added' | 'title' | 'published' | 'status';

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { useToast } from '../../ui/Toasts';
 
 /** The collection queries a change may alter; refetched (and awaited) after every change. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useAppConfig } from '../../app/AppConfigContext';
+import { useAppConfig } from '../../session/AppConfigContext';
 import { useToast } from '../../ui/Toasts';
 import { AuthLinksSection } from './AuthLinksSection';
 import {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../../session/AuthProvider';
 
 /** 'Back Home' goes to the search page when signed in, else to the landing page. */
 export function BackHomeButton() {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../../session/AuthProvider';
 import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 import { useFavouriteToggle, type FavouriteTarget } from './useFavouriteToggle';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { useToast } from '../../ui/Toasts';
 import { ADD_FAVOURITE, FAVOURITES, REMOVE_FAVOURITE } from './favourites.queries';
 import { useFavourites } from './useFavourites';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { z } from 'zod';
 import type { FavouritesQuery } from '../../__generated__/graphql';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../../session/AuthProvider';
 import { FAVOURITES } from './favourites.queries';
 
 export type Favourite = FavouritesQuery['favourites'][number];

@@ -7,13 +7,14 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { AnalyticsInterval } from '../../__generated__/graphql';
-import { VIEWER_ACCOUNT } from '../../app/account.queries';
-import { serverMessage } from '../../app/apiErrors';
+import { VIEWER_ACCOUNT } from '../../session/account.queries';
+import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { NotAvailable } from './NotAvailable';
-import { ChartPanel, CountChart, TimeChart } from './charts';
+import { ChartPanel, CountChart, CountPanel, TimeChart } from './charts';
 import { INSIGHTS } from './insights.queries';
 import { LandscapeForm } from './LandscapeForm';
+import { Section } from './Section';
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -26,17 +27,6 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
         <div className="fs-4 fw-semibold">{value}</div>
       </Card.Body>
     </Card>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mb-5">
-      <h2 id={id} className="h4 mb-3">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -127,24 +117,16 @@ export function InsightsPage() {
               <ChartPanel title="By plan">
                 <TimeChart buckets={analytics.byPlan} title="Searches by plan" />
               </ChartPanel>
-              <ChartPanel title="Most frequent queries">
-                <CountChart rows={analytics.topQueries} title="Most frequent queries" />
-              </ChartPanel>
-              <ChartPanel title="Most used filters">
-                <CountChart
-                  rows={analytics.topFilters.map((row) => ({
-                    value: `${row.filter}: ${row.value}`,
-                    count: row.count,
-                  }))}
-                  title="Most used filters"
-                />
-              </ChartPanel>
-              <ChartPanel title="Industries searched">
-                <CountChart rows={analytics.topIndustries} title="Industries searched" />
-              </ChartPanel>
-              <ChartPanel title="Countries searched">
-                <CountChart rows={analytics.topCountries} title="Countries searched" />
-              </ChartPanel>
+              <CountPanel title="Most frequent queries" rows={analytics.topQueries} />
+              <CountPanel
+                title="Most used filters"
+                rows={analytics.topFilters.map((row) => ({
+                  value: `${row.filter}: ${row.value}`,
+                  count: row.count,
+                }))}
+              />
+              <CountPanel title="Industries searched" rows={analytics.topIndustries} />
+              <CountPanel title="Countries searched" rows={analytics.topCountries} />
             </Row>
           </Section>
 
@@ -217,9 +199,11 @@ export function InsightsPage() {
                 <h3 className="h6">Patents by publication year</h3>
                 <CountChart rows={analytics.corpus.byYear} title="Patents by publication year" vertical />
               </Col>
-              <ChartPanel title="By country">
-                <CountChart rows={analytics.corpus.byCountry} title="Patents by country" />
-              </ChartPanel>
+              <CountPanel
+                title="By country"
+                rows={analytics.corpus.byCountry}
+                chartTitle="Patents by country"
+              />
               <ChartPanel title="By legal status">
                 <Table size="sm" className="mb-0">
                   <thead>

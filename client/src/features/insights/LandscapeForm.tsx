@@ -7,10 +7,11 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { LandscapeKind, type LandscapeInput } from '../../__generated__/graphql';
-import { serverMessage } from '../../app/apiErrors';
-import { ChartPanel, CountChart } from './charts';
+import { serverMessage } from '../../session/apiErrors';
+import { CountPanel } from './charts';
 import { LANDSCAPE } from './insights.queries';
 import { LandscapeViews } from './LandscapeViews';
+import { Section } from './Section';
 
 /** A search asked as aggregates: how large a technology landscape is, and whose. */
 export function LandscapeForm() {
@@ -30,10 +31,7 @@ export function LandscapeForm() {
   const landscape = data?.landscape;
 
   return (
-    <section aria-labelledby="landscape-heading" className="mb-5">
-      <h2 id="landscape-heading" className="h4 mb-3">
-        Landscape
-      </h2>
+    <Section id="landscape-heading" title="Landscape">
       <p className="text-muted small">
         A search in the AI or the advanced (Lens) syntax, answered as aggregates over its best matches instead
         of a result list. It uses no search credit.
@@ -83,23 +81,15 @@ export function LandscapeForm() {
             input={asked}
             charts={
               <Row className="g-4">
-                <ChartPanel title="Publications per year">
-                  <CountChart rows={landscape.byYear} title="Publications per year" vertical />
-                </ChartPanel>
-                <ChartPanel title="Top owners">
-                  <CountChart rows={landscape.topOwners} title="Top owners" />
-                </ChartPanel>
-                <ChartPanel title="Top IPC classes">
-                  <CountChart rows={landscape.topIpcClasses} title="Top IPC classes" />
-                </ChartPanel>
-                <ChartPanel title="Countries">
-                  <CountChart rows={landscape.byCountry} title="Countries" />
-                </ChartPanel>
+                <CountPanel title="Publications per year" rows={landscape.byYear} vertical />
+                <CountPanel title="Top owners" rows={landscape.topOwners} />
+                <CountPanel title="Top IPC classes" rows={landscape.topIpcClasses} />
+                <CountPanel title="Countries" rows={landscape.byCountry} />
               </Row>
             }
           />
         </div>
       ) : null}
-    </section>
+    </Section>
   );
 }

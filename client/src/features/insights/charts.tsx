@@ -121,3 +121,22 @@ export function ChartPanel({ title, children }: { title: string; children: React
     </Col>
   );
 }
+
+/** A panel of one count chart, which is named as the panel unless told apart. */
+export function CountPanel({
+  title,
+  rows,
+  chartTitle = title,
+  vertical,
+}: {
+  title: string;
+  rows: readonly CountedRow[];
+  chartTitle?: string;
+  vertical?: boolean;
+}) {
+  return (
+    <ChartPanel title={title}>
+      <CountChart rows={rows} title={chartTitle} vertical={vertical} />
+    </ChartPanel>
+  );
+}

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { sendPasswordResetEmail } from 'firebase/auth';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../../session/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
-import { reportFailure } from '../../app/serviceStatus';
+import { reportFailure } from '../../session/serviceStatus';
 
 export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PRODUCT_NAME } from '@patentscout/schema';
-import { useAppConfig } from '../../app/AppConfigContext';
+import { useAppConfig } from '../../session/AppConfigContext';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { RegisterDialog } from './RegisterDialog';
 import { SignInCard } from './SignInCard';

@@ -3,14 +3,14 @@ import { useApolloClient } from '@apollo/client/react';
 import { sendEmailVerification, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { WITHOUT_AUTH } from '../../app/apollo';
-import { useAuth } from '../../app/AuthProvider';
+import { WITHOUT_AUTH } from '../../session/apollo';
+import { useAuth } from '../../session/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { REGISTER } from './landing.queries';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
-import { reportFailure } from '../../app/serviceStatus';
+import { reportFailure } from '../../session/serviceStatus';
 
 export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { auth } = useAuth();

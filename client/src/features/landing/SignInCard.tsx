@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Stack from 'react-bootstrap/Stack';
-import { useAuth } from '../../app/AuthProvider';
-import { useSignOut } from '../../app/SignOutProvider';
+import { useAuth } from '../../session/AuthProvider';
+import { useSignOut } from '../../session/SignOutProvider';
 import { EmulatorGoogleDialog } from './EmulatorGoogleDialog';
 import { useGoogleSignIn } from './useGoogleSignIn';
 

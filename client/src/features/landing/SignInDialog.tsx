@@ -8,13 +8,13 @@ import {
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../../session/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { EMAIL_FOR_SIGN_IN_KEY } from './useEmailLinkSignIn';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
-import { reportFailure } from '../../app/serviceStatus';
+import { reportFailure } from '../../session/serviceStatus';
 import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 
 interface Props {

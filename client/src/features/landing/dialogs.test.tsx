@@ -6,10 +6,10 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { RegisterDialog } from './RegisterDialog';
 import { SignInDialog } from './SignInDialog';
 import { isLongEnoughPassword, isValidEmail } from './validation';
-import { ServiceNotice } from '../../app/ServiceNotice';
+import { ServiceNotice } from '../../session/ServiceNotice';
 
 // The dialogs read the Firebase Auth instance from context; the identity calls are Firebase's.
-vi.mock('../../app/AuthProvider', () => ({ useAuth: () => ({ auth: {} }) }));
+vi.mock('../../session/AuthProvider', () => ({ useAuth: () => ({ auth: {} }) }));
 const identityUnreachable = Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), {
   code: 'auth/network-request-failed',
 });

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
-import { useAccount } from '../../app/AccountProvider';
-import { useAuth } from '../../app/AuthProvider';
-import { reportFailure } from '../../app/serviceStatus';
+import { useAccount } from '../../session/AccountProvider';
+import { useAuth } from '../../session/AuthProvider';
+import { reportFailure } from '../../session/serviceStatus';
 
 export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
 

@@ -5,11 +5,11 @@ import {
   signInWithPopup,
   type UserCredential,
 } from 'firebase/auth';
-import { useAccount } from '../../app/AccountProvider';
-import { useAppConfig } from '../../app/AppConfigContext';
-import { useAuth } from '../../app/AuthProvider';
+import { useAccount } from '../../session/AccountProvider';
+import { useAppConfig } from '../../session/AppConfigContext';
+import { useAuth } from '../../session/AuthProvider';
 import type { GoogleTestAccount } from './EmulatorGoogleDialog';
-import { reportFailure } from '../../app/serviceStatus';
+import { reportFailure } from '../../session/serviceStatus';
 
 /**
  * "Continue with Google": Google's popup in production; on the Auth emulator (embedded mode), a

@@ -1,8 +1,8 @@
 import Button from 'react-bootstrap/Button';
 import { PRODUCT_NAME } from '@patentscout/schema';
-import { useAccount } from '../../app/AccountProvider';
-import { useAuth } from '../../app/AuthProvider';
-import { clientSettings } from '../../app/config';
+import { useAccount } from '../../session/AccountProvider';
+import { useAuth } from '../../session/AuthProvider';
+import { clientSettings } from '../../session/config';
 
 /** Opens a pre-filled e-mail to the product team, who put the user in touch with the owners. */
 export function ContactOwnerButton({ lensId, docKey }: { lensId: string; docKey: string }) {

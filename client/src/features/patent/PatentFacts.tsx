@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { graphql } from '../../__generated__';
 import type { PatentFacts_DataFragment } from '../../__generated__/graphql';
-import { clientSettings } from '../../app/config';
-import { formatDate } from '../../ui/format';
-import { documentNumber } from '../results';
+import { clientSettings } from '../../session/config';
+import { documentNumber, formatDate } from '../../ui/format';
 
 export const PATENT_FACTS_FRAGMENT = graphql(`
   fragment PatentFacts_data on PatentData {

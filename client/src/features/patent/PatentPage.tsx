@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { PatentQuery } from '../../__generated__/graphql';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { CountryFlag } from '../../ui/CountryFlag';
 import { StatusBadge } from '../../ui/StatusBadge';

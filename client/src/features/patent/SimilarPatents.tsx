@@ -19,13 +19,7 @@ export const SIMILAR_PATENTS = graphql(`
           title
         }
         biblio {
-          publication_reference {
-            jurisdiction
-            doc_number
-            kind
-            date
-          }
-          invention_title
+          ...ResultBiblio_heading
         }
         similarity {
           shared_classes

@@ -25,13 +25,7 @@ export const PATENT_CARD_FRAGMENT = graphql(`
       summary
     }
     biblio {
-      publication_reference {
-        jurisdiction
-        doc_number
-        kind
-        date
-      }
-      invention_title
+      ...ResultBiblio_heading
     }
     family_members {
       ...FamilyMembers_member

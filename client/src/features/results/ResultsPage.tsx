@@ -2,7 +2,7 @@ import { memo, Suspense, use, useEffect, useMemo, useRef, useState } from 'react
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useAccount } from '../../app/AccountProvider';
+import { useAccount } from '../../session/AccountProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import {
   handOverResults,
@@ -15,7 +15,7 @@ import { WeeklyUpdatesButton } from '../updates';
 import { cardPassage, highlightLinkQuery, useMatchHighlights, type HighlightSearch } from '../highlights';
 import { ActiveFilters } from './ActiveFilters';
 import { ChartStrip, ChartStripPlaceholder } from './ChartStrip';
-import { ExportMenu } from './ExportMenu';
+import { ExportMenu } from '../export';
 import { leaveOutFamily } from './moreLikeThis';
 import { PatentCard } from './PatentCard';
 import { NO_REFINEMENT, refineResults, typesOf, type Refinement } from './refine';

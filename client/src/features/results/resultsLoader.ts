@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import type { LoaderFunctionArgs } from 'react-router';
-import { errorCode } from '../../app/apiErrors';
+import { errorCode } from '../../session/apiErrors';
 import {
   executeSearch,
   parseResultsParams,

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { PRODUCT_NAME } from '@patentscout/schema';
-import { useAccount } from '../../app/AccountProvider';
+import { useAccount } from '../../session/AccountProvider';
 
 export function LimitedBanner() {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { useToast } from '../../ui/Toasts';
 import { PREVIOUS_SEARCHES, REQUEST_ONE_SHOT_SEARCH } from './oneshot.queries';
 import { SEARCH_FAILED_WITHOUT_MESSAGE } from './searchResult';

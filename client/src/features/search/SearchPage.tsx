@@ -5,7 +5,7 @@ import Row from 'react-bootstrap/Row';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { AI_SEARCH_MIN_CHARACTERS } from '@patentscout/schema';
-import { useAccount } from '../../app/AccountProvider';
+import { useAccount } from '../../session/AccountProvider';
 import { FilterPanel } from './filter-panel/FilterPanel';
 import { EMPTY_FILTERS, toSearchInput, type PanelFilters } from './filter-panel/panelState';
 import { LensQueryInput } from './LensQueryInput';

@@ -1,4 +1,4 @@
-import { clientSettings } from '../../app/config';
+import { clientSettings } from '../../session/config';
 import { SiteLink } from '../../ui/SiteLink';
 
 const HINTS: ReadonlyArray<{ example: string; meaning: string }> = [

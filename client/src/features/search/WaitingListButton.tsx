@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useAppConfig } from '../../app/AppConfigContext';
+import { useAppConfig } from '../../session/AppConfigContext';
 import { useToast } from '../../ui/Toasts';
 
 /** The list this button joins: the waiting list for previous searches. */

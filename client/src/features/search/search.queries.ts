@@ -1,5 +1,21 @@
 import { graphql } from '../../__generated__';
 
+/**
+ * A result's publication as every result card heads with it (office, number, kind and date, and
+ * the original title): the results' cards and the patent page's similar patents ask for it alike.
+ */
+export const RESULT_BIBLIO_FRAGMENT = graphql(`
+  fragment ResultBiblio_heading on ResultBiblio {
+    publication_reference {
+      jurisdiction
+      doc_number
+      kind
+      date
+    }
+    invention_title
+  }
+`);
+
 /** What the results page keeps of a search: the card's fields and what refine and sort read. */
 export const SEARCH_RESULT_SET_FIELDS = graphql(`
   fragment SearchResultSetFields on SearchResultSet {

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCache } from '../../app/apollo';
+import { createCache } from '../../session/apollo';
 import { EMPTY_FILTERS, toSearchInput } from './filter-panel/panelState';
 import { SEARCH_ACCOUNT_FIELDS } from './search.queries';
 import { executeSearch, searchFailureMessage, withSpecificationKeys } from './searchResult';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { ApolloClient } from '@apollo/client';
-import { answeredReadably, serverMessage } from '../../app/apiErrors';
+import { answeredReadably, serverMessage } from '../../session/apiErrors';
 import type {
   SearchAccountFieldsFragment,
   SearchInput,

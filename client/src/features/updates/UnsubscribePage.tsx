@@ -4,8 +4,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { WITHOUT_AUTH } from '../../app/apollo';
-import { serverMessage } from '../../app/apiErrors';
+import { WITHOUT_AUTH } from '../../session/apollo';
+import { serverMessage } from '../../session/apiErrors';
 import { UNSUBSCRIBE_WITH_TOKEN } from './updates.queries';
 
 /**

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { serverMessage } from '../../app/apiErrors';
+import { serverMessage } from '../../session/apiErrors';
 import { useToast } from '../../ui/Toasts';
 import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 import { SAVED_SEARCHES, SUBSCRIBE_TO_SEARCH_UPDATES } from './updates.queries';

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, countryName, describeKind } from '@patentscout/schema';
-import { documentNumber } from '../../../ui/format';
+import { documentNumber } from '../../ui/format';
 
 /** What a result card shows, as the search answer gives it (a structural subset of the fragment). */
 export interface ExportItem {

@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PRODUCT_NAME } from '@patentscout/schema';
-import { AI_CAUTION_SENTENCE, AI_ROBOT } from '../../../ui/AiCaution';
+import { AI_CAUTION_SENTENCE, AI_ROBOT } from '../../ui/AiCaution';
 import type { ExportRow } from './exportRows';
 import { drawableMap, drawMap, type PdfMap } from './pdfMap';
 import { drawLine, embedFaces, MISSING_MARK, Missing, oneLine, wrap, type Face } from './pdfText';

@@ -6,7 +6,7 @@ import { graphql } from '../../__generated__';
 import { countOf } from '../../ui/format';
 import { loadMap, type MapSource } from '../maps';
 import { useToast } from '../../ui/Toasts';
-import { toCsv } from './export/csv';
+import { toCsv } from './csv';
 import { saveFile } from '../../ui/saveFile';
 import {
   EXPORT_LIMIT,
@@ -15,8 +15,8 @@ import {
   type ExportAnnotations,
   type ExportItem,
   type ExportRow,
-} from './export/exportRows';
-import { toRis } from './export/ris';
+} from './exportRows';
+import { toRis } from './ris';
 
 export const PATENT_EXPORT_DETAILS = graphql(`
   query PatentExportDetails($lensIds: [ID!]!) {
@@ -85,7 +85,7 @@ export function ExportMenu({
       else if (format === 'ris') saveFile(toRis(rows), 'application/x-research-info-systems', name);
       else {
         // pdf-lib is loaded only when a PDF is asked for.
-        const { toPdf } = await import('./export/pdf');
+        const { toPdf } = await import('./pdf');
         saveFile(
           (await toPdf(rows, { heading: `${kind} “${query}”`, date, map })) as BlobPart,
           'application/pdf',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { woffToSfnt } from './woffToSfnt';
 
 const ROBOT_WOFF = new URL(
-  '../../../../../node_modules/@fontsource/noto-emoji/files/noto-emoji-9-400-normal.woff',
+  '../../../../node_modules/@fontsource/noto-emoji/files/noto-emoji-9-400-normal.woff',
   import.meta.url,
 );
 

@@ -1,0 +1,2 @@
+export { ExportMenu } from './ExportMenu';
+export type { ExportItem } from './exportRows';
