@@ -7,7 +7,7 @@ import { compileLensQuery } from './compile.js';
 import { parseLensQuery } from '../query/parser.js';
 import { UNKNOWN_VALUE_SHARES, type OrderedScanTuning } from './plan.js';
 import { NO_FILTERS, type SearchFilters } from './filters.js';
-import { engineParts, engineTestCorpus, type EngineParts } from './test-kit.js';
+import { engineParts, engineTestCorpus, type EngineParts } from '../../../testing/search-engine-kit.js';
 import { expandWildcards } from './wildcards.js';
 
 const valves = patentRow({
