@@ -36,6 +36,11 @@ const FEATURES_STAY_FRAMEWORK_FREE = {
   message:
     'Features stay framework-free: keep Fastify, Apollo, firebase-admin and stripe in http/ and integrations/.',
 };
+const SETTINGS_NOT_CONFIG = {
+  group: ['**/config', '**/config.js'],
+  message:
+    'A part receives its own settings (typed in its *.settings.ts): only the composition root, the test harness and scripts import config.ts.',
+};
 const ONE_ENGINE_ENTRY = {
   group: ['**/engine/*', '!**/engine/index*'],
   message: 'The search engine is reached through its public entry, engine/index.ts.',
@@ -113,12 +118,18 @@ export default tseslint.config(
       ONE_ENGINE_ENTRY,
       ONE_DATA_ENTRY,
       NOTHING_IMPORTS_THE_INDEXER,
+      SETTINGS_NOT_CONFIG,
     ),
   },
   {
     files: ['server/src/features/search/engine/**/*.ts'],
     ignores: ['server/src/features/**/*.test.ts'],
-    rules: restrict(FEATURES_STAY_FRAMEWORK_FREE, ONE_DATA_ENTRY, NOTHING_IMPORTS_THE_INDEXER),
+    rules: restrict(
+      FEATURES_STAY_FRAMEWORK_FREE,
+      ONE_DATA_ENTRY,
+      NOTHING_IMPORTS_THE_INDEXER,
+      SETTINGS_NOT_CONFIG,
+    ),
   },
   {
     files: ['server/src/shared/**/*.ts'],
@@ -139,6 +150,17 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/features/**', 'server/src/shared/**'],
     rules: restrict(SERVER_NEVER_IMPORTS_CLIENTS, ONE_ENGINE_ENTRY, ONE_DATA_ENTRY),
+  },
+  {
+    files: ['server/src/http/**/*.ts', 'server/src/integrations/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: restrict(SERVER_NEVER_IMPORTS_CLIENTS, ONE_ENGINE_ENTRY, ONE_DATA_ENTRY, SETTINGS_NOT_CONFIG),
+  },
+  {
+    // The engine's test kit hands the engine's own tests its parts (natural, advanced, the plan's
+    // tuning) with their inputs given directly: the one file outside engine/ that reaches inside it.
+    files: ['server/src/testing/search-engine-kit.ts'],
+    rules: restrict(SERVER_NEVER_IMPORTS_CLIENTS, ONE_DATA_ENTRY),
   },
   {
     files: ['indexer/src/**/*.ts'],

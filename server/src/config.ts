@@ -13,7 +13,7 @@ import { indexingSettings } from './integrations/indexing.settings.js';
 import { mailSettings } from './integrations/mail.settings.js';
 import { jobsSettings } from './jobs/jobs.settings.js';
 import { metricsSettings } from './metrics/metrics.settings.js';
-import { ConfigError, defineSettings, type SettingsContext } from './shared/settings.js';
+import { ConfigError, defineSettings, type SettingsContext, type SettingsOf } from './shared/settings.js';
 import { supervisorSettings } from './supervisor/supervisor.settings.js';
 
 export { ConfigError } from './shared/settings.js';
@@ -86,7 +86,6 @@ const SLICES = [
   jobsSettings,
 ] as const;
 
-type SettingsOf<Slice> = Slice extends { read(...args: never[]): infer Settings } ? Settings : never;
 type AllSettings<Slices extends readonly unknown[]> = Slices extends readonly [infer First, ...infer Rest]
   ? SettingsOf<First> & AllSettings<Rest>
   : unknown;

@@ -7,7 +7,7 @@ import {
   createReadRouting,
   type ReadRouting,
 } from '@patentscout/db';
-import { createFeatures, featureModules, type Features } from './features/index.js';
+import { createFeatures, featureModules, type FeatureSettings, type Features } from './features/index.js';
 import { createFirebaseIdentityProvider } from './integrations/firebase.js';
 import { startMailTransport } from './integrations/mail-transport.js';
 import { startStripe } from './integrations/stripe.js';
@@ -96,28 +96,30 @@ export async function startFeatureRuntime(options: {
     await closeConnections();
     throw error;
   });
-  const features = createFeatures({
-    db: options.db,
-    localCommitDb,
-    reads,
-    identity,
-    clock: options.clock ?? systemClock,
-    config,
-    logger,
-    mailer: mail.mailer,
-    payments: stripe.payments,
-    pageViewForwarder: config.pageViewsForwardUrl
-      ? httpPageViewForwarder(config.pageViewsForwardUrl)
-      : undefined,
-    jobs: {
-      send: async (name, payload) => {
-        await options.boss.send(name, payload ?? {});
+  const features = createFeatures(
+    {
+      db: options.db,
+      localCommitDb,
+      reads,
+      identity,
+      clock: options.clock ?? systemClock,
+      logger,
+      mailer: mail.mailer,
+      payments: stripe.payments,
+      pageViewForwarder: config.pageViewsForwardUrl
+        ? httpPageViewForwarder(config.pageViewsForwardUrl)
+        : undefined,
+      jobs: {
+        send: async (name, payload) => {
+          await options.boss.send(name, payload ?? {});
+        },
       },
+      observeSearch: options.observeSearch,
+      watchPool: options.watchPool,
+      watchBilling: options.watchBilling,
     },
-    observeSearch: options.observeSearch,
-    watchPool: options.watchPool,
-    watchBilling: options.watchBilling,
-  });
+    featureSettings(config),
+  );
   mail.receiveWith(features.mail.service.receive);
   return {
     features,
@@ -134,5 +136,22 @@ export async function startFeatureRuntime(options: {
       await stripe.stop();
       await closeConnections();
     },
+  };
+}
+
+/** Each feature's settings, taken from the configuration: no feature receives the whole of it. */
+export function featureSettings(config: AppConfig): FeatureSettings {
+  const localMail = config.mail.mode === 'local';
+  return {
+    mail: { from: config.mail.from, publicUrl: config.http.publicUrl, localMail },
+    plans: config.plans,
+    billing: { priceDiscover: config.billing.priceDiscover },
+    search: {
+      search: config.search,
+      embeddedDatabase: config.database.mode === 'embedded',
+      embeddings: config.embeddings,
+    },
+    collections: { appSecret: config.appSecret, localMail },
+    updates: { appSecret: config.appSecret, localMail },
   };
 }

@@ -32,6 +32,7 @@ export function billingKit(app: TestApp) {
     }
   }
 
+  let searchNumber = 0;
   const kit = {
     standIn,
     eventually,
@@ -75,6 +76,15 @@ export function billingKit(app: TestApp) {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         body: options.alter ? options.alter(payload) : payload,
+      });
+    },
+
+    /** An AI search with a query of its own (the same search twice in a day costs nothing). */
+    search(token: string) {
+      searchNumber += 1;
+      return call(app.baseUrl, 'POST', '/api/v1/ai-search', {
+        token,
+        body: { query: `robots that clean solar panels, attempt ${searchNumber}` },
       });
     },
 
@@ -193,6 +203,22 @@ export function billingKit(app: TestApp) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** Puts the user on the Discover plan through the local checkout. */
+    async subscribe(user: EmulatorUser): Promise<void> {
+      const session = await kit.checkout(user.idToken);
+      await kit.submit(`${session.body.url}/pay`);
+      expect((await kit.planOf(user.idToken)).plan.status).toBe('ACTIVE');
+    },
+
+    /** An account on the Discover plan, through the checkout; its customer and subscription. */
+    async subscriber(name: string) {
+      const user = await kit.account(name);
+      await kit.subscribe(user);
+      const customer = await kit.customerOf(user.uid);
+      const [subscription] = (await kit.subscriptionsAtStandIn(customer)).active;
+      return { user, customer, subscriptionId: subscription!.id };
     },
   };
   return kit;

@@ -20,17 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** An account on the Discover plan, through the checkout; its customer and subscription. */
-async function subscriber(name: string) {
-  const user = await kit.account(name);
-  const session = await kit.checkout(user.idToken);
-  await kit.submit(`${session.body.url}/pay`);
-  expect((await kit.planOf(user.idToken)).plan.status).toBe('ACTIVE');
-  const customer = await kit.customerOf(user.uid);
-  const [subscription] = (await kit.subscriptionsAtStandIn(customer)).active;
-  return { user, customer, subscriptionId: subscription!.id };
-}
-
 /** Does `change` at the provider with the webhooks lost. */
 async function behindTheAppsBack<T>(change: () => Promise<T>): Promise<T> {
   await kit.pauseWebhooks(true);
@@ -65,7 +54,7 @@ async function unlinkedSubscription(email: string, metadata: Record<string, stri
 
 describe('the reconciliation', () => {
   it('ends the plan of a subscription cancelled at the provider behind the app’s back', async () => {
-    const { user, subscriptionId } = await subscriber('Cancelled');
+    const { user, subscriptionId } = await kit.subscriber('Cancelled');
     await behindTheAppsBack(() => kit.standIn.subscriptions.cancel(subscriptionId));
     expect(await statusOf(user)).toBe('ACTIVE');
 
@@ -99,7 +88,7 @@ describe('the reconciliation', () => {
   });
 
   it('catches a missed failed renewal: the plan goes past due', async () => {
-    const { user, subscriptionId } = await subscriber('Renewal');
+    const { user, subscriptionId } = await kit.subscriber('Renewal');
     const portal = await call(app.baseUrl, 'POST', '/payments/create-portal-session', {
       token: user.idToken,
     });
@@ -117,7 +106,7 @@ describe('the reconciliation', () => {
   });
 
   it('cancels and refunds a duplicate the webhooks never told about, and tells the customer', async () => {
-    const { user, customer, subscriptionId } = await subscriber('Twice');
+    const { user, customer, subscriptionId } = await kit.subscriber('Twice');
     const second = await behindTheAppsBack(() =>
       kit.standIn.subscriptions.create({ customer, items: [{ price: app.config.billing.priceDiscover }] }),
     );
@@ -188,7 +177,7 @@ describe('the reconciliation', () => {
   });
 
   it('runs on demand from `npm run admin -- billing reconcile` (the server’s worker runs it), and exports its counts on /metrics', async () => {
-    const { user, subscriptionId } = await subscriber('Admin');
+    const { user, subscriptionId } = await kit.subscriber('Admin');
     await behindTheAppsBack(() => kit.standIn.subscriptions.cancel(subscriptionId));
 
     const lines: string[] = [];

@@ -7,7 +7,8 @@ import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/c
 import type { Db } from '@patentscout/db';
 import { writePatentBatch } from '@patentscout/indexer/load/patent-writer';
 import { patentRow, storedPatent, type PatentFixture } from '@patentscout/server/testing/patent-fixtures';
-import { freePort } from '@patentscout/server/testing/server-probes';
+import { freePort, metricSample, scrapeMetrics } from '@patentscout/server/testing/server-probes';
+import { call } from './http.js';
 
 /** The replica tests' servers and waits: the product started over a data folder, rows read outside it. */
 
@@ -52,6 +53,32 @@ export async function startApp(
   const running = await startServer({ config, logger });
   started.push(running);
   return { server: running, baseUrl: `http://127.0.0.1:${config.http.port}` };
+}
+
+/**
+ * What the replica tests ask a running server: an AI search of its own (the same search twice in
+ * a day replays instead of searching), and what its metrics say of its reads: how many went where,
+ * and whether `standby` serves.
+ */
+export function replicaProbes(baseUrl: () => string, standby: string) {
+  let searchNumber = 0;
+  return {
+    search(words: string, token: string) {
+      searchNumber += 1;
+      return call(baseUrl(), 'POST', '/api/v1/ai-search', {
+        token,
+        body: { query: `${words} (search ${searchNumber})` },
+      });
+    },
+    reads: async (pool: 'search' | 'reads', target: string) =>
+      metricSample(
+        await scrapeMetrics(baseUrl()),
+        `patentscout_db_reads_total{pool="${pool}",target="${target}"}`,
+      ) ?? 0,
+    serving: async () =>
+      metricSample(await scrapeMetrics(baseUrl()), `patentscout_db_replica_serving{replica="${standby}"}`) ===
+      1,
+  };
 }
 
 export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

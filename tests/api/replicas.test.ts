@@ -21,6 +21,7 @@ import {
   ingestPatents,
   PATENTS,
   PRIMARY_PORT,
+  replicaProbes,
   rowsAt,
   sleep,
   startApp,
@@ -44,27 +45,12 @@ let dataDir: string;
 let server: RunningServer;
 let baseUrl: string;
 let searcher: EmulatorUser;
-let searchNumber = 0;
 const started: RunningServer[] = [];
 let cluster: EmbeddedCluster | undefined;
 
-/** An AI search of its own (the same search twice in a day replays instead of searching). */
-async function search(words: string, token = searcher.idToken) {
-  searchNumber += 1;
-  return call(baseUrl, 'POST', '/api/v1/ai-search', {
-    token,
-    body: { query: `${words} (search ${searchNumber})` },
-  });
-}
-
-const reads = async (pool: 'search' | 'reads', target: string) =>
-  metricSample(
-    await scrapeMetrics(baseUrl),
-    `patentscout_db_reads_total{pool="${pool}",target="${target}"}`,
-  ) ?? 0;
-
-const serving = async () =>
-  metricSample(await scrapeMetrics(baseUrl), `patentscout_db_replica_serving{replica="${STANDBY}"}`) === 1;
+const probes = replicaProbes(() => baseUrl, STANDBY);
+const { reads, serving } = probes;
+const search = (words: string, token = searcher.idToken) => probes.search(words, token);
 
 const onStandby = <T>(query: string) => rowsAt<T>(embeddedDatabaseUrl(STANDBY_PORT), query);
 

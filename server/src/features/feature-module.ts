@@ -1,5 +1,4 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import type { AppConfig } from '../config.js';
 import { type Db, type ReadRouting } from '@patentscout/db';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import type { Clock } from '../shared/clock.js';
@@ -25,7 +24,6 @@ export interface FeatureDeps {
   reads: ReadRouting;
   identity: IdentityProvider;
   clock: Clock;
-  config: AppConfig;
   logger: Logger;
   /** The SMTP client; only the mail feature sends, other features queue through its service. */
   mailer: Mailer;

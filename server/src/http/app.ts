@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@patentscout/schema';
-import type { AppConfig } from '../config.js';
 import { featureModules, servicesOf, type Features } from '../features/index.js';
 import type { IdentityProvider } from '../shared/identity.js';
 import type { Logger } from '../shared/logger.js';
 import { registerAuthHook } from './auth.js';
 import { registerDevRoutes } from './dev-routes.js';
+import type { HttpConfig } from './http.settings.js';
 import { mapError } from './error-map.js';
 import { registerGraphQL } from './graphql.js';
 import { OPS_PATHS, registerHealthRoutes, type HealthProbe } from './health.js';
@@ -36,7 +36,7 @@ function trustedHops(proxies: number): boolean | ((address: string, hop: number)
 }
 
 export async function buildHttpApp(deps: {
-  config: AppConfig;
+  config: HttpConfig;
   features: Features;
   identity: IdentityProvider;
   logger: Logger;
@@ -135,7 +135,7 @@ export function logRequests(app: FastifyInstance, metrics: Metrics | undefined):
   });
 }
 
-function clientConfig(config: AppConfig) {
+function clientConfig(config: HttpConfig) {
   const { auth } = config;
   return {
     productName: PRODUCT_NAME,

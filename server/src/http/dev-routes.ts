@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppConfig } from '../config.js';
+import type { AuthSettings } from '../integrations/firebase.settings.js';
 
 const OobCodes = z.object({
   oobCodes: z
@@ -32,7 +32,7 @@ function inAppLink(oobLink: string, publicUrl: string): string {
  */
 export function registerDevRoutes(
   app: FastifyInstance,
-  auth: Extract<AppConfig['auth'], { mode: 'emulator' }>,
+  auth: Extract<AuthSettings, { mode: 'emulator' }>,
   publicUrl: string,
 ): void {
   app.get('/dev/auth-emails', async (_request, reply) => {

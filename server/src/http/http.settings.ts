@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineSettings, port, siteAddress } from '../shared/settings.js';
+import type { AuthSettings } from '../integrations/firebase.settings.js';
+import type { MailingListSettings } from '../integrations/form-service.settings.js';
+import type { MetricsSettings } from '../metrics/metrics.settings.js';
+import {
+  defineSettings,
+  port,
+  siteAddress,
+  type SettingsContext,
+  type SettingsOf,
+} from '../shared/settings.js';
 
 /** The web server: its address, the proxies before it, the landing page's links, the rate limits. */
 export const httpSettings = defineSettings({
@@ -44,3 +53,17 @@ export const httpSettings = defineSettings({
     };
   },
 });
+
+/** The web server's own settings: `http`, `site` and `rateLimits`. */
+export type HttpSettings = SettingsOf<typeof httpSettings>;
+
+/**
+ * What the HTTP layer reads of the configuration: its own settings and the few of other parts it
+ * names (the sign-in the browser talks to, the waiting list's form, the metrics' token).
+ */
+export type HttpConfig = HttpSettings & {
+  env: SettingsContext['env'];
+  auth: AuthSettings;
+  mailingList: Pick<MailingListSettings, 'url'>;
+  metrics: Pick<MetricsSettings, 'token'>;
+};

@@ -1,8 +1,8 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AppConfig } from '../config.js';
 import type { Db } from '@patentscout/db';
 import { RateLimitedError } from '../shared/errors.js';
+import type { HttpSettings } from './http.settings.js';
 import { createRateLimitsRepo, type RateLimitsRepo } from './rate-limits.repo.js';
 
 const MINUTE = 60_000;
@@ -10,7 +10,7 @@ const HOUR = 60 * MINUTE;
 /** Ended windows are swept now and then, not on every hit. */
 const SWEEP_EVERY_HITS = 1000;
 
-type Limits = AppConfig['rateLimits'];
+type Limits = HttpSettings['rateLimits'];
 type Budget = 'search' | 'signup' | 'webhook' | 'general';
 
 /** Per user when signed in, else per address; the budget's name keeps its counts apart. */

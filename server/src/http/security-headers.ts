@@ -1,9 +1,13 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config.js';
+import type { HttpConfig } from './http.settings.js';
 
 /** The origins the browser talks to besides the app: Firebase Auth (or its emulator), forms. */
-function authOrigins(config: AppConfig): { connect: string[]; scripts: string[]; frames: string[] } {
+function authOrigins(config: Pick<HttpConfig, 'auth'>): {
+  connect: string[];
+  scripts: string[];
+  frames: string[];
+} {
   const { auth } = config;
   if (auth.mode === 'emulator') {
     const emulator = `http://${auth.emulatorHost}:${auth.emulatorPort}`;
@@ -33,7 +37,10 @@ function originOf(url: string): string[] {
  * Firebase SDK and the emulator work under (checked in Chromium by the end-to-end journeys),
  * nosniff, a referrer policy, and no framing by other sites.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<HttpConfig, 'env' | 'auth' | 'mailingList'>,
+): Promise<void> {
   const production = config.env === 'production';
   const origins = authOrigins(config);
   await app.register(helmet, {

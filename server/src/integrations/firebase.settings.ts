@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, defineSettings, optionalText, port } from '../shared/settings.js';
+import { ConfigError, defineSettings, optionalText, port, type SettingsOf } from '../shared/settings.js';
 
 /** Sign-in: a Firebase project, or the Auth emulator the embedded mode starts. */
 export const firebaseSettings = defineSettings({
@@ -54,3 +54,6 @@ export const firebaseSettings = defineSettings({
     };
   },
 });
+
+/** Sign-in's settings: a Firebase project, or the embedded mode's emulator. */
+export type AuthSettings = SettingsOf<typeof firebaseSettings>['auth'];

@@ -1,12 +1,12 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import type { AppConfig } from '../config.js';
 import { EmailAlreadyRegisteredError, InvalidTokenError, type IdentityProvider } from '../shared/identity.js';
+import type { AuthSettings } from './firebase.settings.js';
 import { rememberVerifiedTokens } from './verified-tokens.js';
 import { ServiceUnavailableError } from '../shared/errors.js';
 import { isOutage } from '../shared/outage.js';
 
-export function createFirebaseIdentityProvider(auth: AppConfig['auth']): IdentityProvider {
+export function createFirebaseIdentityProvider(auth: AuthSettings): IdentityProvider {
   if (auth.mode === 'emulator') {
     // NOTE: firebase-admin reads the emulator address from this variable and offers no option
     // for it; setting it here keeps config.ts the only place that decides the value.

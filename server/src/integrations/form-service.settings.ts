@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettings, port } from '../shared/settings.js';
+import { defineSettings, port, type SettingsOf } from '../shared/settings.js';
 
 /** Where the embedded mode's form-service stand-in takes the waiting-list form. */
 export const LOCAL_FORM_SERVICE_PATH = '/subscribe';
@@ -30,3 +30,6 @@ export const formServiceSettings = defineSettings({
     };
   },
 });
+
+/** The waiting list's form service: external, or the local stand-in's port. */
+export type MailingListSettings = SettingsOf<typeof formServiceSettings>['mailingList'];

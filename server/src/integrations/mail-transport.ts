@@ -1,8 +1,8 @@
-import type { AppConfig } from '../config.js';
 import type { Logger } from '../shared/logger.js';
 import type { Mailer } from '../shared/mail.js';
 import { assertPortFree } from '../shared/ports.js';
 import { startLocalSmtpServer } from './local-smtp-server.js';
+import type { MailTransportSettings } from './mail.settings.js';
 import { createSmtpMailer } from './mailer.js';
 
 type Receive = (source: Buffer, envelope: { from: string; to: string[] }) => Promise<void>;
@@ -13,7 +13,7 @@ type Receive = (source: Buffer, envelope: { from: string; to: string[] }) => Pro
  * with this mailer.
  */
 export async function startMailTransport(options: {
-  mail: AppConfig['mail'];
+  mail: MailTransportSettings;
   logger: Logger;
 }): Promise<{ mailer: Mailer; url: string; receiveWith(receive: Receive): void; stop(): Promise<void> }> {
   if (options.mail.mode === 'smtp') {

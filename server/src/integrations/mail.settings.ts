@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettings, port } from '../shared/settings.js';
+import { defineSettings, port, type SettingsOf } from '../shared/settings.js';
 
 /** Where mail goes: an SMTP relay, or the embedded SMTP server that feeds the dev mailbox. */
 export const mailSettings = defineSettings({
@@ -27,3 +27,6 @@ export const mailSettings = defineSettings({
     };
   },
 });
+
+/** The mail transport's settings: an SMTP relay, or the embedded SMTP server's port. */
+export type MailTransportSettings = SettingsOf<typeof mailSettings>['mail'];

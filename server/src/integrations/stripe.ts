@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { AppConfig } from '../config.js';
+import type { BillingSettings } from '../features/billing/billing.settings.js';
 import type { Logger } from '../shared/logger.js';
 import {
   InvalidWebhookSignatureError,
@@ -26,7 +26,7 @@ export interface StripeConnection {
  * same HTTP API on its own port (started here), so the same calls run offline.
  */
 export async function startStripe(options: {
-  billing: AppConfig['billing'];
+  billing: BillingSettings;
   logger: Logger;
   /** The stand-in keeps its customers and subscriptions here across restarts. */
   stateFile?: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettings, port } from '../shared/settings.js';
+import { defineSettings, port, type SettingsOf } from '../shared/settings.js';
 
 export const metricsSettings = defineSettings({
   env: {
@@ -14,3 +14,5 @@ export const metricsSettings = defineSettings({
     metrics: { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT },
   }),
 });
+
+export type MetricsSettings = SettingsOf<typeof metricsSettings>['metrics'];

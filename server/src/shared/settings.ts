@@ -26,6 +26,9 @@ export interface SettingsContext {
   localPort(defaultPort: number): number;
 }
 
+/** The settings a slice makes (what `read` returns), for the part that owns it to name its type. */
+export type SettingsOf<Slice> = Slice extends { read(...args: never[]): infer Settings } ? Settings : never;
+
 export function defineSettings<Shape extends z.ZodRawShape, Settings extends object>(
   slice: SettingsSlice<Shape, Settings>,
 ): SettingsSlice<Shape, Settings> {

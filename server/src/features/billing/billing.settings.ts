@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, defineSettings, optionalText, port } from '../../shared/settings.js';
+import { ConfigError, defineSettings, optionalText, port, type SettingsOf } from '../../shared/settings.js';
 
 /** The embedded mode's stand-in for Stripe: fixed test credentials it and the app share. */
 const LOCAL_STRIPE = {
@@ -55,3 +55,9 @@ export const billingSettings = defineSettings({
     };
   },
 });
+
+/** Stripe's settings (or its local stand-in's): the payment provider's adapter reads them whole. */
+export type BillingSettings = SettingsOf<typeof billingSettings>['billing'];
+
+/** What the billing feature reads of them: the Discover plan's price. */
+export type BillingFeatureSettings = Pick<BillingSettings, 'priceDiscover'>;

@@ -7,9 +7,11 @@ import { createBillingRepo } from './billing.repo.js';
 import { billingResolvers, type BillingContext } from './billing.resolvers.js';
 import { billingRoutes } from './billing.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';
+import type { BillingFeatureSettings } from './billing.settings.js';
 
 export { RECONCILE_JOB } from './billing.jobs.js';
 export type { Billing, BillingService } from './billing.service.js';
+export type { BillingFeatureSettings } from './billing.settings.js';
 export type { ReconciliationFixes } from './reconcile.js';
 export { UNMATCHED_EVENT_DAYS } from './reconcile.js';
 
@@ -26,6 +28,7 @@ export function lastReconciliationOver(db: FeatureDeps['db']) {
  */
 export function createBillingFeature(
   deps: FeatureDeps,
+  settings: BillingFeatureSettings,
   others: { mail: MailService; plans: PlansService; accounts: AccountsService },
 ): FeatureModule<BillingService, BillingContext> {
   const service = createBillingService({
@@ -36,7 +39,7 @@ export function createBillingFeature(
     mail: others.mail,
     logger: deps.logger,
     clock: deps.clock,
-    priceDiscover: deps.config.billing.priceDiscover,
+    priceDiscover: settings.priceDiscover,
   });
   deps.watchBilling?.(() => service.figures());
   return {

@@ -9,6 +9,7 @@ import { collectionsJobs } from './collections.jobs.js';
 import { collectionsRoutes, devWatchRoute } from './collections.routes.js';
 import { createCollectionsService, type CollectionsService } from './collections.service.js';
 import { createCollectionSharing, type CollectionSharing } from './collections.sharing.js';
+import type { CollectionsSettings } from './collections.settings.js';
 import { createCollectionWatch, type CollectionWatch } from './collections.watch.js';
 
 /** The collections and their sharing, as resolvers and jobs reach them. */
@@ -18,10 +19,12 @@ export type CollectionsFeatureService = CollectionsService & {
 };
 
 export type { CollectionDetail, CollectionMember, CollectionSummary } from './collections.model.js';
+export type { CollectionsSettings } from './collections.settings.js';
 
 /** Named, annotated, shareable collections of patents (ADR 0145). */
 export function createCollectionsFeature(
   deps: FeatureDeps,
+  settings: CollectionsSettings,
   others: { accounts: Pick<AccountsService, 'getAccount'>; mail: MailService },
 ): FeatureModule<CollectionsFeatureService, CollectionsContext> {
   const repo = createCollectionsRepo(deps.db);
@@ -39,13 +42,15 @@ export function createCollectionsFeature(
     mail: others.mail,
     clock: deps.clock,
     logger: deps.logger,
-    configuredSecret: deps.config.appSecret,
+    configuredSecret: settings.appSecret,
   });
   const service: CollectionsFeatureService = { ...collections, sharing, watch };
-  const embedded = deps.config.mail.mode === 'local';
   return {
     service,
-    routes: [...collectionsRoutes(collections, sharing, watch), ...(embedded ? [devWatchRoute(watch)] : [])],
+    routes: [
+      ...collectionsRoutes(collections, sharing, watch),
+      ...(settings.localMail ? [devWatchRoute(watch)] : []),
+    ],
     jobs: collectionsJobs(watch),
     resolvers: collectionsResolvers,
     accountLifecycle: {

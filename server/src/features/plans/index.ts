@@ -7,13 +7,14 @@ import { createPlansRepo } from './plans.repo.js';
 import { plansResolvers, type PlansContext } from './plans.resolvers.js';
 import { plansRoutes } from './plans.routes.js';
 import { createPlansService, isSubscribed, planFrom, type PlansService } from './plans.service.js';
-import { DEFAULT_FREE_SEARCHES_PER_MONTH } from './plans.settings.js';
+import { DEFAULT_FREE_SEARCHES_PER_MONTH, type PlansSettings } from './plans.settings.js';
 
 export { SearchLimitReachedError } from './plans.errors.js';
 export { canStillCharge } from './plan-status.js';
 export { planReports, type Executor as PlansExecutor } from './plans.repo.js';
 export { forgetSearchesThisMonth } from './plans.resolvers.js';
 export type { AllowanceReservation } from './allowance.js';
+export type { PlansSettings } from './plans.settings.js';
 export type { AccountPlan, Plan, PlanStatus, PlansService, RecordOutcome } from './plans.service.js';
 
 /** The plans module over a database, without a server (test fixtures and benchmarks). */
@@ -45,11 +46,14 @@ export function plansOver(
  * subscriptions (which billing hands in) in tables of its own and alone reads their statuses;
  * it answers the account's plan, the month's allowance (searches) and one-shot credits.
  */
-export function createPlansFeature(deps: FeatureDeps): FeatureModule<PlansService, PlansContext> {
+export function createPlansFeature(
+  deps: FeatureDeps,
+  settings: PlansSettings,
+): FeatureModule<PlansService, PlansContext> {
   const service = plansOver(deps.db, {
     // Search events: a failover may lose the last of them (a search given back), never a plan.
     allowanceDb: deps.localCommitDb,
-    freeSearchesPerMonth: deps.config.plans.freeSearchesPerMonth,
+    freeSearchesPerMonth: settings.freeSearchesPerMonth,
     clock: deps.clock,
     logger: deps.logger,
   });

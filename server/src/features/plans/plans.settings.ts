@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettings } from '../../shared/settings.js';
+import { defineSettings, type SettingsOf } from '../../shared/settings.js';
 
 /** The free plan's searches a month: the specification's 20 unless the deployment says otherwise. */
 export const DEFAULT_FREE_SEARCHES_PER_MONTH = 20;
@@ -10,3 +10,6 @@ export const plansSettings = defineSettings({
   },
   read: (vars) => ({ plans: { freeSearchesPerMonth: vars.FREE_SEARCHES_PER_MONTH } }),
 });
+
+/** What the plans feature reads of the configuration: its own settings alone. */
+export type PlansSettings = SettingsOf<typeof plansSettings>['plans'];

@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { FeatureDeps } from '../feature-module.js';
 import type { SearchPriority } from './engine/index.js';
 import { createSearchSlots, type SearchSlotsOptions } from './search-slots.js';
+import type { SearchFeatureSettings } from './search.settings.js';
 
 /**
  * The yielding connections (ADR 0123), whose Postgres backends run at a low CPU priority
@@ -58,9 +59,12 @@ export function createSearchAdmission(
  * Postgres's backends are processes of this machine that the server may renice; an external
  * database's are not. Never routed: they reach the primary.
  */
-export function yieldingConnections(deps: Pick<FeatureDeps, 'config' | 'reads' | 'logger'>) {
-  const { database, search } = deps.config;
-  if (database.mode !== 'embedded' || search.yieldingNiceness <= 0) return undefined;
+export function yieldingConnections(
+  deps: Pick<FeatureDeps, 'reads' | 'logger'>,
+  settings: Pick<SearchFeatureSettings, 'search' | 'embeddedDatabase'>,
+) {
+  const { embeddedDatabase, search } = settings;
+  if (!embeddedDatabase || search.yieldingNiceness <= 0) return undefined;
   return {
     connectionString: deps.reads.primaryUrl,
     connections: YIELDING_CONNECTIONS,

@@ -9,6 +9,7 @@ import { searchJobs } from './search.jobs.js';
 import { createSearchRepo } from './search.repo.js';
 import { searchResolvers, type SearchContext } from './search.resolvers.js';
 import { searchRoutes } from './search.routes.js';
+import type { SearchFeatureSettings } from './search.settings.js';
 import type { SearchService } from './search.contract.js';
 import { createSearchService } from './search.service.js';
 
@@ -16,12 +17,14 @@ export { QueryTooComplexError, SearchTimedOutError } from './query/errors.js';
 export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
 export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.contract.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
+export type { SearchFeatureSettings } from './search.settings.js';
 
 export function createSearchFeature(
   deps: FeatureDeps,
+  settings: SearchFeatureSettings,
   others: { plans: PlansService },
 ): FeatureModule<SearchService, SearchContext> {
-  const admission = createSearchAdmission({ concurrency: deps.config.search.concurrency });
+  const admission = createSearchAdmission({ concurrency: settings.search.concurrency });
   const engine = createSearchEngine({
     reads: deps.reads,
     clock: deps.clock,
@@ -29,18 +32,18 @@ export function createSearchFeature(
     // pool, and a stop (Ctrl-C reaches Postgres too) ends these connections as a matter of course.
     onIdleError: (error) => deps.logger.debug({ err: error }, 'idle search connection lost'),
     observe: deps.observeSearch,
-    statementTimeoutMs: deps.config.search.statementTimeoutMs,
+    statementTimeoutMs: settings.search.statementTimeoutMs,
     admit: admission.onOrdinaryConnections,
-    yielding: yieldingConnections(deps),
+    yielding: yieldingConnections(deps, settings),
     // Query vectors from the configured embeddings endpoint, when one is (ADR 0164).
-    ...(deps.config.embeddings ? { embedder: openAiEmbedder(deps.config.embeddings) } : {}),
+    ...(settings.embeddings ? { embedder: openAiEmbedder(settings.embeddings) } : {}),
   });
   deps.watchPool?.('search', () => engine.poolUsage());
   deps.watchPool?.('search_yielding', () => engine.yieldingPoolUsage());
   const service = createSearchService({
     repo: createSearchRepo(deps.reads.db),
     engine,
-    maxResults: deps.config.search.maxResults,
+    maxResults: settings.search.maxResults,
     allowance: others.plans,
     // Kept result sets: lost in a failover at worst, never waiting for a standby.
     resultSets: createResultSets({

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { defineSettings } from '../../shared/settings.js';
+import type { EmbeddingsEndpoint } from '@patentscout/db';
+import { defineSettings, type SettingsOf } from '../../shared/settings.js';
 
 export const searchSettings = defineSettings({
   env: {
@@ -27,3 +28,17 @@ export const searchSettings = defineSettings({
     },
   }),
 });
+
+export type SearchSettings = SettingsOf<typeof searchSettings>['search'];
+
+/** What the search feature reads of the configuration: its own settings, and two of other parts. */
+export interface SearchFeatureSettings {
+  search: SearchSettings;
+  /**
+   * The database is the embedded Postgres: its backends are processes of this machine, which the
+   * server may renice for the yielding connections (ADR 0123); an external database's are not.
+   */
+  embeddedDatabase: boolean;
+  /** The OpenAI-compatible embeddings endpoint for query vectors, when one is configured (ADR 0164). */
+  embeddings: EmbeddingsEndpoint | null;
+}

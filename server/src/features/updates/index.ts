@@ -6,13 +6,16 @@ import { createUpdatesRepo } from './updates.repo.js';
 import { updatesResolvers, type UpdatesContext } from './updates.resolvers.js';
 import { devDigestRoute, updatesRoutes } from './updates.routes.js';
 import { createUpdatesService, type UpdatesService } from './updates.service.js';
+import type { UpdatesSettings } from './updates.settings.js';
 
 export { WEEKLY_DIGEST_JOB } from './updates.jobs.js';
 export type { SavedSearch, UpdatesService } from './updates.service.js';
+export type { UpdatesSettings } from './updates.settings.js';
 
 /** Weekly e-mail updates on saved searches. */
 export function createUpdatesFeature(
   deps: FeatureDeps,
+  settings: UpdatesSettings,
   others: { search: SearchService; mail: MailService },
 ): FeatureModule<UpdatesService, UpdatesContext> {
   const service = createUpdatesService({
@@ -22,12 +25,11 @@ export function createUpdatesFeature(
     mail: others.mail,
     clock: deps.clock,
     logger: deps.logger,
-    configuredSecret: deps.config.appSecret,
+    configuredSecret: settings.appSecret,
   });
-  const embedded = deps.config.mail.mode === 'local';
   return {
     service,
-    routes: [...updatesRoutes(service), ...(embedded ? [devDigestRoute(service)] : [])],
+    routes: [...updatesRoutes(service), ...(settings.localMail ? [devDigestRoute(service)] : [])],
     resolvers: updatesResolvers,
     jobs: updatesJobs(service),
   };

@@ -15,7 +15,7 @@ import {
 } from './counts.js';
 import { NO_FILTERS } from './filters.js';
 import { COUNTING, UNKNOWN_VALUE_SHARES } from './plan.js';
-import { engineParts, type EngineParts } from './test-kit.js';
+import { engineParts, type EngineParts } from '../../../testing/search-engine-kit.js';
 
 /**
  * Counting past the candidate budget: a search reads and ranks at most 1,000 candidates; beyond

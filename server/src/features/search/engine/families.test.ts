@@ -5,7 +5,7 @@ import { compileLensQuery } from './compile.js';
 import { NO_FILTERS } from './filters.js';
 import { UNKNOWN_VALUE_SHARES } from './plan.js';
 import type { RankedCandidates } from './rank.js';
-import { engineTestCorpus } from './test-kit.js';
+import { engineTestCorpus } from '../../../testing/search-engine-kit.js';
 
 /**
  * One hit per simple family (ADR 0100): the best-ranked matching member represents its family

@@ -3,7 +3,7 @@
  * request schema, and the meaning arithmetic it searches with (the data package's, ADR 0152;
  * the indexer takes it and the search index's bulk build from `@patentscout/db` directly).
  * Published to scripts/ and tests/ as `@patentscout/server/search-engine`. Nothing outside
- * `engine/` imports another engine file.
+ * `engine/` imports another engine file, but the engine's test kit (`testing/search-engine-kit.ts`).
  */
 export { createSearchEngine, type SearchEngine, type SearchPriority } from './engine.js';
 export { FILTER_INPUTS, NO_FILTERS, SEARCH_FILTERS, type FilterName, type SearchFilters } from './filters.js';

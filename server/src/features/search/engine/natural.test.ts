@@ -5,7 +5,7 @@ import type { Database } from '@patentscout/db';
 import { insertPatents, patentRow } from '../../../testing/patent-fixtures.js';
 import { NO_FILTERS, type SearchFilters } from './filters.js';
 import type { RankedCandidates } from './rank.js';
-import { engineParts, engineTestCorpus, type EngineParts } from './test-kit.js';
+import { engineParts, engineTestCorpus, type EngineParts } from '../../../testing/search-engine-kit.js';
 import type { WeightedLexeme } from './words.js';
 
 /**

@@ -8,7 +8,7 @@ import { expandWildcards } from './wildcards.js';
 import { parseLensQuery } from '../query/parser.js';
 import { UNKNOWN_VALUE_SHARES } from './plan.js';
 import { NO_FILTERS } from './filters.js';
-import { engineParts, type EngineParts } from './test-kit.js';
+import { engineParts, type EngineParts } from '../../../testing/search-engine-kit.js';
 
 /**
  * The compiler against a plain evaluator of the same semantics: random queries over random small

@@ -7,7 +7,7 @@ import { UNKNOWN_VALUE_SHARES, WILDCARD_WORDS_CAP } from './plan.js';
 import { buildDeferredSearchRows, deferSearchRows, stageSearchRows, STAGE_CHUNK } from '@patentscout/db';
 import { systemClock } from '../../../shared/clock.js';
 import { createSearchEngine } from './engine.js';
-import { engineTestCorpus } from './test-kit.js';
+import { engineTestCorpus } from '../../../testing/search-engine-kit.js';
 import { expandWildcards } from './wildcards.js';
 
 const named = {

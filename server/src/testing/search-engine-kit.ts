@@ -1,20 +1,20 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '@patentscout/db';
-import { insertPatents, type PatentFixture } from '../../../testing/patent-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../../testing/test-db.js';
-import { advancedSearch, type SearchCorpus } from './advanced.js';
-import type { CompiledQuery } from './compile.js';
-import type { SearchFilters } from './filters.js';
-import { naturalSearch, type SearchCorpusShares } from './natural.js';
+import { insertPatents, type PatentFixture } from './patent-fixtures.js';
+import { createTestDatabase, type TestDatabase } from './test-db.js';
+import { advancedSearch, type SearchCorpus } from '../features/search/engine/advanced.js';
+import type { CompiledQuery } from '../features/search/engine/compile.js';
+import type { SearchFilters } from '../features/search/engine/filters.js';
+import { naturalSearch, type SearchCorpusShares } from '../features/search/engine/natural.js';
 import {
   CANDIDATE_BUDGET,
   COUNTING,
   SEARCH_STATEMENT_TIMEOUT_MS,
   type CountingTuning,
   type OrderedScanTuning,
-} from './plan.js';
-import { createSearchDb } from './row-order.js';
-import { lexemesOf, type WeightedLexeme } from './words.js';
+} from '../features/search/engine/plan.js';
+import { createSearchDb } from '../features/search/engine/row-order.js';
+import { lexemesOf, type WeightedLexeme } from '../features/search/engine/words.js';
 
 /**
  * The engine's parts with their inputs given directly (the words' rarities, the corpus figures,
