@@ -1,40 +1,20 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { createPaidUser } from '@patentscout/server/testing/test-users';
-import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import type { TestApp } from '@patentscout/server/testing/test-app';
 import { collectionsCall } from './collections-kit.js';
 import { graphql } from './http.js';
+import { mapPatents, startMapApp, unplacedPatent } from './map-kit.js';
 
 /** The analysts' landscape drawn as a map (issue 57): `landscape(input) { map(first:) }`. */
 let app: TestApp;
 let analyst: EmulatorUser;
 let key: string;
-const topics = [
-  ['battery electrode lithium cathode', 'A lithium battery with a coated cathode electrode.'],
-  ['drone rotor propeller flight', 'An unmanned drone whose rotor propellers steer its flight.'],
-  ['wheat harvest grain combine', 'A combine harvester threshes wheat grain in the field.'],
-  ['insulin pump glucose sensor', 'A pump doses insulin by a glucose sensor reading.'],
-  ['bridge cable steel tower', 'A suspension bridge hangs its deck from steel cables and towers.'],
-];
-// Every patent holds the query's word "device", which no region may be labelled by.
-const patents = Array.from({ length: 30 }, (_, index) => {
-  const [title, abstract] = topics[index % topics.length]!;
-  return patentRow({
-    title: `DEVICE ${title!.toUpperCase()} ${index}`,
-    abstract: `${abstract} The device ${index}.`,
-  });
-});
-const unplaced = patents[29]!;
+const patents = mapPatents;
+const unplaced = unplacedPatent;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await insertPatents(app.database.db, patents);
-  await sql`ANALYZE patent_search`.execute(app.database.db);
-  await buildMeaning(app.database.db);
-  await sql`DELETE FROM patent_vectors WHERE lens_id = ${unplaced.lens_id}`.execute(app.database.db);
+  app = await startMapApp();
   analyst = await createPaidUser(app.database.db, 'Ana');
   key = (await app.services.analytics.keys.create({ email: analyst.email, label: 'test' })).key;
 }, 120_000);

@@ -1,38 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMeaning } from '@patentscout/indexer/meaning/build-meaning';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { createPaidUser } from '@patentscout/server/testing/test-users';
-import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
+import type { TestApp } from '@patentscout/server/testing/test-app';
 import { graphql } from './http.js';
+import { MAP_TOPICS, startMapApp, unplacedPatent } from './map-kit.js';
 
 /** Maps of answers (ADR 0179): `resultSet(id) { map(first:) }`. */
 let app: TestApp;
 let user: EmulatorUser;
-const topics = [
-  ['battery electrode lithium cathode', 'A lithium battery with a coated cathode electrode.'],
-  ['drone rotor propeller flight', 'An unmanned drone whose rotor propellers steer its flight.'],
-  ['wheat harvest grain combine', 'A combine harvester threshes wheat grain in the field.'],
-  ['insulin pump glucose sensor', 'A pump doses insulin by a glucose sensor reading.'],
-  ['bridge cable steel tower', 'A suspension bridge hangs its deck from steel cables and towers.'],
-];
-// Every patent holds the query's word "device", which no region may be labelled by.
-const patents = Array.from({ length: 30 }, (_, index) => {
-  const [title, abstract] = topics[index % topics.length]!;
-  return patentRow({
-    title: `DEVICE ${title!.toUpperCase()} ${index}`,
-    abstract: `${abstract} The device ${index}.`,
-  });
-});
-const unplaced = patents[29]!;
+const unplaced = unplacedPatent;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await insertPatents(app.database.db, patents);
-  await sql`ANALYZE patent_search`.execute(app.database.db);
-  await buildMeaning(app.database.db);
-  await sql`DELETE FROM patent_vectors WHERE lens_id = ${unplaced.lens_id}`.execute(app.database.db);
+  app = await startMapApp();
   user = await createPaidUser(app.database.db, 'Sam');
 }, 120_000);
 afterAll(() => app.close());
@@ -100,9 +80,9 @@ describe('resultSet(id) { map }', () => {
     }
     // Patents of one topic share a region: the labels name the topics.
     const labelled = map.regions.flatMap((region: { words: string[] }) => region.words);
-    expect(labelled.some((word: string) => topics.some(([title]) => title!.split(' ').includes(word)))).toBe(
-      true,
-    );
+    expect(
+      labelled.some((word: string) => MAP_TOPICS.some(([title]) => title.split(' ').includes(word))),
+    ).toBe(true);
 
     const again = await graphql(app.baseUrl, MAP, { id }, user.idToken);
     expect(again.data.resultSet.map).toEqual(map);

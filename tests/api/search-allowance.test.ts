@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { insertPatents } from '@patentscout/server/testing/patent-fixtures';
 import { givePaidPlan } from '@patentscout/server/testing/plans';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { createVerifiedUser } from '@patentscout/server/testing/test-users';
 import { call, graphql } from './http.js';
+import { pizzaPatent, solarPatent } from './search-patents.js';
 
 /** The free plan's monthly allowance of searches (lowered to 3 here), by REST and GraphQL. */
 
 let app: TestApp;
 
-const solar = patentRow({
-  title: 'SOLAR ENERGY STORAGE FOR HOMES',
-  abstract: 'Storing solar energy in a home battery cheaply.',
-  first_ipc: 'H02J7/35',
-  ipc_symbols: ['H02J7/35'],
-  date_published: '2012-02-02',
-  patent_status: 'EXPIRED',
-});
-
-const pizza = patentRow({
-  title: 'PIZZA OVEN',
-  abstract: 'An oven for baking pizza.',
-  first_ipc: 'A21B1/00',
-  ipc_symbols: ['A21B1/00'],
-});
+const solar = solarPatent;
+const pizza = pizzaPatent;
 
 beforeAll(async () => {
   app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '3' } });

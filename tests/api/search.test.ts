@@ -3,6 +3,7 @@ import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { familyRows, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
+import { pizzaPatent, solarPatent } from './search-patents.js';
 import { createPaidUser, createVerifiedUser } from '@patentscout/server/testing/test-users';
 
 let app: TestApp;
@@ -27,20 +28,8 @@ const batteryTwin = patentRow({
   family_id: 'fam-1',
   patent_status: 'PENDING',
 });
-const solar = patentRow({
-  title: 'SOLAR ENERGY STORAGE FOR HOMES',
-  abstract: 'Storing solar energy in a home battery cheaply.',
-  first_ipc: 'H02J7/35',
-  ipc_symbols: ['H02J7/35'],
-  date_published: '2012-02-02',
-  patent_status: 'EXPIRED',
-});
-const pizza = patentRow({
-  title: 'PIZZA OVEN',
-  abstract: 'An oven for baking pizza.',
-  first_ipc: 'A21B1/00',
-  ipc_symbols: ['A21B1/00'],
-});
+const solar = solarPatent;
+const pizza = pizzaPatent;
 
 familyRows('fam-1', [battery, batteryTwin]);
 
