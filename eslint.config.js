@@ -108,6 +108,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A named public face (ADR 0184): every module names what it exports.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name what a module exports (export { a, type B } from …), never export *.',
+        },
+      ],
     },
   },
   {
