@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@patentscout/db';
 
+/** The rate limits' counting windows, kept in the database. */
 export interface RateLimitsRepo {
   /** Counts one hit of `key` in its current window (a new window once the last one ended). */
   hit(

@@ -4,6 +4,7 @@ const BATCH_MAX = 64;
 const RETRY_MS = 1_000;
 const ATTEMPTS = 5;
 
+/** A queue of writes kept off the answer's path (see `createBatchWriter`). */
 export interface BatchWriter<Item> {
   /** Queues an item, to be written with the others queued before the event loop is free. */
   queue(item: Item): void;

@@ -3,6 +3,7 @@ import { type Db, type UserRow } from '@patentscout/db';
 
 const UNIQUE_VIOLATION = '23505';
 
+/** The accounts' SQL: one row per Firebase uid, closed and purged in two steps. */
 export interface AccountsRepo {
   findByUid(uid: string): Promise<UserRow | undefined>;
   /**

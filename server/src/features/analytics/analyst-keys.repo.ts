@@ -11,6 +11,7 @@ export interface AnalystKeyRow {
   last_used_at: Date | null;
 }
 
+/** The analysts' API keys (stored as hashes) and the analyst flag of accounts. */
 export interface AnalystKeysRepo {
   /**
    * The key with this hash, when it is live and its owner is an open analyst account; marks it

@@ -1,6 +1,7 @@
 import type { Db } from '@patentscout/db';
 import type { PageViewRecord } from '../../shared/page-views.js';
 
+/** The page views' SQL. */
 export interface AnalyticsRepo {
   insertPageViews(views: PageViewRecord[]): Promise<void>;
   /** Whether an account row exists and is open (views of closed accounts stay anonymous). */

@@ -17,6 +17,7 @@ export interface ReconciliationRun {
   error: string | null;
 }
 
+/** The billing's SQL: customers, checkouts, the provider's events and the reconciliations. */
 export interface BillingRepo {
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   customerOf(uid: string): Promise<string | undefined>;

@@ -23,6 +23,7 @@ export interface CollectionChangeRow {
   member_title: string;
 }
 
+/** The weekly e-mail of changes in watched collections: its watchers, change log and cursors. */
 export interface CollectionWatchRepo {
   /** The newest change logged so far: a run covers the changes up to it. */
   lastChangeId(): Promise<number>;

@@ -1,5 +1,6 @@
 import { type Db, type FavouriteRow } from '@patentscout/db';
 
+/** The favourites' SQL: one row per user and patent. */
 export interface FavouritesRepo {
   listByUser(uid: string): Promise<FavouriteRow[]>;
   /** Saving a patent twice keeps one favourite (and refreshes its title). */

@@ -19,6 +19,7 @@ export interface ClaimedMail {
 
 export type SendOutcome = { sent: true } | { sent: false; error: string; retryAt: Date | null };
 
+/** The mail's SQL: the outbox queue and the messages the embedded SMTP server received. */
 export interface MailRepo {
   /** Inserts the message unless its key is already queued; answers whether it was new. */
   queue(mail: QueuedMail, executor?: Executor): Promise<boolean>;

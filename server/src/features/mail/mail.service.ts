@@ -48,6 +48,7 @@ export function mailMessageId(key: string, host: string): string {
 
 const attachmentName = (filename: string | undefined, index: number) => filename ?? `attachment-${index + 1}`;
 
+/** Outgoing mail, queued with what caused it and sent by flushes; the embedded SMTP store. */
 export interface MailService {
   /** An absolute link into the product (mail clients have no base URL). */
   link(pathAndQuery: string): string;

@@ -15,6 +15,7 @@ export interface MapFamilyRow {
   status: string;
 }
 
+/** The maps' SQL: patent families, and the layouts drawn before. */
 export interface MapsRepo {
   /** The families by lens id, in no order; unknown ids are left out. */
   families(lensIds: readonly string[]): Promise<MapFamilyRow[]>;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Db, type PatentRow } from '@patentscout/db';
 
+/** The patents' SQL: one patent, the details an export adds, the corpus's size. */
 export interface PatentsRepo {
   findByLensId(lensId: string): Promise<PatentRow | undefined>;
   /** The parties, IPC symbols and family size of the patents with these ids. */

@@ -21,6 +21,7 @@ export interface SubscriptionRecord {
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`));
 
+/** The plan's own tables: one row per provider subscription, and the history of their changes. */
 export interface PlansRepo {
   transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
   /**

@@ -45,6 +45,7 @@ function toStored({ lens_ids: lensIds, ...rest }: StoredRow): StoredResultSet {
   return { ...rest, lensIds };
 }
 
+/** The kept answers of searches (result sets), by user and search. */
 export interface ResultSetsRepo {
   /** Writes sets made by the search (their ids chosen by it), in one statement. */
   storeMany(

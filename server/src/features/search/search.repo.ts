@@ -10,6 +10,7 @@ const MARKERS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 const WHOLE_OPTIONS = `${MARKERS}, HighlightAll=true`;
 const FRAGMENT_OPTIONS = `${MARKERS}, MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … "`;
 
+/** The search feature's SQL outside the engine: a page's highlights. */
 export interface SearchRepo {
   /**
    * The passages of the patents' title, abstract and claims that contain a word of `tsquery`

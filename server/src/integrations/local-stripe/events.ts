@@ -4,6 +4,7 @@ import { newId, nowSeconds } from './store.js';
 
 const DELIVERY_ATTEMPTS = 4;
 
+/** The local Stripe stand-in's events, signed and delivered to the app's webhook as Stripe does. */
 export interface EventDelivery {
   deliver: (type: string, object: object) => Promise<void>;
   deliverTo(url: string): void;

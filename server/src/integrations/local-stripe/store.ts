@@ -127,6 +127,7 @@ interface State {
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** The local Stripe stand-in's state, in memory and saved to its file when one is given. */
 export interface LocalStripeStore {
   state: State;
   save: () => void;

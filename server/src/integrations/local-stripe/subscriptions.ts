@@ -11,6 +11,7 @@ import {
 const MONTH_SECONDS = 30 * 24 * 3600;
 export const DISCOVER_AMOUNT_CENTS = 2900;
 
+/** The local Stripe stand-in's subscriptions: paid, created, cancelled, renewed, with events. */
 export interface SubscriptionLifecycle {
   /** The checkout page's Pay: an active subscription, then Stripe's events for it. */
   pay(session: LocalCheckoutSession): Promise<void>;
