@@ -1,7 +1,21 @@
 import { sql } from 'kysely';
 import type { Db } from '@patentscout/db';
 
-export function createRateLimitsRepo(db: Db) {
+/** The rate limits' counting windows, kept in the database. */
+export interface RateLimitsRepo {
+  /** Counts one hit of `key` in its current window (a new window once the last one ended). */
+  hit(
+    key: string,
+    windowMs: number,
+  ): Promise<{
+    count: number;
+    ttlMs: number;
+  }>;
+  /** Forgets the windows that ended. */
+  deleteEnded(): Promise<void>;
+}
+
+export function createRateLimitsRepo(db: Db): RateLimitsRepo {
   return {
     /** Counts one hit of `key` in its current window (a new window once the last one ended). */
     async hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
@@ -27,5 +41,3 @@ export function createRateLimitsRepo(db: Db) {
     },
   };
 }
-
-export type RateLimitsRepo = ReturnType<typeof createRateLimitsRepo>;

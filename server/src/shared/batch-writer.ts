@@ -4,6 +4,14 @@ const BATCH_MAX = 64;
 const RETRY_MS = 1_000;
 const ATTEMPTS = 5;
 
+/** A queue of writes kept off the answer's path (see `createBatchWriter`). */
+export interface BatchWriter<Item> {
+  /** Queues an item, to be written with the others queued before the event loop is free. */
+  queue(item: Item): void;
+  /** Resolves once every item queued so far is written (at once when none is waiting). */
+  settled(): Promise<void>;
+}
+
 /**
  * Writes kept off the answer's path (ADR 0118): an answer queues what it wants written and goes
  * on, and the items queued meanwhile are written together, in batches, as soon as the event loop
@@ -13,7 +21,7 @@ const ATTEMPTS = 5;
 export function createBatchWriter<Item>(deps: {
   write: (batch: Item[]) => Promise<void>;
   onError: (error: unknown, lost: number) => void;
-}) {
+}): BatchWriter<Item> {
   const queue: Item[] = [];
   let writing: Promise<void> = Promise.resolve();
   let scheduled = false;
@@ -58,5 +66,3 @@ export function createBatchWriter<Item>(deps: {
     },
   };
 }
-
-export type BatchWriter<Item> = ReturnType<typeof createBatchWriter<Item>>;

@@ -3,7 +3,35 @@ import { type Db, type UserRow } from '@patentscout/db';
 
 const UNIQUE_VIOLATION = '23505';
 
-export function createAccountsRepo(db: Db) {
+/** The accounts' SQL: one row per Firebase uid, closed and purged in two steps. */
+export interface AccountsRepo {
+  findByUid(uid: string): Promise<UserRow | undefined>;
+  /**
+   * Creates the account, or refreshes e-mail and name when the uid already has one. Answers
+   * null when another live account already holds the e-mail address.
+   */
+  upsert(user: { uid: string; email: string; name: string }): Promise<UserRow | null>;
+  /** Changes name and e-mail of a live account; null when another live account has the e-mail. */
+  updateProfile(
+    uid: string,
+    changes: {
+      name?: string;
+      email?: string;
+    },
+  ): Promise<UserRow | null>;
+  /** Closes the account at once; its rows stay until the purge. False when it was not live. */
+  markDeleted(uid: string, at: Date): Promise<boolean>;
+  isDeleted(uid: string): Promise<boolean>;
+  /** Accounts closed before `before` (the purge's). */
+  closedBefore(before: Date): Promise<string[]>;
+  /**
+   * Removes closed accounts' rows; what other features keep with a key to `users` (favourites,
+   * followed searches, one-shot requests) goes with them by their keys' cascade.
+   */
+  deleteAccounts(uids: readonly string[]): Promise<number>;
+}
+
+export function createAccountsRepo(db: Db): AccountsRepo {
   return {
     findByUid(uid: string): Promise<UserRow | undefined> {
       return db
@@ -95,5 +123,3 @@ export function createAccountsRepo(db: Db) {
     },
   };
 }
-
-export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -11,12 +11,50 @@ export interface AnalystKeyRow {
   last_used_at: Date | null;
 }
 
+/** The analysts' API keys (stored as hashes) and the analyst flag of accounts. */
+export interface AnalystKeysRepo {
+  /**
+   * The key with this hash, when it is live and its owner is an open analyst account; marks it
+   * used. One statement: a revoked key or a withdrawn flag stops the very next call.
+   */
+  useKey(keyHash: string): Promise<
+    | {
+        id: string;
+        userUid: string;
+      }
+    | undefined
+  >;
+  /** True for an open account with the analyst flag. */
+  isAnalyst(uid: string): Promise<boolean>;
+  findAccountByEmail(email: string): Promise<
+    | {
+        uid: string;
+        email: string;
+      }
+    | undefined
+  >;
+  /** Grants the analyst flag and stores a new key's hash, together. */
+  grantAndCreate(uid: string, keyHash: string, label: string): Promise<AnalystKeyRow>;
+  /** Revokes live keys by id or by owner; answers the keys it revoked. */
+  revoke(
+    where:
+      | {
+          id: string;
+        }
+      | {
+          uid: string;
+        },
+  ): Promise<string[]>;
+  /** Every key, newest first, with its owner's e-mail address (for the admin's list). */
+  list(): Promise<AnalystKeyRow[]>;
+}
+
 /**
  * Analysts' API keys (only their SHA-256 hashes) and the account's `analyst` flag: that column of
  * `users` is this feature's (ADR 0108), the only one outside accounts' own that another feature
  * writes.
  */
-export function createAnalystKeysRepo(db: Db) {
+export function createAnalystKeysRepo(db: Db): AnalystKeysRepo {
   return {
     /**
      * The key with this hash, when it is live and its owner is an open analyst account; marks it
@@ -104,5 +142,3 @@ function listQuery(executor: Db) {
       'k.last_used_at',
     ]);
 }
-
-export type AnalystKeysRepo = ReturnType<typeof createAnalystKeysRepo>;

@@ -1,7 +1,14 @@
 import type { Db } from '@patentscout/db';
 import type { PageViewRecord } from '../../shared/page-views.js';
 
-export function createAnalyticsRepo(db: Db) {
+/** The page views' SQL. */
+export interface AnalyticsRepo {
+  insertPageViews(views: PageViewRecord[]): Promise<void>;
+  /** Whether an account row exists and is open (views of closed accounts stay anonymous). */
+  isOpenAccount(uid: string): Promise<boolean>;
+}
+
+export function createAnalyticsRepo(db: Db): AnalyticsRepo {
   return {
     async insertPageViews(views: PageViewRecord[]): Promise<void> {
       if (views.length === 0) return;
@@ -31,5 +38,3 @@ export function createAnalyticsRepo(db: Db) {
     },
   };
 }
-
-export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;

@@ -1,4 +1,4 @@
-import { countryName, INDUSTRIES, searchFiltersOf } from '@patentscout/schema';
+import { countryName, INDUSTRIES, searchFiltersOf, type IndustryKey } from '@patentscout/schema';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock.js';
 import { ValidationError } from '../../shared/errors.js';
@@ -6,7 +6,7 @@ import { parseInput } from '../../shared/validation.js';
 import type { Viewer } from '../../shared/viewer.js';
 import type { SearchService } from '../search/index.js';
 import type { Counted, Landscape, Window } from './analytics.model.js';
-import type { InsightsRepo, Unit } from './insights.repo.js';
+import type { Bucket, InsightsRepo, Unit } from './insights.repo.js';
 
 /** The longest range one question may span. */
 const MAX_RANGE_DAYS = 800;
@@ -56,6 +56,88 @@ const limitOf = (limit: number): number => {
 const withCountryNames = (rows: Counted[]) =>
   rows.map((row) => ({ ...row, label: countryName(row.value) ?? null }));
 
+/** The analysts' insights: the figures over a window, the corpus, and a search's landscape. */
+export interface InsightsService {
+  /** Checks the caller and the range; the figures then read the window it answers. */
+  open(viewer: Viewer | null, range: unknown): Promise<Window>;
+  searchesOverTime: (w: Window, interval: 'DAY' | 'WEEK', by: 'KIND' | 'PLAN') => Promise<Bucket[]>;
+  searches: (w: Window) => Promise<number>;
+  topQueries: (w: Window, limit: number) => Promise<Counted[]>;
+  topFilters: (
+    w: Window,
+    limit: number,
+  ) => Promise<
+    (Counted & {
+      filter: string;
+    })[]
+  >;
+  /** A search counts for an industry when its IPC filters include all of the industry's codes. */
+  topIndustries(
+    w: Window,
+    limit: number,
+  ): Promise<
+    {
+      value: IndustryKey;
+      label: string | null;
+      count: number;
+    }[]
+  >;
+  topCountries: (
+    w: Window,
+    limit: number,
+  ) => Promise<
+    {
+      label: string | null;
+      value: string;
+      count: number;
+    }[]
+  >;
+  signUps: (w: Window, interval: 'DAY' | 'WEEK') => Promise<Bucket[]>;
+  activeUsers: (w: Window) => Promise<number>;
+  /** The calendar month (UTC) in which the range ends, up to its end. */
+  freeUsersAtLimit(w: Window): Promise<number>;
+  subscriptions(w: Window): Promise<{
+    started: number;
+    cancelled: number;
+    activeNow: number;
+  }>;
+  subscriptionsOverTime: (w: Window, interval: 'DAY' | 'WEEK') => Promise<Bucket[]>;
+  pageViewsByRoute: (w: Window, limit: number) => Promise<Counted[]>;
+  corpus: {
+    byYear: () => Promise<Counted[]>;
+    byCountry: (limit: number) => Promise<
+      {
+        label: string | null;
+        value: string;
+        count: number;
+      }[]
+    >;
+    byStatus: () => Promise<Counted[]>;
+    enrichmentCoverage(): Promise<{
+      enriched: number;
+      total: number;
+      ratio: number;
+    }>;
+    lastReindexRun(): Promise<{
+      id: string;
+      query: string;
+      status: string;
+      startedAt: string;
+      finishedAt: string | null;
+      read: number;
+      inserted: number;
+      updated: number;
+      skipped: number;
+      error: string | null;
+    } | null>;
+  };
+  /**
+   * A search's best matches (up to LANDSCAPE_MAX_MATCHES) as aggregates: publications per year,
+   * owners, IPC subclasses and countries. Checked like a search, counted toward no allowance.
+   */
+  landscape(viewer: Viewer | null, input: unknown): Promise<Landscape>;
+}
+
 /**
  * The analytics analysts read: searches, users, subscriptions, page views and the corpus over a
  * time range, and a search's matches as aggregates (a landscape). Every entry is gated by the
@@ -69,7 +151,7 @@ export function createInsightsService(deps: {
   search: Pick<SearchService, 'checkRequest' | 'matchIds'>;
   /** The members of a collection the analyst may see (their own, or shared with them); 404 otherwise. */
   collectionMembers: (uid: string, collectionId: unknown) => Promise<string[]>;
-}) {
+}): InsightsService {
   const { repo, gate, search } = deps;
   const unit = (interval: 'DAY' | 'WEEK'): Unit => (interval === 'WEEK' ? 'week' : 'day');
   /** The subscription counts are one statement for their three fields, read once per window. */
@@ -198,5 +280,3 @@ export function createInsightsService(deps: {
     },
   };
 }
-
-export type InsightsService = ReturnType<typeof createInsightsService>;

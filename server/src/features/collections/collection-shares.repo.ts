@@ -2,7 +2,31 @@ import { sql } from 'kysely';
 import { type CollectionShareRow, type Db } from '@patentscout/db';
 import type { CollectionShare } from './collections.model.js';
 
-export function createCollectionSharesRepo(db: Db) {
+/** A collection's invitations and the accounts that accepted them. */
+export interface CollectionSharesRepo {
+  listFor(collectionId: string): Promise<CollectionShare[]>;
+  /** Invites an address, or changes the role of one invited before (keeping its link). */
+  upsert(
+    share: Pick<CollectionShareRow, 'collection_id' | 'email' | 'role' | 'invite_token'>,
+  ): Promise<CollectionShareRow>;
+  remove(collectionId: string, email: string): Promise<boolean>;
+  findByToken(token: string): Promise<
+    | {
+        email: string;
+        user_uid: string | null;
+        collection_id: string;
+      }
+    | undefined
+  >;
+  accept(token: string, uid: string): Promise<void>;
+  /**
+   * An account's end: its collections go (and with them their links and invitations), and it
+   * leaves the collections others shared with it.
+   */
+  removeAccounts(uids: readonly string[]): Promise<void>;
+}
+
+export function createCollectionSharesRepo(db: Db): CollectionSharesRepo {
   return {
     async listFor(collectionId: string): Promise<CollectionShare[]> {
       const rows = await db
@@ -62,5 +86,3 @@ export function createCollectionSharesRepo(db: Db) {
     },
   };
 }
-
-export type CollectionSharesRepo = ReturnType<typeof createCollectionSharesRepo>;

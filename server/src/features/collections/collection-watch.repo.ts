@@ -23,7 +23,27 @@ export interface CollectionChangeRow {
   member_title: string;
 }
 
-export function createCollectionWatchRepo(db: Db) {
+/** The weekly e-mail of changes in watched collections: its watchers, change log and cursors. */
+export interface CollectionWatchRepo {
+  /** The newest change logged so far: a run covers the changes up to it. */
+  lastChangeId(): Promise<number>;
+  watchers(): Promise<WatcherRow[]>;
+  /** What changed in a collection's members after `after`, up to `upTo`, each change once. */
+  changesOf(collectionId: string, after: number, upTo: number): Promise<CollectionChangeRow[]>;
+  /** Every collection's e-mail now covers the changes up to `upTo` (whoever watches it later). */
+  advanceCursors(upTo: number): Promise<void>;
+  /** The change log's entries every collection's e-mail has covered are not needed any more. */
+  pruneChanges(upTo: number): Promise<void>;
+  /** Stops one collection's e-mail for the user (`null`: every collection's). */
+  stopWatching(collectionId: string | null, uid: string): Promise<number>;
+  /**
+   * The unsubscribe links' signing key: the weekly updates' own (`app_secrets.unsubscribe`), made
+   * once and kept; the two kinds of token cannot be mistaken for each other (ADR 0147).
+   */
+  unsubscribeSecret(): Promise<string>;
+}
+
+export function createCollectionWatchRepo(db: Db): CollectionWatchRepo {
   return {
     /** The newest change logged so far: a run covers the changes up to it. */
     async lastChangeId(): Promise<number> {
@@ -115,5 +135,3 @@ export function createCollectionWatchRepo(db: Db) {
     },
   };
 }
-
-export type CollectionWatchRepo = ReturnType<typeof createCollectionWatchRepo>;

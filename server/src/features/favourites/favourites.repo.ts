@@ -1,6 +1,19 @@
 import { type Db, type FavouriteRow } from '@patentscout/db';
 
-export function createFavouritesRepo(db: Db) {
+/** The favourites' SQL: one row per user and patent. */
+export interface FavouritesRepo {
+  listByUser(uid: string): Promise<FavouriteRow[]>;
+  /** Saving a patent twice keeps one favourite (and refreshes its title). */
+  upsert(favourite: {
+    user_uid: string;
+    lens_id: string;
+    doc_key: string;
+    patent_title: string;
+  }): Promise<FavouriteRow>;
+  deleteOwned(uid: string, id: string): Promise<boolean>;
+}
+
+export function createFavouritesRepo(db: Db): FavouritesRepo {
   return {
     listByUser(uid: string): Promise<FavouriteRow[]> {
       return db
@@ -40,5 +53,3 @@ export function createFavouritesRepo(db: Db) {
     },
   };
 }
-
-export type FavouritesRepo = ReturnType<typeof createFavouritesRepo>;

@@ -19,7 +19,55 @@ export interface ClaimedMail {
 
 export type SendOutcome = { sent: true } | { sent: false; error: string; retryAt: Date | null };
 
-export function createMailRepo(db: Db) {
+/** The mail's SQL: the outbox queue and the messages the embedded SMTP server received. */
+export interface MailRepo {
+  /** Inserts the message unless its key is already queued; answers whether it was new. */
+  queue(mail: QueuedMail, executor?: Executor): Promise<boolean>;
+  /**
+   * Claims the next due message for one attempt, in one short statement: its next attempt moves
+   * `claimMs` ahead, so no other flush sees it due meanwhile, and a claim whose holder died
+   * expires by itself (the message is then sent again, under the same Message-ID). The send
+   * happens after this commits: a slow relay holds no transaction open.
+   */
+  claimNextDue(claimMs: number): Promise<ClaimedMail | undefined>;
+  /**
+   * Records how a claimed attempt went; answers false, recording nothing, when the claim had
+   * expired and a later claim owns the message (its own outcome counts).
+   */
+  recordOutcome(claim: ClaimedMail, outcome: SendOutcome): Promise<boolean>;
+  /** Stores a message the embedded SMTP server received; a resent message is stored once. */
+  storeReceived(message: {
+    messageId: string;
+    from: string;
+    to: string[];
+    subject: string;
+    source: Buffer;
+  }): Promise<void>;
+  listReceived(limit: number): Promise<
+    {
+      id: number;
+      subject: string;
+      message_id: string;
+      from_address: string;
+      to_addresses: string[];
+      received_at: Date;
+    }[]
+  >;
+  findReceived(id: number): Promise<
+    | {
+        id: number;
+        subject: string;
+        message_id: string;
+        from_address: string;
+        to_addresses: string[];
+        source: Buffer<ArrayBufferLike>;
+        received_at: Date;
+      }
+    | undefined
+  >;
+}
+
+export function createMailRepo(db: Db): MailRepo {
   return {
     /** Inserts the message unless its key is already queued; answers whether it was new. */
     async queue(mail: QueuedMail, executor: Executor = db): Promise<boolean> {
@@ -160,5 +208,3 @@ export function createMailRepo(db: Db) {
     },
   };
 }
-
-export type MailRepo = ReturnType<typeof createMailRepo>;

@@ -48,6 +48,63 @@ export function mailMessageId(key: string, host: string): string {
 
 const attachmentName = (filename: string | undefined, index: number) => filename ?? `attachment-${index + 1}`;
 
+/** Outgoing mail, queued with what caused it and sent by flushes; the embedded SMTP store. */
+export interface MailService {
+  /** An absolute link into the product (mail clients have no base URL). */
+  link(pathAndQuery: string): string;
+  /**
+   * Queues a message; answers false when its key was queued before. Within `executor` (a
+   * transaction) the message commits with the event that caused it, and the caller calls
+   * `flushSoon()` after the commit.
+   */
+  queue(mail: MailToSend, executor?: Executor): Promise<boolean>;
+  flushSoon: () => Promise<void>;
+  /**
+   * Sends every due message, one at a time, until none is due or the worker stops: each is
+   * claimed, sent after the claim commits, and its outcome recorded. Flushes may run at once.
+   */
+  flush(signal?: AbortSignal): Promise<{
+    sent: number;
+    failed: number;
+  }>;
+  /** The embedded SMTP server's store: keeps what it received, once per Message-ID. */
+  receive(
+    source: Buffer,
+    envelope: {
+      from: string;
+      to: string[];
+    },
+  ): Promise<void>;
+  listReceived(): Promise<
+    {
+      id: number;
+      from: string;
+      to: string[];
+      subject: string;
+      receivedAt: string;
+    }[]
+  >;
+  /** A received message, parsed: both parts, its headers of interest and its attachments. */
+  readReceived(id: number): Promise<{
+    id: number;
+    messageId: string;
+    from: string;
+    to: string[];
+    subject: string;
+    receivedAt: string;
+    html: string | null;
+    text: string | null;
+    listUnsubscribe: string | null;
+    attachments: {
+      index: number;
+      filename: string;
+      contentType: string;
+      size: number;
+    }[];
+  }>;
+  receivedAttachment(id: number, index: number): Promise<MailAttachment>;
+}
+
 export function createMailService(deps: {
   repo: MailRepo;
   mailer: Mailer;
@@ -56,7 +113,7 @@ export function createMailService(deps: {
   jobs: JobSender;
   logger: Logger;
   now?: () => Date;
-}) {
+}): MailService {
   const { repo, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const host = new URL(deps.publicUrl).hostname;
@@ -198,5 +255,3 @@ export function createMailService(deps: {
     },
   };
 }
-
-export type MailService = ReturnType<typeof createMailService>;

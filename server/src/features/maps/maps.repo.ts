@@ -15,8 +15,19 @@ export interface MapFamilyRow {
   status: string;
 }
 
+/** The maps' SQL: patent families, and the layouts drawn before. */
+export interface MapsRepo {
+  /** The families by lens id, in no order; unknown ids are left out. */
+  families(lensIds: readonly string[]): Promise<MapFamilyRow[]>;
+  findLayout(key: string): Promise<unknown>;
+  /** Keeps a layout; the same key drawn twice at once keeps the first (both are the same map). */
+  storeLayout(key: string, layout: unknown): Promise<void>;
+  /** Removes the maps drawn before `before`; answers how many. */
+  purgeBefore(before: Date): Promise<number>;
+}
+
 /** SQL of result maps: the families' vectors and fields, and the maps kept (table `result_maps`). */
-export function createMapsRepo(db: Db, reads: Db = db) {
+export function createMapsRepo(db: Db, reads: Db = db): MapsRepo {
   return {
     /** The families by lens id, in no order; unknown ids are left out. */
     async families(lensIds: readonly string[]): Promise<MapFamilyRow[]> {
@@ -76,5 +87,3 @@ export function createMapsRepo(db: Db, reads: Db = db) {
     },
   };
 }
-
-export type MapsRepo = ReturnType<typeof createMapsRepo>;

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
-import { type Db, type Database } from '@patentscout/db';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { type Db, type Database, type OneShotRequestsTable } from '@patentscout/db';
 
 /** What a report says of a simple family: its lead patent's page facts and its other offices. */
 export interface FamilyDetails {
@@ -19,7 +19,54 @@ export interface FamilyDetails {
   applicants: string[];
 }
 
-export function createOneShotRepo(db: Db) {
+/** A one-shot request as stored. */
+export type OneShotRequestRow = Selectable<OneShotRequestsTable>;
+
+/** A one-shot request as the user's list shows it. */
+export interface OneShotSummaryRow {
+  created_at: Date;
+  id: string;
+  query: string;
+  status: 'queued' | 'failed' | 'running' | 'done';
+  families: number | null;
+}
+
+/** The one-shot deep searches' SQL: requests, their runs, and the details their reports read. */
+export interface OneShotRepo {
+  create(uid: string, query: string, creditEventId: string): Promise<string>;
+  find(id: string): Promise<OneShotRequestRow | undefined>;
+  listFor(uid: string, limit: number): Promise<OneShotSummaryRow[]>;
+  /** Claims an unfinished request for a run; false when it is done or another run has it fresh. */
+  claim(id: string): Promise<boolean>;
+  finish(
+    executor: Kysely<Database>,
+    id: string,
+    result: {
+      families: number;
+      report: Buffer;
+    },
+  ): Promise<void>;
+  /** Marks an unfinished request failed; answers its credit, or nothing when it was not unfinished. */
+  fail(
+    id: string,
+    error: string,
+  ): Promise<
+    | {
+        credit_event_id: string | null;
+      }
+    | undefined
+  >;
+  /** Unfinished requests no run has touched since `before` (a worker died, or a send was lost). */
+  stale(before: Date): Promise<string[]>;
+  /** The lead patents' details, in the order given. */
+  details(lensIds: string[]): Promise<FamilyDetails[]>;
+  /** The family of each patent (null for a patent without one). */
+  familiesOf(lensIds: string[]): Promise<Map<string, string | null>>;
+  /** The offices each family was published by. */
+  familyOffices(familyIds: string[]): Promise<Map<string, string[]>>;
+}
+
+export function createOneShotRepo(db: Db): OneShotRepo {
   return {
     async create(uid: string, query: string, creditEventId: string): Promise<string> {
       const row = await db
@@ -131,5 +178,3 @@ export function createOneShotRepo(db: Db) {
     },
   };
 }
-
-export type OneShotRepo = ReturnType<typeof createOneShotRepo>;

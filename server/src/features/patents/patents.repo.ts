@@ -1,7 +1,24 @@
 import { sql } from 'kysely';
 import { type Db, type PatentRow } from '@patentscout/db';
 
-export function createPatentsRepo(db: Db) {
+/** The patents' SQL: one patent, the details an export adds, the corpus's size. */
+export interface PatentsRepo {
+  findByLensId(lensId: string): Promise<PatentRow | undefined>;
+  /** The parties, IPC symbols and family size of the patents with these ids. */
+  exportDetails(lensIds: readonly string[]): Promise<
+    {
+      lens_id: string;
+      ipc_symbols: string;
+      inventors: string;
+      applicants: string;
+      owners: string;
+      family_size: number;
+    }[]
+  >;
+  count(): Promise<number>;
+}
+
+export function createPatentsRepo(db: Db): PatentsRepo {
   return {
     findByLensId(lensId: string): Promise<PatentRow | undefined> {
       return db.selectFrom('patents').selectAll().where('lens_id', '=', lensId).executeTakeFirst();
@@ -32,5 +49,3 @@ export function createPatentsRepo(db: Db) {
     },
   };
 }
-
-export type PatentsRepo = ReturnType<typeof createPatentsRepo>;

@@ -28,11 +28,63 @@ async function countIn(
   return row.count;
 }
 
+/** A counted use as Previous Searches lists it. */
+export interface RecentSearchRow {
+  created_at: Date;
+  kind: 'boolean' | 'ai' | 'oneshot';
+  id: string;
+  query: string;
+  result_count: number;
+  request: unknown;
+}
+
+/** The allowance's ledger of counted uses (`search_events`). */
+export interface AllowanceRepo {
+  /** The user's uses since `since`, counted up to `atMost` when given. */
+  countSince: (uid: string, since: Date, atMost?: number) => Promise<number>;
+  /** The user's latest AI and advanced searches, newest first. */
+  recentSearches(uid: string, limit: number): Promise<RecentSearchRow[]>;
+  /**
+   * Reserves one use of the user's allowance, atomically: under a per-user lock (so concurrent
+   * requests, aliases and batches of one user queue here), a repeat of a search run since
+   * `repeatSince` is free, and otherwise the use is recorded unless the uses this month (counted
+   * up to `countAtMost`) are more than `refuseAbove` (null: never refused). One round trip: the
+   * lock, the reads and the insert are the function `reserve_search_use` (ADR 0127). Answers the
+   * reservation, or null if refused.
+   */
+  reserve(
+    use: {
+      uid: string;
+      kind: UseKind;
+      query: string;
+      request?: unknown;
+      searchKey?: string;
+    },
+    window: {
+      monthStart: Date;
+      repeatSince: Date;
+      countAtMost: number;
+    },
+    refuseAbove: number | null,
+  ): Promise<Reservation | null>;
+  /** Searches that ran: keeps their result counts, in one statement. */
+  completeMany(
+    completed: ReadonlyArray<{
+      id: string;
+      resultCount: number;
+    }>,
+  ): Promise<void>;
+  /** A reserved use failed: its credit goes back. */
+  release(reservation: Reservation): Promise<void>;
+  /** The purge of closed accounts: their ledger goes (it has no key to `users`). */
+  purge(uids: readonly string[]): Promise<void>;
+}
+
 /**
  * The allowance's ledger (`search_events`): every counted use, with the request that used it
  * (Previous Searches runs it again). The monthly count is its rows since the month began.
  */
-export function createAllowanceRepo(db: Db) {
+export function createAllowanceRepo(db: Db): AllowanceRepo {
   return {
     /** The user's uses since `since`, counted up to `atMost` when given. */
     countSince: (uid: string, since: Date, atMost?: number): Promise<number> =>
@@ -98,5 +150,3 @@ export function createAllowanceRepo(db: Db) {
     },
   };
 }
-
-export type AllowanceRepo = ReturnType<typeof createAllowanceRepo>;

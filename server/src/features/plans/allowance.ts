@@ -1,6 +1,6 @@
 import { createBatchWriter } from '../../shared/batch-writer.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AllowanceRepo, Reservation, UseKind } from './allowance.repo.js';
+import type { AllowanceRepo, RecentSearchRow, Reservation, UseKind } from './allowance.repo.js';
 import { freePlan, isLimited, searchesLeft } from './free-plan.js';
 import { SearchLimitReachedError } from './plans.errors.js';
 
@@ -20,6 +20,46 @@ export interface MonthStanding {
   searchesLeft: number | null;
 }
 
+/** The monthly allowance and the one-shot credits (see `createAllowance`). */
+export interface Allowance {
+  freeSearchesPerMonth: number;
+  searchesThisMonth: (uid: string) => Promise<number>;
+  monthStanding(searchesThisMonth: number, subscribed: boolean): MonthStanding;
+  /** Reserves a search (`searchKey` its identity, for the free repeat); refused when limited. */
+  reserveSearch: (
+    uid: string,
+    search: {
+      kind: 'ai' | 'boolean';
+      query: string;
+      request: unknown;
+      searchKey: string;
+    },
+  ) => Promise<AllowanceReservation>;
+  /** A reserved search ran: keeps its result count (Previous Searches shows it), off the answer's path. */
+  completeSearch(reservation: Reservation, resultCount: number): void;
+  /** Resolves once the result counts kept so far are written (before the server stops). */
+  countsWritten: () => Promise<void>;
+  /** A reserved search failed: the use goes back. */
+  releaseSearch: (reservation: Reservation) => Promise<void>;
+  /**
+   * Uses one credit for work done later (a one-shot search), refused when limited like a
+   * search. Answers the credit's id, which `refundCredit` takes if that work fails for good.
+   */
+  chargeCredit(
+    uid: string,
+    use: {
+      kind: 'oneshot';
+      query: string;
+    },
+  ): Promise<string>;
+  /** Gives back a credit whose work failed for good. */
+  refundCredit: (creditId: string) => Promise<void>;
+  /** The user's latest AI and advanced searches, newest first. */
+  recentSearches(uid: string, limit: number): Promise<RecentSearchRow[]>;
+  /** The purge of closed accounts: their ledger goes. */
+  purge: (uids: readonly string[]) => Promise<void>;
+}
+
 /**
  * The monthly allowance and the one-shot credits: every counted use is reserved here before the
  * work runs (refused once the free uses are spent, unless the plan lifts the limit), completed
@@ -32,7 +72,7 @@ export function createAllowance(deps: {
   isSubscribed(uid: string): Promise<boolean>;
   /** Told of result counts that could not be written (the database down for several seconds). */
   onLostCounts?: (error: unknown, lost: number) => void;
-}) {
+}): Allowance {
   const { repo, clock, freeSearchesPerMonth } = deps;
   const plan = freePlan(freeSearchesPerMonth);
   // A search's result count is only shown by Previous Searches: it is written off the answer's
@@ -123,5 +163,3 @@ export function createAllowance(deps: {
     purge: (uids: readonly string[]) => repo.purge(uids),
   };
 }
-
-export type Allowance = ReturnType<typeof createAllowance>;

@@ -22,7 +22,39 @@ export interface SubscriptionRecord {
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`));
 
 /** The plan's own tables: one row per provider subscription, and the history of their changes. */
-export function createPlansRepo(db: Db) {
+export interface PlansRepo {
+  transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Serialises the changes of one account's subscriptions until the caller's transaction ends:
+   * recording one (so that a second one is told apart) and the purge that removes them.
+   */
+  lockAccount(executor: Executor, uid: string): Promise<void>;
+  subscriptionsOf(uid: string, executor?: Executor): Promise<PlanSubscriptionRow[]>;
+  /** Writes the subscription's state and one line of its history. */
+  save(
+    executor: Executor,
+    record: SubscriptionRecord,
+    history: {
+      change: PlanChange;
+      previousStatus: string | null;
+    },
+  ): Promise<void>;
+  /** Subscriptions the provider may still charge for (the reconciliation checks each). */
+  chargeable(): Promise<PlanSubscriptionRow[]>;
+  /** Second subscriptions of an account that are not ended yet (to cancel and refund). */
+  duplicatesStillCharging(uid?: string): Promise<PlanSubscriptionRow[]>;
+  accountOfSubscription(subscriptionId: string, executor?: Executor): Promise<string | undefined>;
+  /**
+   * The purge of closed accounts: their subscriptions go; their history stays, anonymous. Under
+   * each account's lock (taken in one order, so two purges cannot deadlock), so that a
+   * subscription being recorded meanwhile is either kept before and removed here, or finds the
+   * account gone once this commits.
+   */
+  purge(uids: readonly string[]): Promise<void>;
+}
+
+/** The plan's own tables: one row per provider subscription, and the history of their changes. */
+export function createPlansRepo(db: Db): PlansRepo {
   return {
     transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
@@ -132,8 +164,6 @@ export function createPlansRepo(db: Db) {
     },
   };
 }
-
-export type PlansRepo = ReturnType<typeof createPlansRepo>;
 
 /**
  * Read-only SQL over the plan's tables for other features' reports (the analytics), so that what

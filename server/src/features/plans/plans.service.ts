@@ -114,11 +114,73 @@ const SPEC_STATUS: Record<PlanStatus, string | null> = {
   ended: 'canceled',
 };
 
+/** The plan feature's service: the account's plan, and (from `Allowance`) its month's uses. */
+export interface PlansService extends Allowance {
+  planOf: (uid: string) => Promise<Plan>;
+  isSubscribed: (uid: string) => Promise<boolean>;
+  /** The plan with the month's standing, `searchesThisMonth` counted by the caller. */
+  accountPlan: (uid: string, searchesThisMonth: number) => Promise<AccountPlan>;
+  /** The specification's subscription status of the account: 'active' means paid. */
+  subscriptionStatusOf: (uid: string) => Promise<string | null>;
+  /** The signed-in user's plan with this month's standing. */
+  viewerPlan(viewer: Viewer | null): Promise<AccountPlan>;
+  /** The signed-in user's searches this month. */
+  viewerSearchesThisMonth(viewer: Viewer | null): Promise<number>;
+  /**
+   * Keeps a provider subscription's state for its account (in the caller's transaction, with the
+   * event that brought it). An ended subscription stays ended; a second live subscription of
+   * the account is marked a duplicate of the one the account keeps (see `displaces`), which
+   * billing then cancels and refunds.
+   */
+  recordSubscription(
+    executor: Executor,
+    input: {
+      uid: string;
+      subscription: ProviderSubscription;
+      setBy: string;
+    },
+  ): Promise<RecordOutcome>;
+  /**
+   * A kept subscription the provider no longer has at all (deleted with its test data, say):
+   * it ends here too, so that it lifts no limit.
+   */
+  endVanished(subscriptionId: string, setBy: string): Promise<boolean>;
+  /** Second subscriptions not ended yet: of one account, or of every account. */
+  duplicatesStillCharging: (uid?: string) => Promise<
+    {
+      subscriptionId: string;
+      uid: string;
+      keptId: string;
+    }[]
+  >;
+  /** Every subscription kept as one the provider may still charge for (the reconciliation's list). */
+  chargeableSubscriptions: () => Promise<
+    {
+      subscriptionId: string;
+      uid: string;
+    }[]
+  >;
+  /** The account a known subscription belongs to (read in the caller's transaction when given). */
+  accountOfSubscription: (subscriptionId: string, executor?: Executor) => Promise<string | undefined>;
+  /**
+   * Holds the account's lock until the caller's transaction ends: recording its subscriptions
+   * and the purge of the account wait for it, so what the caller reads of the account then
+   * stays true until it commits.
+   */
+  lockAccount: (executor: Executor, uid: string) => Promise<void>;
+  /** The plan's part in purging closed accounts: subscriptions, ledger; the history stays anonymous. */
+  purge(uids: readonly string[]): Promise<void>;
+}
+
 /**
  * The one owner of what an account may do: its plan (from the provider's subscriptions, which
  * billing hands in), and the month's allowance and one-shot credits.
  */
-export function createPlansService(deps: { repo: PlansRepo; allowance: Allowance; logger: Logger }) {
+export function createPlansService(deps: {
+  repo: PlansRepo;
+  allowance: Allowance;
+  logger: Logger;
+}): PlansService {
   const { repo, allowance, logger } = deps;
 
   const planOf = async (uid: string): Promise<Plan> => planFrom(await repo.subscriptionsOf(uid));
@@ -285,5 +347,3 @@ function rowRecord(row: PlanSubscriptionRow): SubscriptionRecord {
     setBy: row.set_by,
   };
 }
-
-export type PlansService = ReturnType<typeof createPlansService>;

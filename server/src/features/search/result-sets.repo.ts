@@ -45,12 +45,40 @@ function toStored({ lens_ids: lensIds, ...rest }: StoredRow): StoredResultSet {
   return { ...rest, lensIds };
 }
 
+/** The kept answers of searches (result sets), by user and search. */
+export interface ResultSetsRepo {
+  /** Writes sets made by the search (their ids chosen by it), in one statement. */
+  storeMany(
+    sets: ReadonlyArray<
+      NewResultSet & {
+        id: string;
+      }
+    >,
+  ): Promise<void>;
+  /** The user's latest set of this search since `since`. */
+  latest(uid: string, searchKey: string, since: Date): Promise<StoredResultSet | undefined>;
+  /** A set kept since `since`, by its id (a UUID). */
+  find(id: string, since: Date): Promise<StoredResultSet | undefined>;
+  /** The set's exact counts, once counted. */
+  settleCounts(
+    id: string,
+    counts: {
+      total: number;
+      families: number;
+    },
+  ): Promise<void>;
+  /** Removes the sets created before `before`; answers how many. */
+  purgeBefore(before: Date): Promise<number>;
+  /** The purge of closed accounts: their kept answers go (they have no key to `users`). */
+  purgeAccounts(uids: readonly string[]): Promise<void>;
+}
+
 /**
  * Result sets kept by id (migration 20261125T1010-result-sets), written on the primary. A set is
  * looked up by id on `reads` first (a replica when one serves), and on the primary when the
  * replica has not replayed it yet (ADR 0120).
  */
-export function createResultSetsRepo(db: Db, reads: Db = db) {
+export function createResultSetsRepo(db: Db, reads: Db = db): ResultSetsRepo {
   const findIn = (executor: Db, id: string, since: Date) =>
     executor
       .selectFrom('search_result_sets')
@@ -130,5 +158,3 @@ export function createResultSetsRepo(db: Db, reads: Db = db) {
     },
   };
 }
-
-export type ResultSetsRepo = ReturnType<typeof createResultSetsRepo>;

@@ -10,11 +10,32 @@ const MARKERS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 const WHOLE_OPTIONS = `${MARKERS}, HighlightAll=true`;
 const FRAGMENT_OPTIONS = `${MARKERS}, MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … "`;
 
+/** The search feature's SQL outside the engine: a page's highlights. */
+export interface SearchRepo {
+  /**
+   * The passages of the patents' title, abstract and claims that contain a word of `tsquery`
+   * (any of its lexemes), with each word between `MATCH_START` and `MATCH_END`: the title whole,
+   * the abstract and claims as up to two short fragments. A field without a match is null. Only
+   * for a page of results: `ts_headline` re-parses the text it marks.
+   */
+  highlights(
+    lensIds: readonly string[],
+    tsquery: string,
+  ): Promise<
+    {
+      lens_id: string;
+      title: string | null;
+      abstract: string | null;
+      claims: string | null;
+    }[]
+  >;
+}
+
 /**
  * The search feature's own SQL outside the engine: the passages that matched, for highlights,
  * read from `reads` (a replica when one serves).
  */
-export function createSearchRepo(reads: Db) {
+export function createSearchRepo(reads: Db): SearchRepo {
   return {
     /**
      * The passages of the patents' title, abstract and claims that contain a word of `tsquery`
@@ -46,5 +67,3 @@ export function createSearchRepo(reads: Db) {
     },
   };
 }
-
-export type SearchRepo = ReturnType<typeof createSearchRepo>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import { type Db, type Database } from '@patentscout/db';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { type Db, type Database, type SavedSearchesTable } from '@patentscout/db';
 
 export interface NewSavedSearch {
   uid: string;
@@ -24,7 +24,40 @@ export interface NewPatent {
   new_family: boolean;
 }
 
-export function createUpdatesRepo(db: Db) {
+/** A saved search as stored. */
+export type SavedSearchRow = Selectable<SavedSearchesTable>;
+
+/** A saved search due for this week's digest, with its owner's name and address. */
+export interface DueSearchRow {
+  kind: 'boolean' | 'ai';
+  name: string;
+  email: string;
+  id: number;
+  user_uid: string;
+  query: string;
+  filters: unknown;
+  address: string;
+}
+
+/** The weekly updates' SQL: saved searches, their digests and the server's secrets. */
+export interface UpdatesRepo {
+  /** Saves a search unless the user saved the same one before; answers the saved row either way. */
+  save(search: NewSavedSearch): Promise<SavedSearchRow>;
+  listFor(uid: string): Promise<SavedSearchRow[]>;
+  /** Gives a saved search another key, unless the user saved one with that key already. */
+  rekey(id: number, searchKey: string): Promise<void>;
+  remove(uid: string, id: number): Promise<boolean>;
+  /** Saved searches whose owners have not had this week's digest, with their owners' addresses. */
+  dueFor(sunday: string): Promise<DueSearchRow[]>;
+  /** Marks a user's searches as done for the week; `sent` when the digest listed them. */
+  markDigested(executor: Kysely<Database>, ids: number[], sunday: string, sentAt: Date | null): Promise<void>;
+  /** Which of `lensIds` entered the index in `[start, end)`, in the order given. */
+  indexedBetween(lensIds: string[], start: Date, end: Date): Promise<NewPatent[]>;
+  /** A server secret kept in the database: made once, the same after every restart. */
+  secret(name: string): Promise<string>;
+}
+
+export function createUpdatesRepo(db: Db): UpdatesRepo {
   return {
     /** Saves a search unless the user saved the same one before; answers the saved row either way. */
     async save(search: NewSavedSearch) {
@@ -146,6 +179,3 @@ export function createUpdatesRepo(db: Db) {
     },
   };
 }
-
-export type UpdatesRepo = ReturnType<typeof createUpdatesRepo>;
-export type SavedSearchRow = Awaited<ReturnType<UpdatesRepo['listFor']>>[number];

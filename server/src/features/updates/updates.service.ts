@@ -17,7 +17,7 @@ import type { MailService } from '../mail/index.js';
 import { isCurrentSearchKey, searchKeyOf, type SearchService } from '../search/index.js';
 import { WeeklyDigest, type DigestSection } from './templates/WeeklyDigest.js';
 import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope } from './unsubscribe-token.js';
-import type { SavedSearchRow, UpdatesRepo } from './updates.repo.js';
+import type { DueSearchRow, SavedSearchRow, UpdatesRepo } from './updates.repo.js';
 import { digestWeek } from './week.js';
 
 /** How many of a saved search's best matches a digest looks through for new patents. */
@@ -103,10 +103,7 @@ export function createUpdatesService(deps: {
     }
   }
 
-  async function digestSection(
-    row: Awaited<ReturnType<UpdatesRepo['dueFor']>>[number],
-    week: ReturnType<typeof digestWeek>,
-  ) {
+  async function digestSection(row: DueSearchRow, week: ReturnType<typeof digestWeek>) {
     const request = { kind: row.kind, query: row.query, filters: row.filters as never };
     const hits = await deps.search.rankedMatches(request, DIGEST_CANDIDATES);
     // A hit is a simple family: a publication of it that matched and is new this week may be

@@ -4,6 +4,17 @@ import { newId, nowSeconds } from './store.js';
 
 const DELIVERY_ATTEMPTS = 4;
 
+/** The local Stripe stand-in's events, signed and delivered to the app's webhook as Stripe does. */
+export interface EventDelivery {
+  deliver: (type: string, object: object) => Promise<void>;
+  deliverTo(url: string): void;
+  pause(value: boolean): void;
+  /** Settles once every event queued so far is delivered. */
+  drained: () => Promise<void>;
+  /** The stand-in stops: what is still queued is not sent (the app is stopping too). */
+  stop(): void;
+}
+
 /**
  * Delivers events to the app's webhook endpoint as Stripe does: a JSON event signed with the
  * endpoint's secret in the `Stripe-Signature` header (Stripe's own scheme, from the SDK), retried
@@ -12,7 +23,7 @@ const DELIVERY_ATTEMPTS = 4;
  * wait for theirs before they redirect. Deliveries can be paused, as when an endpoint is disabled
  * in Stripe's dashboard: the events of that time are lost, which the app's reconciliation repairs.
  */
-export function createEventDelivery(options: { webhookSecret: string; logger: Logger }) {
+export function createEventDelivery(options: { webhookSecret: string; logger: Logger }): EventDelivery {
   const signer = new Stripe('sk_test_signer_only').webhooks;
   let endpoint: string | undefined;
   let paused = false;
@@ -77,5 +88,3 @@ export function createEventDelivery(options: { webhookSecret: string; logger: Lo
     },
   };
 }
-
-export type EventDelivery = ReturnType<typeof createEventDelivery>;

@@ -127,7 +127,14 @@ interface State {
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export function createLocalStripeStore(file?: string) {
+/** The local Stripe stand-in's state, in memory and saved to its file when one is given. */
+export interface LocalStripeStore {
+  state: State;
+  save: () => void;
+  subscriptionsOf(customer: string): LocalSubscription[];
+}
+
+export function createLocalStripeStore(file?: string): LocalStripeStore {
   const empty: State = {
     customers: {},
     sessions: {},
@@ -157,5 +164,3 @@ export function createLocalStripeStore(file?: string) {
     },
   };
 }
-
-export type LocalStripeStore = ReturnType<typeof createLocalStripeStore>;

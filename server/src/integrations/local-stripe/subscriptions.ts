@@ -11,13 +11,46 @@ import {
 const MONTH_SECONDS = 30 * 24 * 3600;
 export const DISCOVER_AMOUNT_CENTS = 2900;
 
+/** The local Stripe stand-in's subscriptions: paid, created, cancelled, renewed, with events. */
+export interface SubscriptionLifecycle {
+  /** The checkout page's Pay: an active subscription, then Stripe's events for it. */
+  pay(session: LocalCheckoutSession): Promise<void>;
+  /** A subscription made by the API or in the dashboard, charged at once to the card on file. */
+  create(
+    customer: string,
+    price: string,
+    metadata: Record<string, string>,
+  ): {
+    subscription: LocalSubscription;
+    delivered: Promise<void>;
+  };
+  /**
+   * Cancels at once. With `prorate`, the unused part of the paid period is credited to the
+   * customer's balance (and, with `invoiceNow`, on a final invoice), as Stripe does.
+   */
+  cancel(
+    subscription: LocalSubscription,
+    options?: {
+      prorate?: boolean;
+      invoiceNow?: boolean;
+    },
+  ): Promise<void>;
+  /** A renewal whose payment fails: the subscription goes past due. */
+  failRenewal(subscription: LocalSubscription): Promise<void>;
+  /** A renewal that is paid (also what paying a past-due invoice does). */
+  renew(subscription: LocalSubscription): Promise<void>;
+}
+
 /**
  * What happens on Stripe's side when a customer pays, a subscription is made or cancelled (by the
  * API, the portal or the dashboard), or a renewal is paid or missed: the objects change and the
  * events Stripe sends for them go to the app, in Stripe's order. Each returns the promise of its
  * events' delivery: the hosted pages wait for it, API calls do not.
  */
-export function createSubscriptionLifecycle(store: LocalStripeStore, events: EventDelivery) {
+export function createSubscriptionLifecycle(
+  store: LocalStripeStore,
+  events: EventDelivery,
+): SubscriptionLifecycle {
   const { state } = store;
 
   /** An invoice for the subscription's current period, kept; a paid one has its payment's id. */
@@ -165,5 +198,3 @@ export function createSubscriptionLifecycle(store: LocalStripeStore, events: Eve
     },
   };
 }
-
-export type SubscriptionLifecycle = ReturnType<typeof createSubscriptionLifecycle>;
