@@ -16,7 +16,16 @@ export {
   type PoolUsage,
 } from './client.js';
 export { openCheckedDatabase, DatabaseUnreachable } from './open-database.js';
-export type { Database, FamilyMemberJson, FavouriteRow, NewPatent, PatentRow, UserRow } from './tables.js';
+export type {
+  Database,
+  FamilyMemberJson,
+  FavouriteRow,
+  NewPatent,
+  OneShotRequestsTable,
+  PatentRow,
+  SavedSearchesTable,
+  UserRow,
+} from './tables.js';
 export type {
   CollectionMemberRow,
   CollectionRow,

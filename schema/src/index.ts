@@ -22,7 +22,7 @@ export {
   type LensPatentRecord,
   type LensPublicationType,
 } from './lens-record.js';
-export { INDUSTRIES } from './reference/industries.js';
+export { INDUSTRIES, type IndustryKey } from './reference/industries.js';
 export { countryName, COUNTRIES, COUNTRY_GROUPS, PINNED_COUNTRY_CODES } from './reference/countries.js';
 export { describeKind, KIND_CODES } from './reference/kind-codes.js';
 export { describeIpcSymbol, IPC_SECTIONS, IPC_CLASSES, type IpcHeading } from './reference/ipc-sections.js';
