@@ -65,6 +65,16 @@ export function SearchExplanation({
             Patents close in meaning are found too, even when they share none of these words.
           </div>
         ) : null}
+        {explanation.classes.length > 0 ? (
+          <div className="small mb-2" data-testid="spoken-classes">
+            <span className="fw-semibold">Ranked first among equals, patents classified under: </span>
+            {explanation.classes
+              .map((spoken) =>
+                spoken.words.length > 0 ? `${spoken.symbol} (${spoken.words.join(', ')})` : spoken.symbol,
+              )
+              .join('; ')}
+          </div>
+        ) : null}
         <MeaningNote status={meaning} />
         <div className="small mb-2">
           <span className="fw-semibold">The same search as an advanced query: </span>

@@ -44,6 +44,7 @@ describe('SearchExplanation', () => {
                 dropped: ['a'],
                 lensQuery: 'battery OR home',
                 throughClassification: [],
+                classes: [],
               }}
             />
           ),
@@ -59,6 +60,37 @@ describe('SearchExplanation', () => {
     expect(screen.getByRole('link', { name: 'Edit as advanced search' })).toHaveAttribute(
       'href',
       advancedSearchPath('battery OR home'),
+    );
+    expect(screen.queryByTestId('spoken-classes')).not.toBeInTheDocument();
+  });
+
+  it('names the classes the search speaks for, with their words', () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <SearchExplanation
+              input={{ query: 'healthy bees in winter', years: [1824, 2050] }}
+              explanation={{
+                kept: [{ word: 'bees', weight: 5.1, share: 0.006 }],
+                dropped: ['in'],
+                lensQuery: 'bees',
+                throughClassification: [],
+                classes: [
+                  { symbol: 'A01K47', words: ['beehives', 'bees', 'hive'] },
+                  { symbol: 'A01K51', words: [] },
+                ],
+              }}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/search/results'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByTestId('spoken-classes')).toHaveTextContent(
+      'Ranked first among equals, patents classified under: A01K47 (beehives, bees, hive); A01K51',
     );
   });
 });

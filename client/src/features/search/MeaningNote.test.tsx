@@ -22,6 +22,7 @@ function renderExplanation(meaning: MeaningStatus | undefined) {
               dropped: [],
               lensQuery: 'battery',
               throughClassification: [],
+              classes: [],
             }}
             meaning={meaning}
           />

@@ -43,6 +43,10 @@ export const SEARCH_RESULT_SET_FIELDS = graphql(`
         lensId
         words
       }
+      classes {
+        symbol
+        words
+      }
     }
     data {
       ...PatentCard_item

@@ -59,6 +59,8 @@ const SearchResultSetSchema: z.ZodType<SearchResultSet> = z.object({
         .nullish(),
       // Results found through their classification's words (ADR 0177).
       throughClassification: z.array(z.object({ lensId: z.string(), words: z.array(z.string()) })),
+      // The classes the search speaks for (ADR 0181); absent from answers kept before them.
+      classes: z.array(z.object({ symbol: z.string(), words: z.array(z.string()) })).default([]),
     })
     .nullish(),
   data: z.array(SearchResultItemSchema),

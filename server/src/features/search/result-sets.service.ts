@@ -81,12 +81,14 @@ export function createResultSets(deps: {
         families: set.families,
         estimated: set.estimated,
         hits: await engine.hitsByIds(set.lensIds),
-        // Sets kept before records said more (ADR 0177) have no classification matches.
+        // Sets kept before records said more (ADR 0177, 0181) have no classification matches and
+        // name no classes.
         explanation: set.explanation
           ? {
               ...(set.explanation as SearchExplanation),
               throughClassification:
                 (set.explanation as Partial<SearchExplanation>).throughClassification ?? [],
+              classes: (set.explanation as Partial<SearchExplanation>).classes ?? [],
             }
           : undefined,
       },

@@ -6,7 +6,7 @@ import { meaningOnlyCount } from './meaning-blend.js';
 import type { MeaningSource } from './meaning/meaning-source.js';
 import { naturalMatchCondition, naturalSearch, whilePostgresWorks } from './natural.js';
 import { COUNTING, MEANING_CANDIDATES } from './plan.js';
-import { queryClasses, type ClassIndex } from './query-classes.js';
+import { queryClasses, spokenClasses, type ClassVocabulary } from './query-classes.js';
 import type { RankedCandidates } from './rank.js';
 import type { TermStats } from './statistics.js';
 import { weightedTerms } from './words.js';
@@ -20,8 +20,8 @@ export interface AiSearchParts {
   counts: CountCache;
   /** The text's lexemes (the engine caches them). */
   lexemesOf(on: Db, text: string): Promise<string[]>;
-  /** The classes' words, by lexeme (ADR 0181). */
-  classIndex: { current(): Promise<ClassIndex> };
+  /** The classes' words, by lexeme and by class (ADR 0181). */
+  classVocabulary: { current(): Promise<ClassVocabulary> };
 }
 
 export async function aiSearch(
@@ -31,12 +31,13 @@ export async function aiSearch(
   stats: TermStats,
 ): Promise<RankedCandidates> {
   const { text, filters, maxResults, budget } = request;
-  const [lexemes, understood, classIndex] = await Promise.all([
+  const [lexemes, understood, vocabulary] = await Promise.all([
     parts.lexemesOf(on, text),
     parts.meaning.meaningOf(text),
-    parts.classIndex.current(),
+    parts.classVocabulary.current(),
   ]);
   const terms = weightedTerms(lexemes, stats);
+  const classes = queryClasses(vocabulary.index, terms);
   const searching = naturalSearch(
     on,
     {
@@ -45,7 +46,7 @@ export async function aiSearch(
       maxResults,
       budget,
       counts: parts.counts,
-      classes: queryClasses(classIndex, terms),
+      classes,
       meaning: understood
         ? async () => {
             const nearest = await parts.meaning.nearest(understood.vector, MEANING_CANDIDATES);
@@ -62,7 +63,10 @@ export async function aiSearch(
   // Explained while Postgres ranks: the words already weighed, the meaning's neighbour words
   // (scanned in a scan thread). Asked for in the immediate after the one that asks for the
   // nearest patents, so that the ranking statement is sent first.
-  const explanation = explainNaturalSearch(text, terms);
+  const explanation = {
+    ...explainNaturalSearch(text, terms),
+    classes: spokenClasses(classes, vocabulary.words),
+  };
   const alsoSearched = understood
     ? await whilePostgresWorks(() => whilePostgresWorks(() => understood.alsoSearched()))
     : [];

@@ -1,4 +1,5 @@
 import type { ClassificationMatch } from './learned.js';
+import type { SpokenClass } from './query-classes.js';
 import type { WeightedLexeme } from './words.js';
 
 /** How an AI search read its text: the words it searched with, those it dropped, as a Lens query. */
@@ -14,6 +15,11 @@ export interface SearchExplanation {
    * (ADR 0177): "matched through its classification: beehives, hive, honey".
    */
   throughClassification: ClassificationMatch[];
+  /**
+   * The classes the text speaks for (ADR 0181), best first, each with its first words: among
+   * patents that hold about as much of the text, those classified there rank first.
+   */
+  classes: SpokenClass[];
   /** What meaning added (ADR 0150), when the corpus's meaning has been derived. */
   meaning?: {
     /** The corpus words closest in meaning to the text's rarest words. */
@@ -71,7 +77,8 @@ export function explainNaturalSearch(text: string, terms: readonly WeightedLexem
     kept,
     dropped: words.filter((word) => !keptWords.has(word)),
     lensQuery: kept.map((term) => term.word).join(' OR '),
-    // Known once the search ran (natural.ts): the engine fills it in.
+    // Known once the search ran (natural.ts) and from the classes' words: the engine fills them in.
     throughClassification: [],
+    classes: [],
   };
 }

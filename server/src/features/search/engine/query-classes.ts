@@ -23,19 +23,37 @@ export interface QueryClasses {
 
 export const NO_CLASSES: QueryClasses = { classes: [], agreements: [] };
 
+/** The class index, and each class's words as learned, first first: what an explanation names. */
+export interface ClassVocabulary {
+  index: ClassIndex;
+  words: ReadonlyMap<string, readonly string[]>;
+}
+
+/** A class a search speaks for, as its explanation names it: the symbol and its first words. */
+export interface SpokenClass {
+  symbol: string;
+  words: string[];
+}
+
+/** How many of the classes a search speaks for its explanation names, and how many words each. */
+const NAMED_CLASSES = 3;
+const NAMED_WORDS = 3;
+
 /** How much a class's later words count against its first: the eighth counts 0.44 of the first. */
 const LATER_WORD_DECAY = 0.08;
 
-export async function loadClassIndex(db: Db): Promise<ClassIndex> {
+export async function loadClassVocabulary(db: Db): Promise<ClassVocabulary> {
   // The words as the text vector's lexemes: ts_lexize stems them as the 'english' configuration
   // does (after lower-casing) and answers an empty array for a stop word.
-  const { rows } = await sql<{ cls: string; lexemes: (string | null)[] }>`
-    SELECT c.class AS cls,
+  const { rows } = await sql<{ cls: string; words: string[]; lexemes: (string | null)[] }>`
+    SELECT c.class AS cls, c.words,
            ARRAY(SELECT (ts_lexize('english_stem', lower(u.word)))[1]
                  FROM unnest(c.words) WITH ORDINALITY AS u(word, ord) ORDER BY u.ord) AS lexemes
     FROM class_words c`.execute(db);
   const index = new Map<string, { cls: string; weight: number }[]>();
-  for (const { cls, lexemes } of rows) {
+  const words = new Map<string, readonly string[]>();
+  for (const { cls, words: classWords, lexemes } of rows) {
+    words.set(cls, classWords);
     const seen = new Set<string>();
     lexemes.forEach((lexeme, position) => {
       if (!lexeme || seen.has(lexeme)) return;
@@ -45,24 +63,24 @@ export async function loadClassIndex(db: Db): Promise<ClassIndex> {
       index.set(lexeme, entries);
     });
   }
-  return index;
+  return { index, words };
 }
 
-/** A class index read again at most once per statistics period: the indexer rewrites it rarely. */
-export function createClassIndexSource(db: Db, clock: Clock): { current(): Promise<ClassIndex> } {
-  let cached: { at: number; index: Promise<ClassIndex> } | null = null;
+/** The classes' words read again at most once per statistics period: the indexer rewrites them rarely. */
+export function createClassVocabularySource(db: Db, clock: Clock): { current(): Promise<ClassVocabulary> } {
+  let cached: { at: number; vocabulary: Promise<ClassVocabulary> } | null = null;
   return {
     current() {
       const now = clock.now().getTime();
       if (!cached || now - cached.at > STATISTICS_REFRESH_MS) {
-        const index = loadClassIndex(db);
-        cached = { at: now, index };
+        const vocabulary = loadClassVocabulary(db);
+        cached = { at: now, vocabulary };
         // A failed read is tried again at the next search, not kept.
-        index.catch(() => {
-          if (cached?.index === index) cached = null;
+        vocabulary.catch(() => {
+          if (cached?.vocabulary === vocabulary) cached = null;
         });
       }
-      return cached.index;
+      return cached.vocabulary;
     },
   };
 }
@@ -108,4 +126,14 @@ export function classAgreement(row: string, query: QueryClasses): RawBuilder<unk
       JOIN unnest(${query.classes}::text[], ${query.agreements}::real[]) AS q(cls, agreement)
         ON q.cls IN (upper(split_part(trim(symbol), '/', 1)), left(upper(trim(symbol)), 4))
     WHERE i.lens_id = ${sql.ref(`${row}.lens_id`)}), 0)::real`;
+}
+
+/**
+ * The classes `query` speaks for as a searcher reads them (the first `NAMED_CLASSES`, best first),
+ * each with its first learned words: "A01K47: beehives, bees, hive".
+ */
+export function spokenClasses(query: QueryClasses, words: ClassVocabulary['words']): SpokenClass[] {
+  return query.classes
+    .slice(0, NAMED_CLASSES)
+    .map((symbol) => ({ symbol, words: (words.get(symbol) ?? []).slice(0, NAMED_WORDS) }));
 }
