@@ -37,13 +37,19 @@ const others = Array.from({ length: 30 }, (_, index) =>
   }),
 );
 
-async function aiSearch(query: string): Promise<string[]> {
+async function aiSearchAnswer(query: string) {
   const { data, errors } = await graphql(
     app.baseUrl,
     `
       mutation ($input: SearchInput!) {
         aiSearch(input: $input) {
           results {
+            explanation {
+              classes {
+                symbol
+                words
+              }
+            }
             data {
               lens_id
             }
@@ -55,7 +61,14 @@ async function aiSearch(query: string): Promise<string[]> {
     user.idToken,
   );
   expect(errors, JSON.stringify(errors)).toBeUndefined();
-  return data.aiSearch.results.data.map((item: { lens_id: string }) => item.lens_id);
+  return {
+    ids: data.aiSearch.results.data.map((item: { lens_id: string }) => item.lens_id) as string[],
+    classes: data.aiSearch.results.explanation.classes as { symbol: string; words: string[] }[],
+  };
+}
+
+async function aiSearch(query: string): Promise<string[]> {
+  return (await aiSearchAnswer(query)).ids;
 }
 
 beforeAll(async () => {
@@ -67,10 +80,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('AI search and the classes a query speaks for', () => {
-  it('ranks by the words alone while no class has learned its words', async () => {
-    const ids = await aiSearch('healthy bees in winter');
+  it('ranks by the words alone while no class has learned its words, and names no class', async () => {
+    const { ids, classes } = await aiSearchAnswer('healthy bees in winter');
     expect(ids.indexOf(ducks.lens_id)).toBe(0);
     expect(ids.indexOf(beehive.lens_id)).toBe(1);
+    expect(classes).toEqual([]);
   });
 
   it('ranks the patents of the class the query speaks for first, once the classes have words', async () => {
@@ -82,9 +96,11 @@ describe('AI search and the classes a query speaks for', () => {
     // The engine reads the classes' words again once its statistics period passed.
     now += 60 * 60_000;
     // Other words than the first test's, whose answer is kept.
-    const ids = await aiSearch('healthy bees in the winter months');
+    const { ids, classes } = await aiSearchAnswer('healthy bees in the winter months');
     expect(ids.indexOf(beehive.lens_id)).toBe(0);
     expect(ids.indexOf(ducks.lens_id)).toBe(1);
+    // The explanation names the class the order came from, with its first words.
+    expect(classes).toEqual([{ symbol: 'A01K47', words: ['beehives', 'bees', 'hive'] }]);
     // A patent holding more of the query stays first: the class only decides between near equals.
     const both = await aiSearch('healthy ducks and bees in winter');
     expect(both.slice(0, 2)).toEqual([ducks.lens_id, beehive.lens_id]);

@@ -87,7 +87,7 @@ describe('a search answer and the cache (ADR 0136)', () => {
       uses: [],
     },
     biblio: {
-      __typename: 'Biblio',
+      __typename: 'ResultBiblio',
       publication_reference: {
         __typename: 'PublicationReference',
         jurisdiction: 'US',
