@@ -3,7 +3,7 @@ import { YEAR_MAX, YEAR_MIN } from '@patentscout/schema';
 import type { Db } from '@patentscout/db';
 import { planReports } from '../plans/index.js';
 import type { Counted, Window } from './analytics.model.js';
-import type { Unit, Bucket, InsightsRepo } from './insights.contract.js';
+import type { Unit, Bucket, InsightsRepo, IndexRunRow } from './insights.contract.js';
 export type { Unit, Bucket, IndexRunRow, InsightsRepo } from './insights.contract.js';
 
 /**
@@ -179,18 +179,7 @@ export function createInsightsRepo(db: Db): InsightsRepo {
     },
 
     async lastIndexRun() {
-      const [row] = await rows(sql<{
-        id: string;
-        query: string;
-        status: string;
-        started_at: Date;
-        finished_at: Date | null;
-        read: number;
-        inserted: number;
-        updated: number;
-        skipped: number;
-        error: string | null;
-      }>`
+      const [row] = await rows(sql<IndexRunRow>`
         SELECT id::text AS id, query, status, started_at, finished_at, read, inserted, updated, skipped, error
         FROM index_runs ORDER BY started_at DESC, id DESC LIMIT 1`);
       return row;

@@ -17,6 +17,15 @@ export interface ReconciliationRun {
   error: string | null;
 }
 
+/** A provider event as billing records it: once, with what became of it. */
+export interface RecordedEvent {
+  id: string;
+  type: string;
+  outcome: EventOutcome;
+  subscriptionId?: string | null;
+  customerId?: string | null;
+}
+
 /** The billing's SQL: customers, checkouts, the provider's events and the reconciliations. */
 export interface BillingRepo {
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -42,16 +51,7 @@ export interface BillingRepo {
    * Records an event as processed, with what became of it; false when it already was (a replay
    * or a concurrent duplicate), in which case the caller's transaction changes nothing.
    */
-  recordEvent(
-    executor: Kysely<Database>,
-    event: {
-      id: string;
-      type: string;
-      outcome: EventOutcome;
-      subscriptionId?: string | null;
-      customerId?: string | null;
-    },
-  ): Promise<boolean>;
+  recordEvent(executor: Kysely<Database>, event: RecordedEvent): Promise<boolean>;
   isRecorded(eventId: string): Promise<boolean>;
   /**
    * Events whose subscription or customer was unknown when they came, least recently tried

@@ -1,7 +1,19 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { type Db, type Database } from '@patentscout/db';
-import type { EventOutcome, OpenCheckout, ReconciliationRun, BillingRepo } from './billing.contract.js';
-export type { EventOutcome, OpenCheckout, ReconciliationRun, BillingRepo } from './billing.contract.js';
+import type {
+  EventOutcome,
+  OpenCheckout,
+  ReconciliationRun,
+  BillingRepo,
+  RecordedEvent,
+} from './billing.contract.js';
+export type {
+  EventOutcome,
+  OpenCheckout,
+  ReconciliationRun,
+  BillingRepo,
+  RecordedEvent,
+} from './billing.contract.js';
 
 /**
  * Billing's own records: the account's provider customer, its checkout sessions, the provider
@@ -102,16 +114,7 @@ export function createBillingRepo(db: Db): BillingRepo {
      * Records an event as processed, with what became of it; false when it already was (a replay
      * or a concurrent duplicate), in which case the caller's transaction changes nothing.
      */
-    async recordEvent(
-      executor: Kysely<Database>,
-      event: {
-        id: string;
-        type: string;
-        outcome: EventOutcome;
-        subscriptionId?: string | null;
-        customerId?: string | null;
-      },
-    ): Promise<boolean> {
+    async recordEvent(executor: Kysely<Database>, event: RecordedEvent): Promise<boolean> {
       const inserted = await executor
         .insertInto('stripe_events')
         .values({

@@ -27,6 +27,15 @@ export interface MemberWithPatentRow extends CollectionMemberRow {
   ai_uses: string | null;
 }
 
+/** A patent as it joins a collection (or is written again there), with its note and tags. */
+export type MemberToAdd = Pick<
+  CollectionMemberRow,
+  'collection_id' | 'lens_id' | 'doc_key' | 'patent_title' | 'family_id' | 'added_by'
+> & {
+  note?: string;
+  tags?: string[];
+};
+
 /** The collections' SQL: collections, their members and what a user may see of them. */
 export interface CollectionsRepo {
   db: Db;
@@ -87,16 +96,7 @@ export interface CollectionsRepo {
       }
     | undefined
   >;
-  upsertMember(
-    executor: Db,
-    member: Pick<
-      CollectionMemberRow,
-      'collection_id' | 'lens_id' | 'doc_key' | 'patent_title' | 'family_id' | 'added_by'
-    > & {
-      note?: string;
-      tags?: string[];
-    },
-  ): Promise<CollectionMemberRow>;
+  upsertMember(executor: Db, member: MemberToAdd): Promise<CollectionMemberRow>;
   updateMember(
     executor: Db,
     id: string,

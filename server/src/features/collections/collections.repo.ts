@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
 import { type CollectionMemberRow, type CollectionRow, type Db } from '@patentscout/db';
-import type { VisibleCollectionRow, MemberWithPatentRow, CollectionsRepo } from './collections.contract.js';
-export type { VisibleCollectionRow, MemberWithPatentRow, CollectionsRepo } from './collections.contract.js';
+import type {
+  VisibleCollectionRow,
+  MemberWithPatentRow,
+  CollectionsRepo,
+  MemberToAdd,
+} from './collections.contract.js';
+export type {
+  VisibleCollectionRow,
+  MemberWithPatentRow,
+  CollectionsRepo,
+  MemberToAdd,
+} from './collections.contract.js';
 
 const sizeOf = sql<number>`(SELECT count(*)::int FROM collection_members m WHERE m.collection_id = c.id)`;
 
@@ -140,16 +150,7 @@ export function createCollectionsRepo(db: Db): CollectionsRepo {
         .executeTakeFirst();
     },
 
-    async upsertMember(
-      executor: Db,
-      member: Pick<
-        CollectionMemberRow,
-        'collection_id' | 'lens_id' | 'doc_key' | 'patent_title' | 'family_id' | 'added_by'
-      > & {
-        note?: string;
-        tags?: string[];
-      },
-    ): Promise<CollectionMemberRow> {
+    async upsertMember(executor: Db, member: MemberToAdd): Promise<CollectionMemberRow> {
       return executor
         .insertInto('collection_members')
         .values(member)
