@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import type { TestApp } from '@patentscout/server/testing/test-app';
+import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
+import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call, graphql } from './http.js';
 
 const signer = new Stripe('sk_test_signer').webhooks;
@@ -222,4 +223,23 @@ export function billingKit(app: TestApp) {
     },
   };
   return kit;
+}
+
+/**
+ * The app the billing tests buy in: one free search a month, one patent to search for, and two
+ * accounts, the buyer and another.
+ */
+export async function startBillingWorld(): Promise<{
+  app: TestApp;
+  kit: ReturnType<typeof billingKit>;
+  buyer: EmulatorUser;
+  other: EmulatorUser;
+}> {
+  const app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '1' } });
+  const kit = billingKit(app);
+  await insertPatents(app.database.db, [
+    patentRow({ title: 'SOLAR PANEL CLEANING ROBOT', abstract: 'A robot cleans solar panels with brushes.' }),
+  ]);
+  const [buyer, other] = await Promise.all([kit.account('Bea'), kit.account('Otto')]);
+  return { app, kit, buyer, other };
 }

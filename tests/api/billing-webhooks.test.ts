@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorUser } from '@patentscout/server/testing/emulator-users';
-import { insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
-import { billingKit } from './billing-kit.js';
+import type { TestApp } from '@patentscout/server/testing/test-app';
+import { startBillingWorld, type billingKit } from './billing-kit.js';
 import { call } from './http.js';
 
 /**
@@ -16,12 +15,7 @@ let buyer: EmulatorUser;
 let other: EmulatorUser;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { FREE_SEARCHES_PER_MONTH: '1' } });
-  kit = billingKit(app);
-  await insertPatents(app.database.db, [
-    patentRow({ title: 'SOLAR PANEL CLEANING ROBOT', abstract: 'A robot cleans solar panels with brushes.' }),
-  ]);
-  [buyer, other] = await Promise.all([kit.account('Bea'), kit.account('Otto')]);
+  ({ app, kit, buyer, other } = await startBillingWorld());
   // The free searches used up, so that the plan's end limits the buyer at once.
   expect((await kit.search(buyer.idToken)).status).toBe(200);
   expect((await kit.search(buyer.idToken)).status).toBe(200);
