@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countPatents } from '@patentscout/server/testing/patent-fixtures';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePatents } from './sources/generator.js';
@@ -56,16 +57,6 @@ const summaryOf = (out: string) =>
     ]),
   );
 
-const countPatents = async () =>
-  Number(
-    (
-      await database.db
-        .selectFrom('patents')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 describe('npm run index', () => {
   it('explains a bad command line and exits with 2', async () => {
     const run = await runCli(['generate', '--count', 'many', '--dry-run']);
@@ -114,20 +105,20 @@ describe('npm run index', () => {
   }, 60_000);
 
   it('stops cleanly on Ctrl-C with exit code 130, and the same command then resumes', async () => {
-    const before = await countPatents();
+    const before = await countPatents(database.db);
     const args = ['generate', '--count', '8000', '--seed', '52', '--database-url', database.url];
     const interrupted = await runCli(args, /records/);
     expect(interrupted.code).toBe(130);
     expect(interrupted.err).toContain('Interrupted: finishing the batches under way');
     expect(interrupted.out).toContain('Run the same command again to resume');
-    const written = (await countPatents()) - before;
+    const written = (await countPatents(database.db)) - before;
     expect(written).toBeGreaterThan(0);
     expect(written).toBeLessThan(8000);
 
     const resumed = await runCli(args);
     expect(resumed.code).toBe(0);
     expect(summaryOf(resumed.out)).toMatchObject({ inserted: 8000 - written, unchanged: written });
-    expect((await countPatents()) - before).toBe(8000);
+    expect((await countPatents(database.db)) - before).toBe(8000);
   }, 120_000);
 
   it('fetches from the Lens API without AI text, and enrich then writes it', async () => {

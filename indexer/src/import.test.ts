@@ -1,4 +1,5 @@
 import { SHARED_PATENT_COUNT, sharedPatentFiles } from '@patentscout/schema/testing/shared-patents';
+import { countPatents } from '@patentscout/server/testing/patent-fixtures';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -38,16 +39,6 @@ async function importFiles(files: string[], options: Partial<IndexSourceOptions>
   return { ...result, skipped };
 }
 
-const countPatents = async () =>
-  Number(
-    (
-      await database.db
-        .selectFrom('patents')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 describe('importing Lens files', () => {
   it('loads every shared real record, and importing them again changes nothing', async () => {
     const files = await sharedPatentFiles();
@@ -59,7 +50,7 @@ describe('importing Lens files', () => {
       enriched: SHARED_PATENT_COUNT,
       skipped: 0,
     });
-    expect(await countPatents()).toBe(SHARED_PATENT_COUNT);
+    expect(await countPatents(database.db)).toBe(SHARED_PATENT_COUNT);
 
     const again = await importFiles(files);
     expect(again.counts).toEqual({
@@ -93,7 +84,7 @@ describe('importing Lens files', () => {
       file,
       [...generatePatents({ count: 3_500, seed: 22 })].map((record) => JSON.stringify(record)).join('\n'),
     );
-    const before = await countPatents();
+    const before = await countPatents(database.db);
     const stop = new AbortController();
     const interrupted = await importFiles([file], {
       signal: stop.signal,
@@ -104,7 +95,7 @@ describe('importing Lens files', () => {
     const written = interrupted.counts.inserted;
     expect(written).toBeGreaterThanOrEqual(1_000);
     expect(written).toBeLessThan(3_500);
-    expect(await countPatents()).toBe(before + written);
+    expect(await countPatents(database.db)).toBe(before + written);
 
     const resumed = await importFiles([file]);
     expect(resumed.interrupted).toBe(false);
@@ -115,6 +106,6 @@ describe('importing Lens files', () => {
       updated: 0,
       skipped: 0,
     });
-    expect(await countPatents()).toBe(before + 3_500);
+    expect(await countPatents(database.db)).toBe(before + 3_500);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
-import { type Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import {
   AI_LISTS_BEFORE_0500,
   BEFORE_0930,
@@ -7,9 +7,9 @@ import {
   patentRow,
 } from '@patentscout/server/testing/patent-fixtures';
 import {
-  databaseMigratedTo,
-  dropMigrated,
-  type MigratedDatabase,
+  expectOnlyMigrationRuns,
+  migrationTestDatabase,
+  tableBytes,
 } from '@patentscout/server/testing/migration-db';
 import type { TestDatabase } from '@patentscout/server/testing/test-db';
 
@@ -33,14 +33,7 @@ const columnsOf = async (database: TestDatabase, table: string) =>
   ).rows.map((column) => column.name);
 
 describe(MIGRATION, () => {
-  let migrated: MigratedDatabase | undefined;
-  let database: TestDatabase;
-  let migrator: Migrator;
-  beforeAll(async () => {
-    migrated = await databaseMigratedTo(BEFORE);
-    ({ database, migrator } = migrated);
-  });
-  afterAll(() => dropMigrated(migrated));
+  const migrated = migrationTestDatabase(BEFORE);
 
   it('keeps every family member of patents already stored, in compact form, and finds classes without stored prefixes', async () => {
     const battery = patentRow({
@@ -51,20 +44,15 @@ describe(MIGRATION, () => {
       family_members: JSON.stringify(SPELT_OUT),
     });
     await insertPatents(
-      database.db,
+      migrated.database.db,
       [battery, patentRow({ ...AI_LISTS_BEFORE_0500, ipc_symbols: ['A01B1/00'] })],
       BEFORE_0930,
     );
-    const tableBytes = async () =>
-      (await sql<{ bytes: number }>`SELECT pg_table_size('patents')::int AS bytes`.execute(database.db))
-        .rows[0]!.bytes;
-    const before = await tableBytes();
+    const before = await tableBytes(migrated.database, 'patents');
 
-    const { error, results } = await migrator.migrateTo(MIGRATION);
-    expect(error).toBeUndefined();
-    expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
+    await expectOnlyMigrationRuns(migrated, MIGRATION);
 
-    const stored = await database.db
+    const stored = await migrated.database.db
       .selectFrom('patents')
       .select('family_members')
       .where('lens_id', '=', battery.lens_id)
@@ -73,21 +61,21 @@ describe(MIGRATION, () => {
       ['111-222-333-444-555', 'EP', '3123456', 'A1', '2018-02-01'],
       [null, 'WO', '2017001', 'A2', '2017-07-01'],
     ]);
-    expect(await tableBytes()).toBeLessThanOrEqual(before);
+    expect(await tableBytes(migrated.database, 'patents')).toBeLessThanOrEqual(before);
 
     for (const table of ['patent_search', 'patent_search_sample', 'patent_search_subsample']) {
-      expect(await columnsOf(database, table)).not.toContain('ipc_prefixes');
-      expect(await columnsOf(database, table)).not.toContain('cpc_prefixes');
+      expect(await columnsOf(migrated.database, table)).not.toContain('ipc_prefixes');
+      expect(await columnsOf(migrated.database, table)).not.toContain('cpc_prefixes');
     }
     // The search rows of patents written after the migration have the row function's shape.
     const later = patentRow({ ...AI_LISTS_BEFORE_0500, ipc_symbols: ['H01M4/00'] });
-    await insertPatents(database.db, [later], BEFORE_0930);
+    await insertPatents(migrated.database.db, [later], BEFORE_0930);
     const byClass = async (prefix: string, scheme = 'ipc') =>
       (
         await sql<{ lens_id: string }>`
           SELECT lens_id FROM patent_search
           WHERE classification_prefixes(${sql.ref(`${scheme}_symbols`)}) @> ARRAY[${prefix}]::text[]
-          ORDER BY lens_id`.execute(database.db)
+          ORDER BY lens_id`.execute(migrated.database.db)
       ).rows.map((row) => row.lens_id);
     expect(await byClass('H01M')).toEqual([battery.lens_id, later.lens_id].sort());
     expect(await byClass('H01M10/05')).toEqual([battery.lens_id]);
@@ -95,19 +83,23 @@ describe(MIGRATION, () => {
   });
 
   it('goes back to stored prefixes and spelt-out members, and forward again', async () => {
-    const down = await migrator.migrateTo(BEFORE);
+    const down = await migrated.migrator.migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
-    expect(await columnsOf(database, 'patent_search')).toContain('ipc_prefixes');
+    expect(await columnsOf(migrated.database, 'patent_search')).toContain('ipc_prefixes');
     const prefixes = await sql<{ ipc_prefixes: string[] }>`
-      SELECT ipc_prefixes FROM patent_search WHERE 'H01M10/05' = ANY (ipc_symbols)`.execute(database.db);
+      SELECT ipc_prefixes FROM patent_search WHERE 'H01M10/05' = ANY (ipc_symbols)`.execute(
+      migrated.database.db,
+    );
     expect(prefixes.rows[0]!.ipc_prefixes).toEqual(
       expect.arrayContaining(['H', 'H01', 'H01M', 'H01M10', 'H01M10/05']),
     );
     const members = await sql<{ family_members: unknown }>`
-      SELECT family_members FROM patents WHERE jsonb_array_length(family_members) = 2`.execute(database.db);
+      SELECT family_members FROM patents WHERE jsonb_array_length(family_members) = 2`.execute(
+      migrated.database.db,
+    );
     expect(members.rows[0]!.family_members).toEqual(SPELT_OUT);
 
-    const up = await migrator.migrateTo(MIGRATION);
+    const up = await migrated.migrator.migrateTo(MIGRATION);
     expect(up.error).toBeUndefined();
   });
 });

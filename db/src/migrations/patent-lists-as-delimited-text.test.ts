@@ -1,11 +1,7 @@
-import { type Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { BEFORE_0930, insertPatents, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import {
-  databaseMigratedTo,
-  dropMigrated,
-  type MigratedDatabase,
-} from '@patentscout/server/testing/migration-db';
+import { expectOnlyMigrationRuns, migrationTestDatabase } from '@patentscout/server/testing/migration-db';
 import type { TestDatabase } from '@patentscout/server/testing/test-db';
 
 const MIGRATION = '20261126T0930-patent-lists-as-delimited-text';
@@ -50,46 +46,41 @@ const listedPatent = (index: number) =>
   });
 
 describe(MIGRATION, () => {
-  let migrated: MigratedDatabase | undefined;
-  let database: TestDatabase;
-  let migrator: Migrator;
+  const migrated = migrationTestDatabase(BEFORE);
   let before: Record<string, string[]>[] = [];
   let searchRowsBefore: { row: unknown }[] = [];
-  beforeAll(async () => {
-    migrated = await databaseMigratedTo(BEFORE);
-    ({ database, migrator } = migrated);
-  });
-  afterAll(() => dropMigrated(migrated));
 
   it("keeps every item of the patents' lists in less space, and the search rows they give", async () => {
     await insertPatents(
-      database.db,
+      migrated.database.db,
       Array.from({ length: 40 }, (_, index) => listedPatent(index)),
       BEFORE_0930,
     );
-    before = await listsOf(database, 'arrays');
-    searchRowsBefore = await searchRowsOf(database);
+    before = await listsOf(migrated.database, 'arrays');
+    searchRowsBefore = await searchRowsOf(migrated.database);
     expect(before[0]?.inventors).toEqual(['DOE, JANE', 'SMITH "JR" {0}', "O'BRIEN  KATE"]);
     const patentBytes = async () =>
       (
         await sql<{ bytes: number }>`SELECT sum(pg_column_size(p))::int AS bytes FROM patents p`.execute(
-          database.db,
+          migrated.database.db,
         )
       ).rows[0]!.bytes;
     const bytesBefore = await patentBytes();
 
-    const { error, results } = await migrator.migrateTo(MIGRATION);
-    expect(error).toBeUndefined();
-    expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
+    await expectOnlyMigrationRuns(migrated, MIGRATION);
 
-    expect(await columnsOf(database)).toEqual(LISTS.map(() => ({ type: 'text', empty: "''::text" })));
-    expect(await listsOf(database, 'text')).toEqual(before);
+    expect(await columnsOf(migrated.database)).toEqual(
+      LISTS.map(() => ({ type: 'text', empty: "''::text" })),
+    );
+    expect(await listsOf(migrated.database, 'text')).toEqual(before);
     expect(await patentBytes()).toBeLessThan(bytesBefore);
 
     // Built again from the stored text, every search row (lists, names vector) is the same.
-    await sql`DELETE FROM patent_search`.execute(database.db);
-    await sql`INSERT INTO patent_search SELECT (patent_search_row(p)).* FROM patents p`.execute(database.db);
-    expect(await searchRowsOf(database)).toEqual(searchRowsBefore);
+    await sql`DELETE FROM patent_search`.execute(migrated.database.db);
+    await sql`INSERT INTO patent_search SELECT (patent_search_row(p)).* FROM patents p`.execute(
+      migrated.database.db,
+    );
+    expect(await searchRowsOf(migrated.database)).toEqual(searchRowsBefore);
 
     // A patent written afterwards, its lists as text, gets its search row from the row function.
     const later = patentRow({
@@ -97,11 +88,11 @@ describe(MIGRATION, () => {
       cpc_symbols: ['B65D81/28'],
       owners: [],
     });
-    await insertPatents(database.db, [later]);
+    await insertPatents(migrated.database.db, [later]);
     const { rows } = await sql<{ inventors: string[]; cpc: string[]; owners: string[]; names: string }>`
       SELECT list_items(inventors_exact) AS inventors, list_items(cpc_symbols) AS cpc,
              list_items(owners_exact) AS owners, names_vector::text AS names
-      FROM patent_search WHERE lens_id = ${later.lens_id}`.execute(database.db);
+      FROM patent_search WHERE lens_id = ${later.lens_id}`.execute(migrated.database.db);
     expect(rows).toEqual([
       {
         inventors: ['roe richard', 'doe, jane'],
@@ -110,20 +101,24 @@ describe(MIGRATION, () => {
         names: "'acme':5B 'corp':6B 'doe':3A 'jane':4A 'richard':2A 'roe':1A",
       },
     ]);
-    await sql`DELETE FROM patents WHERE lens_id = ${later.lens_id}`.execute(database.db);
+    await sql`DELETE FROM patents WHERE lens_id = ${later.lens_id}`.execute(migrated.database.db);
   });
 
   it('goes back to arrays holding the same items and the same search rows, and forward again', async () => {
-    const down = await migrator.migrateTo(BEFORE);
+    const down = await migrated.migrator.migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
-    expect(await columnsOf(database)).toEqual(LISTS.map(() => ({ type: 'text[]', empty: "'{}'::text[]" })));
-    expect(await listsOf(database, 'arrays')).toEqual(before);
-    await sql`DELETE FROM patent_search`.execute(database.db);
-    await sql`INSERT INTO patent_search SELECT (patent_search_row(p)).* FROM patents p`.execute(database.db);
-    expect(await searchRowsOf(database)).toEqual(searchRowsBefore);
+    expect(await columnsOf(migrated.database)).toEqual(
+      LISTS.map(() => ({ type: 'text[]', empty: "'{}'::text[]" })),
+    );
+    expect(await listsOf(migrated.database, 'arrays')).toEqual(before);
+    await sql`DELETE FROM patent_search`.execute(migrated.database.db);
+    await sql`INSERT INTO patent_search SELECT (patent_search_row(p)).* FROM patents p`.execute(
+      migrated.database.db,
+    );
+    expect(await searchRowsOf(migrated.database)).toEqual(searchRowsBefore);
 
-    const up = await migrator.migrateTo(MIGRATION);
+    const up = await migrated.migrator.migrateTo(MIGRATION);
     expect(up.error).toBeUndefined();
-    expect(await listsOf(database, 'text')).toEqual(before);
+    expect(await listsOf(migrated.database, 'text')).toEqual(before);
   });
 });

@@ -1,12 +1,7 @@
-import { type Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { AI_LISTS_BEFORE_0500, patentRow } from '@patentscout/server/testing/patent-fixtures';
-import {
-  databaseMigratedTo,
-  dropMigrated,
-  type MigratedDatabase,
-} from '@patentscout/server/testing/migration-db';
-import type { TestDatabase } from '@patentscout/server/testing/test-db';
+import { expectOnlyMigrationRuns, migrationTestDatabase } from '@patentscout/server/testing/migration-db';
 
 const MIGRATION = '20261126T0400-patents-without-the-provider-record';
 const BEFORE = '20261126T0300-plans-and-billing-records';
@@ -24,14 +19,7 @@ function withRecord(titles: Array<{ text: string; lang?: string }>) {
 }
 
 describe(MIGRATION, () => {
-  let migrated: MigratedDatabase | undefined;
-  let database: TestDatabase;
-  let migrator: Migrator;
-  beforeAll(async () => {
-    migrated = await databaseMigratedTo(BEFORE);
-    ({ database, migrator } = migrated);
-  });
-  afterAll(() => dropMigrated(migrated));
+  const migrated = migrationTestDatabase(BEFORE);
 
   it('keeps the shown title language of patents already stored, and no byte of their record', async () => {
     const rows = [
@@ -47,17 +35,15 @@ describe(MIGRATION, () => {
     const oldColumns = sql.join(Object.keys(rows[0]!).map((column) => sql.id(column)));
     await sql`INSERT INTO patents (${oldColumns})
       SELECT ${oldColumns} FROM json_populate_recordset(NULL::patents, ${JSON.stringify(rows)})`.execute(
-      database.db,
+      migrated.database.db,
     );
     const before = await sql<{ bytes: number }>`SELECT pg_table_size('patents')::int AS bytes`.execute(
-      database.db,
+      migrated.database.db,
     );
 
-    const { error, results } = await migrator.migrateTo(MIGRATION);
-    expect(error).toBeUndefined();
-    expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
+    await expectOnlyMigrationRuns(migrated, MIGRATION);
 
-    const stored = await database.db
+    const stored = await migrated.database.db
       .selectFrom('patents')
       .select(['lens_id', 'title_lang'])
       .where(
@@ -76,12 +62,12 @@ describe(MIGRATION, () => {
     );
     // The table was rewritten: the records' 4,000-byte abstracts are gone from it and its TOAST.
     const after = await sql<{ bytes: number }>`SELECT pg_table_size('patents')::int AS bytes`.execute(
-      database.db,
+      migrated.database.db,
     );
     expect(after.rows[0]!.bytes).toBeLessThan(before.rows[0]!.bytes);
     const columns = await sql<{ name: string }>`
       SELECT attname AS name FROM pg_attribute WHERE attrelid = 'patents'::regclass AND attnum > 0 AND NOT attisdropped`.execute(
-      database.db,
+      migrated.database.db,
     );
     expect(columns.rows.map((column) => column.name)).not.toContain('record');
   });

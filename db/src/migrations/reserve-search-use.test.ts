@@ -1,44 +1,34 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
-import { migrationProvider } from './index.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationTestDatabase } from '@patentscout/server/testing/migration-db';
 
 const MIGRATION = '20261126T0940-reserve-search-use';
 const BEFORE = '20261126T0930-patent-lists-as-delimited-text';
 const MONTH_START = new Date('2026-11-01T00:00:00Z');
 
 describe(MIGRATION, () => {
-  let database: TestDatabase;
-  let migrator: Migrator;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    migrator = new Migrator({ db: database.db, provider: migrationProvider });
-  });
-  afterAll(async () => {
-    await migrator?.migrateToLatest();
-    await database?.drop();
-  });
+  const migrated = migrationTestDatabase('latest');
 
   const reserve = (uid: string, searchKey: string | null, refuseAbove: number | null) =>
     sql<{ id: string | null; refused: boolean }>`
       SELECT id, refused FROM reserve_search_use(
         ${uid}, 'ai', 'solar panel cleaning robots', ${JSON.stringify({ query: 'q' })}::jsonb,
         ${searchKey}, ${MONTH_START}, now() - interval '1 day', ${(refuseAbove ?? 2) + 1}, ${refuseAbove})`
-      .execute(database.db)
+      .execute(migrated.database.db)
       .then(({ rows }) => rows[0]!);
   const eventsOf = async (uid: string) =>
     (
       await sql<{ search_key: string | null; request: unknown }>`
         SELECT search_key, request FROM search_events WHERE user_uid = ${uid} ORDER BY id`.execute(
-        database.db,
+        migrated.database.db,
       )
     ).rows;
 
   it('records a use, lets a repeat through free, refuses past the limit, and goes away down', async () => {
-    const down = await migrator.migrateTo(BEFORE);
+    const down = await migrated.migrator.migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
     await expect(reserve('u1', 'k1', 2)).rejects.toThrow(/reserve_search_use/);
-    const up = await migrator.migrateTo(MIGRATION);
+    const up = await migrated.migrator.migrateTo(MIGRATION);
     expect(up.error).toBeUndefined();
 
     const first = await reserve('u1', 'k1', 2);

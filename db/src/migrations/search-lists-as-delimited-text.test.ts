@@ -1,5 +1,5 @@
-import { type Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import {
   AI_LISTS_BEFORE_0500,
   BEFORE_0930,
@@ -7,9 +7,9 @@ import {
   patentRow,
 } from '@patentscout/server/testing/patent-fixtures';
 import {
-  databaseMigratedTo,
-  dropMigrated,
-  type MigratedDatabase,
+  expectOnlyMigrationRuns,
+  migrationTestDatabase,
+  tableBytes,
 } from '@patentscout/server/testing/migration-db';
 import type { TestDatabase } from '@patentscout/server/testing/test-db';
 
@@ -74,16 +74,9 @@ const planOf = async (database: TestDatabase, condition: string) =>
   });
 
 describe(MIGRATION, () => {
-  let migrated: MigratedDatabase | undefined;
-  let database: TestDatabase;
-  let migrator: Migrator;
+  const migrated = migrationTestDatabase(BEFORE);
   const before: Record<string, Lists[]> = {};
   const aiBefore: AiLists[] = [];
-  beforeAll(async () => {
-    migrated = await databaseMigratedTo(BEFORE);
-    ({ database, migrator } = migrated);
-  });
-  afterAll(() => dropMigrated(migrated));
 
   it('keeps every item of the search rows and AI lists already stored, in less space, and the indexes answer', async () => {
     // Enough patents for the samples (a family in 20, in 100) to hold some; names with the
@@ -104,35 +97,30 @@ describe(MIGRATION, () => {
       ['{}', '{"Doing things"}'],
       [null, null],
     ].map(([types, uses]) => ({ ...patentRow(), ai_types: types, ai_uses: uses }));
-    await insertPatents(database.db, [...rows, ...aiRows], BEFORE_0930);
-    for (const table of SEARCH_TABLES) before[table] = await listsOf(database, table, 'arrays');
-    aiBefore.push(...(await aiListsOf(database, 'arrays')));
+    await insertPatents(migrated.database.db, [...rows, ...aiRows], BEFORE_0930);
+    for (const table of SEARCH_TABLES) before[table] = await listsOf(migrated.database, table, 'arrays');
+    aiBefore.push(...(await aiListsOf(migrated.database, 'arrays')));
     expect(aiBefore.find((row) => row.lens_id === aiRows[0]!.lens_id)?.ai_types).toEqual([
       'Invention',
       'Method, process',
     ]);
     expect(before.patent_search_sample!.length).toBeGreaterThan(0);
-    const searchBytes = async () =>
-      (await sql<{ bytes: number }>`SELECT pg_table_size('patent_search')::int AS bytes`.execute(database.db))
-        .rows[0]!.bytes;
-    const bytesBefore = await searchBytes();
+    const bytesBefore = await tableBytes(migrated.database, 'patent_search');
 
-    const { error, results } = await migrator.migrateTo(MIGRATION);
-    expect(error).toBeUndefined();
-    expect(results?.map((result) => result.migrationName)).toEqual([MIGRATION]);
+    await expectOnlyMigrationRuns(migrated, MIGRATION);
 
     for (const table of SEARCH_TABLES) {
-      expect(await typesOf(database, table)).toEqual(LISTS.map(() => 'text'));
-      expect(await listsOf(database, table, 'text')).toEqual(before[table]);
+      expect(await typesOf(migrated.database, table)).toEqual(LISTS.map(() => 'text'));
+      expect(await listsOf(migrated.database, table, 'text')).toEqual(before[table]);
     }
-    expect(await searchBytes()).toBeLessThan(bytesBefore);
-    expect(await typesOf(database, 'patents', AI_LISTS)).toEqual(['text', 'text']);
-    expect(await aiListsOf(database, 'text')).toEqual(aiBefore);
-    expect(await planOf(database, `list_items(inventors_exact) @> ARRAY['doe, jane']`)).toContain(
+    expect(await tableBytes(migrated.database, 'patent_search')).toBeLessThan(bytesBefore);
+    expect(await typesOf(migrated.database, 'patents', AI_LISTS)).toEqual(['text', 'text']);
+    expect(await aiListsOf(migrated.database, 'text')).toEqual(aiBefore);
+    expect(await planOf(migrated.database, `list_items(inventors_exact) @> ARRAY['doe, jane']`)).toContain(
       'patent_search_inventors_idx',
     );
     expect(
-      await planOf(database, `classification_prefixes(list_items(ipc_symbols)) && ARRAY['H01M']`),
+      await planOf(migrated.database, `classification_prefixes(list_items(ipc_symbols)) && ARRAY['H01M']`),
     ).toContain('patent_search_ipc_idx');
 
     // A patent written after the migration gets its search row (and its lists) from the row function.
@@ -141,8 +129,8 @@ describe(MIGRATION, () => {
       cpc_symbols: ['B65D81/28'],
       owners: [],
     });
-    await insertPatents(database.db, [later], BEFORE_0930);
-    const [stored] = (await listsOf(database, 'patent_search', 'text')).filter(
+    await insertPatents(migrated.database.db, [later], BEFORE_0930);
+    const [stored] = (await listsOf(migrated.database, 'patent_search', 'text')).filter(
       (row) => row.lens_id === later.lens_id,
     );
     expect(stored).toEqual({
@@ -160,36 +148,36 @@ describe(MIGRATION, () => {
         ipc_symbols: ['H01M4/13', 'B65D81/28'],
       }),
     );
-    await insertPatents(database.db, laterRows, BEFORE_0930);
+    await insertPatents(migrated.database.db, laterRows, BEFORE_0930);
     const searchRows = new Map(
-      (await listsOf(database, 'patent_search', 'text')).map((row) => [row.lens_id, row]),
+      (await listsOf(migrated.database, 'patent_search', 'text')).map((row) => [row.lens_id, row]),
     );
-    const sampled = await listsOf(database, 'patent_search_sample', 'text');
+    const sampled = await listsOf(migrated.database, 'patent_search_sample', 'text');
     expect(
       sampled.filter((row) => laterRows.some((later) => later.lens_id === row.lens_id)).length,
     ).toBeGreaterThan(0);
     for (const row of sampled) expect(row).toEqual(searchRows.get(row.lens_id));
 
     const added = [later, ...laterRows].map((row) => row.lens_id);
-    await sql`DELETE FROM patents WHERE lens_id = ANY (${added}::text[])`.execute(database.db);
+    await sql`DELETE FROM patents WHERE lens_id = ANY (${added}::text[])`.execute(migrated.database.db);
   });
 
   it('goes back to arrays holding the same items, and forward again', async () => {
-    const down = await migrator.migrateTo(BEFORE);
+    const down = await migrated.migrator.migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
     for (const table of SEARCH_TABLES) {
-      expect(await typesOf(database, table)).toEqual(LISTS.map(() => 'text[]'));
-      expect(await listsOf(database, table, 'arrays')).toEqual(before[table]);
+      expect(await typesOf(migrated.database, table)).toEqual(LISTS.map(() => 'text[]'));
+      expect(await listsOf(migrated.database, table, 'arrays')).toEqual(before[table]);
     }
-    expect(await typesOf(database, 'patents', AI_LISTS)).toEqual(['text[]', 'text[]']);
-    expect(await aiListsOf(database, 'arrays')).toEqual(aiBefore);
-    expect(await planOf(database, `inventors_exact @> ARRAY['doe, jane']`)).toContain(
+    expect(await typesOf(migrated.database, 'patents', AI_LISTS)).toEqual(['text[]', 'text[]']);
+    expect(await aiListsOf(migrated.database, 'arrays')).toEqual(aiBefore);
+    expect(await planOf(migrated.database, `inventors_exact @> ARRAY['doe, jane']`)).toContain(
       'patent_search_inventors_idx',
     );
 
-    const up = await migrator.migrateTo(MIGRATION);
+    const up = await migrated.migrator.migrateTo(MIGRATION);
     expect(up.error).toBeUndefined();
-    expect(await listsOf(database, 'patent_search', 'text')).toEqual(before.patent_search);
-    expect(await aiListsOf(database, 'text')).toEqual(aiBefore);
+    expect(await listsOf(migrated.database, 'patent_search', 'text')).toEqual(before.patent_search);
+    expect(await aiListsOf(migrated.database, 'text')).toEqual(aiBefore);
   });
 });

@@ -96,3 +96,12 @@ export async function insertPatents(
   const stored = options.lists === 'arrays' ? (rows as unknown as NewPatent[]) : rows.map(storedPatent);
   await db.insertInto('patents').values(stored).execute();
 }
+
+/** How many patents the database holds. */
+export async function countPatents(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('patents')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -28,24 +28,46 @@ const APPLICATION: LensPublicationType = 'PATENT_APPLICATION';
 const GRANT: LensPublicationType = 'GRANTED_PATENT';
 const LIMITED: LensPublicationType = 'LIMITED_PATENT';
 
-/** A number in the year's stretch of a series that grew linearly between [year, value] anchors. */
-function seriesValue(
-  anchors: readonly (readonly [number, number])[],
-  year: number,
-  random: SeededRandom,
-): number {
+type Anchor = readonly [year: number, value: number];
+
+/** A number series that grew linearly between [year, value] anchors: a number in a year's stretch. */
+function series(...anchors: Anchor[]): (year: number, random: SeededRandom) => number {
   const anchor = (index: number) => {
     const found = anchors[index];
     if (!found) throw new Error('A series needs at least two anchors');
     return found;
   };
-  let segment = 0;
-  while (segment < anchors.length - 2 && year >= anchor(segment + 1)[0]) segment += 1;
-  const [fromYear, fromValue] = anchor(segment);
-  const [toYear, toValue] = anchor(segment + 1);
-  const perYear = (toValue - fromValue) / (toYear - fromYear);
-  return Math.max(1, Math.round(fromValue + perYear * (year - fromYear + random.next())));
+  return (year, random) => {
+    let segment = 0;
+    while (segment < anchors.length - 2 && year >= anchor(segment + 1)[0]) segment += 1;
+    const [fromYear, fromValue] = anchor(segment);
+    const [toYear, toValue] = anchor(segment + 1);
+    const perYear = (toValue - fromValue) / (toYear - fromYear);
+    return Math.max(1, Math.round(fromValue + perYear * (year - fromYear + random.next())));
+  };
 }
+
+const US_GRANTS = series(
+  [1980, 4_180_000],
+  [1990, 4_890_000],
+  [2000, 6_010_000],
+  [2010, 7_640_000],
+  [2020, 10_530_000],
+  [2026, 12_500_000],
+);
+const EP_NUMBERS = series(
+  [1980, 1_000],
+  [1990, 380_000],
+  [2000, 1_000_000],
+  [2010, 2_150_000],
+  [2020, 3_600_000],
+  [2026, 4_600_000],
+);
+const JP_GRANTS = series([1980, 1_000_000], [1996, 2_500_000], [2010, 4_500_000], [2026, 7_800_000]);
+const KR_GRANTS = series([1980, 10_000], [2000, 300_000], [2010, 1_000_000], [2026, 2_900_000]);
+const GB_NUMBERS = series([1980, 2_040_000], [2000, 2_350_000], [2026, 2_640_000]);
+const FR_NUMBERS = series([1980, 2_440_000], [2000, 2_790_000], [2026, 3_150_000]);
+const CA_NUMBERS = series([1980, 1_070_000], [2000, 2_300_000], [2026, 3_250_000]);
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const yearSerial = (year: number, width: number, max: number, random: SeededRandom) =>
@@ -60,22 +82,7 @@ const OFFICE_RULES: Record<string, OfficeRules> = {
       { kind: 'B2', type: GRANT, weight: 0.65, from: 2001 },
     ],
     number: (isApplication, year, random) =>
-      isApplication
-        ? yearSerial(year, 7, 450_000, random)
-        : String(
-            seriesValue(
-              [
-                [1980, 4_180_000],
-                [1990, 4_890_000],
-                [2000, 6_010_000],
-                [2010, 7_640_000],
-                [2020, 10_530_000],
-                [2026, 12_500_000],
-              ],
-              year,
-              random,
-            ),
-          ),
+      isApplication ? yearSerial(year, 7, 450_000, random) : String(US_GRANTS(year, random)),
   },
   EP: {
     applications: [
@@ -83,22 +90,7 @@ const OFFICE_RULES: Record<string, OfficeRules> = {
       { kind: 'A2', type: APPLICATION, weight: 0.3 },
     ],
     grants: [{ kind: 'B1', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) =>
-      pad(
-        seriesValue(
-          [
-            [1980, 1_000],
-            [1990, 380_000],
-            [2000, 1_000_000],
-            [2010, 2_150_000],
-            [2020, 3_600_000],
-            [2026, 4_600_000],
-          ],
-          year,
-          random,
-        ),
-        7,
-      ),
+    number: (_isApplication, year, random) => pad(EP_NUMBERS(year, random), 7),
   },
   WO: {
     applications: [
@@ -128,41 +120,13 @@ const OFFICE_RULES: Record<string, OfficeRules> = {
       { kind: 'B1', type: GRANT, weight: 0.1, from: 1996 },
     ],
     number: (isApplication, year, random) =>
-      isApplication
-        ? yearSerial(year, 6, 250_000, random)
-        : pad(
-            seriesValue(
-              [
-                [1980, 1_000_000],
-                [1996, 2_500_000],
-                [2010, 4_500_000],
-                [2026, 7_800_000],
-              ],
-              year,
-              random,
-            ),
-            7,
-          ),
+      isApplication ? yearSerial(year, 6, 250_000, random) : pad(JP_GRANTS(year, random), 7),
   },
   KR: {
     applications: [{ kind: 'A', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'B1', type: GRANT, weight: 1 }],
     number: (isApplication, year, random) =>
-      isApplication
-        ? `10${yearSerial(year, 7, 200_000, random)}`
-        : `10${pad(
-            seriesValue(
-              [
-                [1980, 10_000],
-                [2000, 300_000],
-                [2010, 1_000_000],
-                [2026, 2_900_000],
-              ],
-              year,
-              random,
-            ),
-            7,
-          )}`,
+      isApplication ? `10${yearSerial(year, 7, 200_000, random)}` : `10${pad(KR_GRANTS(year, random), 7)}`,
   },
   AU: {
     applications: [
@@ -189,50 +153,17 @@ const OFFICE_RULES: Record<string, OfficeRules> = {
   GB: {
     applications: [{ kind: 'A', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'B', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) =>
-      String(
-        seriesValue(
-          [
-            [1980, 2_040_000],
-            [2000, 2_350_000],
-            [2026, 2_640_000],
-          ],
-          year,
-          random,
-        ),
-      ),
+    number: (_isApplication, year, random) => String(GB_NUMBERS(year, random)),
   },
   FR: {
     applications: [{ kind: 'A1', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'B1', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) =>
-      String(
-        seriesValue(
-          [
-            [1980, 2_440_000],
-            [2000, 2_790_000],
-            [2026, 3_150_000],
-          ],
-          year,
-          random,
-        ),
-      ),
+    number: (_isApplication, year, random) => String(FR_NUMBERS(year, random)),
   },
   CA: {
     applications: [{ kind: 'A1', type: APPLICATION, weight: 1 }],
     grants: [{ kind: 'C', type: GRANT, weight: 1 }],
-    number: (_isApplication, year, random) =>
-      String(
-        seriesValue(
-          [
-            [1980, 1_070_000],
-            [2000, 2_300_000],
-            [2026, 3_250_000],
-          ],
-          year,
-          random,
-        ),
-      ),
+    number: (_isApplication, year, random) => String(CA_NUMBERS(year, random)),
   },
   TW: {
     applications: [{ kind: 'A', type: APPLICATION, weight: 1 }],
