@@ -7,6 +7,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY platform/package.json platform/
 COPY schema/package.json schema/
 COPY db/package.json db/
 COPY server/package.json server/
@@ -25,6 +26,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY platform/package.json platform/
 COPY schema/package.json schema/
 COPY db/package.json db/
 COPY server/package.json server/

@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint';
  * server's test harness, `@patentscout/server/testing/*`), and only scripts/ and tests/ import the
  * indexer. Outside db/, the data package is reached through its entry, `@patentscout/db`. In the
  * client (ADR 0182): app/ (the shell) -> features/ -> session/ -> ui/, and a feature reaches
- * another only through its index.ts.
+ * another only through its index.ts. The platform (logger, job contract, command-line reader; ADR
+ * 0188) is the bottom floor of the Node parts: it imports no package of ours, and the client none of it.
  */
 const VENDOR_SDKS = [
   'fastify',
@@ -63,6 +64,7 @@ const CLIENT_SCHEMA_ONLY = {
     '@patentscout/server*',
     '@patentscout/db*',
     '@patentscout/indexer*',
+    '@patentscout/platform*',
     '**/server/**',
     '**/indexer/**',
     'firebase-admin*',
@@ -212,6 +214,13 @@ export default tseslint.config(
     rules: restrict({
       regex: '^@patentscout/(server/(?!testing/)|indexer)|/(server|indexer)/src/',
       message: "The data package's tests use the server's test harness (@patentscout/server/testing/*) only.",
+    }),
+  },
+  {
+    files: ['platform/src/**/*.ts'],
+    rules: restrict({
+      group: ['@patentscout/*', '**/schema/src/**', '**/db/src/**', '**/server/src/**', '**/indexer/src/**'],
+      message: 'The platform is the bottom floor: it imports no package of ours.',
     }),
   },
   {

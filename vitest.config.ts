@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: [
+            'platform/src/**/*.test.ts',
             'schema/src/**/*.test.ts',
             'db/src/**/*.test.ts',
             'server/src/**/*.test.ts',

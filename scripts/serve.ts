@@ -5,7 +5,7 @@ import { indexerJobs } from '@patentscout/indexer/jobs';
 import { loadConfig } from '@patentscout/server/config';
 import { startServer } from '@patentscout/server/main';
 import { exitOnStartFailure } from './start-failure.js';
-import { createLogger } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@patentscout/schema';
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The data package's public entry (ADR 0152, ADR 0184): everything the server and the indexer
  * use of the database, its client and routing, table types, migrations, list helpers, the search
- * row's contract and bulk build, the patent vectors' contract, and the job and logging contracts
- * the indexer shares with the server. Nothing outside db/ imports another file of it, and each
+ * row's contract and bulk build, and the patent vectors' contract (the logger and the job contract
+ * are the platform's, `@patentscout/platform`). Nothing outside db/ imports another file of it, and each
  * name it exports is listed here: a new use outside db/ adds its name.
  */
 export {
@@ -85,5 +85,3 @@ export { cellCount, nearestCell, nearestCells } from './meaning/cells.js';
 export { seededRandom } from './meaning/seeded-random.js';
 export { standApart, type WordSenses } from './meaning/word-senses.js';
 export { readMeaningCoverage, MEANING_JOB, type MeaningCoverage } from './meaning/meaning-coverage.js';
-export { createLogger, type Logger } from './logger.js';
-export type { JobContext, JobDefinition } from './jobs.js';

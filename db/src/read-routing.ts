@@ -1,6 +1,6 @@
 import { Kysely } from 'kysely';
 import pg from 'pg';
-import type { Logger } from './logger.js';
+import type { Logger } from '@patentscout/platform';
 import type { ReadObserver, ReplicaState } from './observations.js';
 import {
   KEEP_IDLE_CONNECTIONS,

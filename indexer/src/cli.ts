@@ -1,5 +1,5 @@
-import { createLogger } from '@patentscout/db';
-import { EXIT, reportFailure } from '@patentscout/schema/command-line';
+import { createLogger } from '@patentscout/platform';
+import { EXIT, reportFailure } from '@patentscout/platform';
 import { parseCommand, USAGE } from './cli/arguments.js';
 import { runCommand } from './cli/commands.js';
 import { CliError, useEmbeddedDatabase } from './cli/database.js';

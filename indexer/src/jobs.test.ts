@@ -1,5 +1,6 @@
 import { loadConfig } from '@patentscout/server/config';
-import { type JobContext, createLogger } from '@patentscout/db';
+import { type JobContext, createLogger } from '@patentscout/platform';
+import type { Db } from '@patentscout/db';
 import { createTestDatabase, type TestDatabase } from '@patentscout/server/testing/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ const RECORDS = [...generatePatents({ count: 12, seed: 41 })];
 const logger = createLogger('silent');
 const sent: Array<{ name: string; payload?: object }> = [];
 
-const context = (): JobContext => ({
+const context = (): JobContext<Db> => ({
   db: database.db,
   logger,
   signal: new AbortController().signal,

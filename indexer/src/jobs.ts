@@ -1,4 +1,5 @@
-import { MEANING_JOB, openAiEmbedder, type JobDefinition, type Logger } from '@patentscout/db';
+import { MEANING_JOB, openAiEmbedder, type Db } from '@patentscout/db';
+import type { JobContext, JobDefinition, Logger } from '@patentscout/platform';
 import { z } from 'zod';
 import { configuredSummarizer } from './enrich/configured-summarizer.js';
 import { enrichPendingPatents } from './enrich/enrich-pending.js';
@@ -9,6 +10,9 @@ import { MeaningBuildStopped } from './meaning/build-meaning.js';
 import { updateMeaning } from './meaning/update-meaning.js';
 import { LensApiClient } from './sources/lens-api.js';
 import type { IndexerSettings } from './settings.js';
+
+/** The indexer's jobs, run by the server's worker over our database. */
+export type IndexerJob = JobDefinition<JobContext<Db>>;
 
 export const ENRICH_JOB = 'indexer.enrich';
 export const REINDEX_JOB = 'indexer.reindex';
@@ -33,12 +37,12 @@ const EnrichPayload = z.object({ limit: z.number().int().positive().optional() }
 export function indexerJobs(
   config: Pick<IndexerSettings, 'summarizer' | 'lens' | 'embeddings'>,
   logger: Logger,
-): JobDefinition[] {
+): IndexerJob[] {
   const summarizer = configuredSummarizer(config.summarizer, logger);
   const embedder = config.embeddings ? openAiEmbedder(config.embeddings) : undefined;
   const { token, apiUrl, reindexCron, reindexQuery } = config.lens;
 
-  const enrich: JobDefinition = {
+  const enrich: IndexerJob = {
     name: ENRICH_JOB,
     schedule: ENRICH_SCHEDULE,
     expireInSeconds: 60 * 60,
@@ -61,7 +65,7 @@ export function indexerJobs(
     },
   };
 
-  const reindex: JobDefinition = {
+  const reindex: IndexerJob = {
     name: REINDEX_JOB,
     ...(token ? { schedule: reindexCron } : {}),
     expireInSeconds: 6 * 60 * 60,
@@ -94,7 +98,7 @@ export function indexerJobs(
     },
   };
 
-  const meaning: JobDefinition = {
+  const meaning: IndexerJob = {
     name: MEANING_JOB,
     schedule: MEANING_SCHEDULE,
     expireInSeconds: 60 * 60,

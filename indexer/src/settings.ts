@@ -1,4 +1,5 @@
-import type { EmbeddingsEndpoint, Logger } from '@patentscout/db';
+import type { EmbeddingsEndpoint } from '@patentscout/db';
+import type { Logger } from '@patentscout/platform';
 
 /**
  * The settings the indexer needs, declared here and handed over by whoever starts it (ADR 0153):

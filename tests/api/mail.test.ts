@@ -9,7 +9,7 @@ import {
   mailMessageId,
 } from '@patentscout/server/features/mail/mail.service';
 import { createSmtpMailer } from '@patentscout/server/integrations/mailer';
-import { createLogger } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import type { Mailer } from '@patentscout/server/shared/mail';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call } from './http.js';

@@ -6,7 +6,7 @@ import {
   startLocalFormService,
   type LocalFormService,
 } from '@patentscout/server/integrations/local-form-service';
-import { createLogger } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import { startTestApp, type TestApp } from '@patentscout/server/testing/test-app';
 import { call } from './http.js';
 

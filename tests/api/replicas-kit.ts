@@ -2,7 +2,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '@patentscout/server/config';
 import { startServer, type RunningServer } from '@patentscout/server/main';
-import { createLogger } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
 import type { Db } from '@patentscout/db';
 import { writePatentBatch } from '@patentscout/indexer/load/patent-writer';

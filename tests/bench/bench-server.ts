@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { loadConfig } from '@patentscout/server/config';
 import { startServer, type RunningServer } from '@patentscout/server/main';
-import { createLogger } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import { givePaidPlan } from '@patentscout/server/testing/plans';
 import { ensureBenchCorpus, type CorpusLoad } from './bench-corpus.js';
 import { freeBenchPorts, type BenchPorts } from './bench-ports.js';

@@ -13,7 +13,8 @@ import {
 import { generatePatents } from '@patentscout/indexer/sources/generator';
 import { readLensFiles, resolveImportPaths } from '@patentscout/indexer/sources/lens-file';
 import type { SourceItem, SourceProgress } from '@patentscout/indexer/sources/source-item';
-import { type Db, createLogger } from '@patentscout/db';
+import { type Db } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import { freshDatabase } from './fresh-database.js';
 import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
 import { sql } from 'kysely';

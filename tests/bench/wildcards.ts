@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createDb, migrateToLatest, createLogger } from '@patentscout/db';
+import { createDb, migrateToLatest } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
 import { createSearchEngine, NO_FILTERS } from '@patentscout/server/search-engine';
 import { parseLensQuery } from '@patentscout/server/features/search/query/parser';

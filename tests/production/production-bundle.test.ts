@@ -10,7 +10,7 @@ import {
   type LocalSmtpServer,
 } from '@patentscout/server/integrations/local-smtp-server';
 import { startLocalStripe, type LocalStripe } from '@patentscout/server/integrations/local-stripe/server';
-import { createLogger } from '@patentscout/db';
+import { createLogger } from '@patentscout/platform';
 import { createEmulatorUser } from '@patentscout/server/testing/emulator-users';
 import { TEST_PORT_OFFSET, TEST_PROJECT_ID } from '@patentscout/server/testing/constants';
 import { REQUIRED_IN_PRODUCTION } from '@patentscout/server/config';

@@ -1,9 +1,4 @@
-import {
-  databaseUrlOption,
-  readCommandLine,
-  UsageError,
-  type ParsedValues,
-} from '@patentscout/schema/command-line';
+import { databaseUrlOption, readCommandLine, UsageError, type ParsedValues } from '@patentscout/platform';
 
 export const USAGE = `Usage: npm run index -- <command> [options]
 

@@ -1,4 +1,5 @@
-import { openAiEmbedder, type Db, type Logger } from '@patentscout/db';
+import { openAiEmbedder, type Db } from '@patentscout/db';
+import { type Logger } from '@patentscout/platform';
 import { configuredSummarizer } from '../enrich/configured-summarizer.js';
 import { enrichPendingPatents } from '../enrich/enrich-pending.js';
 import { buildMeaning } from '../meaning/build-meaning.js';

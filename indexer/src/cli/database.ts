@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseUnreachable, openCheckedDatabase, type Db, type Logger } from '@patentscout/db';
+import { DatabaseUnreachable, openCheckedDatabase, type Db } from '@patentscout/db';
+import { type Logger } from '@patentscout/platform';
 import pg from 'pg';
 import type { EmbeddedPostgresModule } from '../settings.js';
 

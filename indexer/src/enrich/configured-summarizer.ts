@@ -1,4 +1,4 @@
-import type { Logger } from '@patentscout/db';
+import type { Logger } from '@patentscout/platform';
 import { OfflineSummarizer } from './offline-summarizer.js';
 import { OpenAiSummarizer } from './openai-summarizer.js';
 import type { Summarizer } from './summarizer.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '@patentscout/db';
+import type { Logger } from '@patentscout/platform';
 import { z } from 'zod';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { PLAIN_TITLE_MAX_LENGTH } from './plain-title.js';

@@ -1,4 +1,4 @@
-import { reportFailure } from '@patentscout/schema/command-line';
+import { reportFailure } from '@patentscout/platform';
 import { ConfigError, loadConfig } from '../config.js';
 import { embeddedDatabaseUrl } from '../supervisor/embedded.js';
 import { AdminError, EXIT, parseAdminCommand, runAdminCommand, USAGE } from './commands.js';

@@ -1,4 +1,4 @@
-import { databaseUrlOption, readCommandLine } from '@patentscout/schema/command-line';
+import { databaseUrlOption, readCommandLine } from '@patentscout/platform';
 import { DatabaseUnreachable, openCheckedDatabase, type Db } from '@patentscout/db';
 import { AdminError } from './admin-errors.js';
 import {

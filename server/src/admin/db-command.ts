@@ -1,4 +1,4 @@
-import { databaseUrlOption, readCommandLine } from '@patentscout/schema/command-line';
+import { databaseUrlOption, readCommandLine } from '@patentscout/platform';
 import pg from 'pg';
 import {
   DISTRIBUTED_TABLES,

@@ -1,6 +1,13 @@
+import type { Db } from '@patentscout/db';
+import type {
+  JobContext as PlatformJobContext,
+  JobDefinition as PlatformJobDefinition,
+} from '@patentscout/platform';
+
 /**
- * The job contract is the data package's: the indexer hands its jobs to the server's worker too,
- * and a job's handler needs no more than the database, a logger, `send`, the stop signal and its
- * attempt (a job's logic lives in its feature's service, which the feature's jobs close over).
+ * The platform's job contract bound to our database: the indexer hands its jobs to the server's
+ * worker too, and a job's handler needs no more than the database, a logger, `send`, the stop
+ * signal and its attempt (a job's logic lives in its feature's service, which its jobs close over).
  */
-export type { JobContext, JobDefinition } from '@patentscout/db';
+export type JobContext = PlatformJobContext<Db>;
+export type JobDefinition = PlatformJobDefinition<JobContext>;

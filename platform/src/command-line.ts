@@ -3,8 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 /**
  * The project's command lines (`npm run index`, `npm run admin`) read their words and options
  * here, with node's own `parseArgs`, so that both answer a mistake alike: one usage error class,
- * the same wording, the same exit codes. Not exported from the package's entry: the browser
- * bundle has no use for it.
+ * the same wording, the same exit codes.
  */
 
 /** Exit codes: 0 done, 1 failed, 2 bad command line, 130 interrupted (the shell's code for Ctrl-C). */

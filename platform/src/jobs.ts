@@ -1,11 +1,10 @@
-import type { Db } from './client.js';
 import type { Logger } from './logger.js';
 
 /**
  * A background job, described without pg-boss so that any part of the product (the indexer
  * among them, which the server must not import) can hand its jobs to the server's worker.
  */
-export interface JobDefinition<Context extends JobContext = JobContext> {
+export interface JobDefinition<Context extends JobContext<unknown>> {
   /** `<feature>.<verb>`, e.g. `indexer.enrich`. */
   name: string;
   /** A five-field cron expression (UTC); without one the job runs only when sent. */
@@ -24,9 +23,12 @@ export interface JobDefinition<Context extends JobContext = JobContext> {
   handler(payload: unknown, context: Context): Promise<void>;
 }
 
-/** What every job's handler is given; the server's worker adds its own (the features' services). */
-export interface JobContext {
-  db: Db;
+/**
+ * What every job's handler is given. The database handle's type is the data package's: each side
+ * that defines jobs binds it (`JobContext<Db>`), so the contract itself needs no database.
+ */
+export interface JobContext<Database> {
+  db: Database;
   logger: Logger;
   /** Queues a job by name (another run of itself, or a follow-up job). */
   send(name: string, payload?: object): Promise<void>;
