@@ -12,7 +12,10 @@ const run = promisify(execFile);
 describe('the benchmarks’ shared modules', () => {
   it('load outside Vitest', async () => {
     const modules = ['bench-server', 'bench-corpus', 'search-client', 'result-map-server'];
-    const script = modules.map((name) => `await import('./tests/bench/${name}.ts');`).join('\n');
+    const script = [
+      ...modules.map((name) => `await import('./tests/bench/${name}.ts');`),
+      "await import('@patentscout/server/testing/internals');",
+    ].join('\n');
     const { stderr } = await run('node', ['--import', 'tsx', '--input-type=module', '-e', script], {
       timeout: 120_000,
     });

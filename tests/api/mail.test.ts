@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { createElement } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailLayout } from '@patentscout/server/features/mail/index';
-import { createMailRepo } from '@patentscout/server/features/mail/mail.repo';
 import {
+  EmailLayout,
+  createMailRepo,
   createMailService,
   MAIL_CLAIM_MS,
   mailMessageId,
-} from '@patentscout/server/features/mail/mail.service';
+} from '@patentscout/server/testing/internals';
+import { createElement } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '@patentscout/server/integrations/mailer';
 import { createLogger } from '@patentscout/platform';
 import type { Mailer } from '@patentscout/server/shared/mail';

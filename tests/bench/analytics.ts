@@ -1,4 +1,15 @@
 import { chmod, mkdir } from 'node:fs/promises';
+import {
+  createInsightsRepo,
+  createInsightsService,
+  createResultSetsRepo,
+  createResultSets,
+  createSearchRepo,
+  createSearchAdmission,
+  createMeaningStatus,
+  createSearchService,
+  plansOver,
+} from '@patentscout/server/testing/internals';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,15 +18,6 @@ import { type Db } from '@patentscout/db';
 import { createLogger } from '@patentscout/platform';
 import { freshDatabase } from './fresh-database.js';
 import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
-import { createInsightsRepo } from '@patentscout/server/features/analytics/insights.repo';
-import { createInsightsService } from '@patentscout/server/features/analytics/insights.service';
-import { createResultSetsRepo } from '@patentscout/server/features/search/result-sets.repo';
-import { createResultSets } from '@patentscout/server/features/search/result-sets.service';
-import { createSearchRepo } from '@patentscout/server/features/search/search.repo';
-import { createSearchAdmission } from '@patentscout/server/features/search/admission';
-import { createMeaningStatus } from '@patentscout/server/features/search/meaning-status';
-import { createSearchService } from '@patentscout/server/features/search/search.service';
-import { plansOver } from '@patentscout/server/features/plans/index';
 import { createSearchEngine } from '@patentscout/server/search-engine';
 import { ensureDemoCorpus } from '@patentscout/indexer/demo-corpus';
 import { systemClock } from '@patentscout/server/shared/clock';

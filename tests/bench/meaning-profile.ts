@@ -1,14 +1,18 @@
 import { parseArgs } from 'node:util';
+import {
+  createMeaningIndex,
+  naturalSearch,
+  MEANING_CANDIDATES,
+  MEANING_INDEX,
+  createTermStatsSource,
+  lexemesOf,
+  weightedTerms,
+  type MeaningCandidates,
+} from '@patentscout/server/testing/internals';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from '@patentscout/db';
 import { NO_FILTERS } from '@patentscout/server/search-engine';
-import { createMeaningIndex } from '@patentscout/server/features/search/engine/meaning/meaning-index';
-import type { MeaningCandidates } from '@patentscout/server/features/search/engine/meaning-blend';
-import { naturalSearch } from '@patentscout/server/features/search/engine/natural';
-import { MEANING_CANDIDATES, MEANING_INDEX } from '@patentscout/server/features/search/engine/plan';
-import { createTermStatsSource } from '@patentscout/server/features/search/engine/term-stats';
-import { lexemesOf, weightedTerms } from '@patentscout/server/features/search/engine/words';
 import { systemClock } from '@patentscout/server/shared/clock';
 import { startBenchServer } from './bench-server.js';
 import { knownItemQuery } from './known-item.js';

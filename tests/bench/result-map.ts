@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createMapRunner } from '@patentscout/server/testing/internals';
 import { parseArgs } from 'node:util';
-import { createMapRunner } from '@patentscout/server/features/maps/map-runner';
 import { benchMapThroughServer } from './result-map-server.js';
 
 /**

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
+import { parseLensQuery } from '@patentscout/server/testing/internals';
 import { sql } from 'kysely';
 import { createDb, migrateToLatest } from '@patentscout/db';
 import { createLogger } from '@patentscout/platform';
 import { startEmbeddedPostgres } from '@patentscout/server/supervisor/embedded';
 import { createSearchEngine, NO_FILTERS } from '@patentscout/server/search-engine';
-import { parseLensQuery } from '@patentscout/server/features/search/query/parser';
 import { systemClock } from '@patentscout/server/shared/clock';
 
 /**
