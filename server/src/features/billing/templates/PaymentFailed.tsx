@@ -1,26 +1,19 @@
-import { Heading, Link, Text } from '@react-email/components';
-import { EmailLayout, emailStyles } from '../../mail/index.js';
+import { BillingEmail, ManageBillingText } from './BillingEmail.js';
 
 /** Sent once per failed renewal invoice. */
 export function PaymentFailed(props: { name: string; accountLink: string; publicUrl: string }) {
   return (
-    <EmailLayout
+    <BillingEmail
       preview="We couldn't renew your Discover plan"
-      publicUrl={props.publicUrl}
+      heading="We couldn't renew your Discover plan"
       reason="You get this e-mail because you subscribe to the Discover plan."
+      name={props.name}
+      publicUrl={props.publicUrl}
     >
-      <Heading as="h1" style={emailStyles.heading}>
-        We couldn't renew your Discover plan
-      </Heading>
-      <Text style={emailStyles.text}>Hello {props.name},</Text>
-      <Text style={emailStyles.text}>
-        The payment for your Discover plan did not go through, and your searches are limited to the free
-        plan's until it does. Please update your card in{' '}
-        <Link href={props.accountLink} style={emailStyles.link}>
-          My Account
-        </Link>{' '}
-        (Manage billing).
-      </Text>
-    </EmailLayout>
+      <ManageBillingText
+        lead="The payment for your Discover plan did not go through, and your searches are limited to the free plan's until it does. Please update your card in"
+        href={props.accountLink}
+      />
+    </BillingEmail>
   );
 }
