@@ -7,13 +7,6 @@ import type {
   BillingRepo,
   RecordedEvent,
 } from './billing.contract.js';
-export type {
-  EventOutcome,
-  OpenCheckout,
-  ReconciliationRun,
-  BillingRepo,
-  RecordedEvent,
-} from './billing.contract.js';
 
 /**
  * Billing's own records: the account's provider customer, its checkout sessions, the provider

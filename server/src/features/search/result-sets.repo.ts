@@ -25,17 +25,10 @@ const COLUMNS = [
   'explanation',
 ] as const;
 
-/** A set as a search keeps it. */
-export interface NewResultSet {
+/** A set as a search keeps it: what it reads back, keyed by its owner and search rather than an id. */
+export interface NewResultSet extends Omit<StoredResultSet, 'id'> {
   uid: string;
   searchKey: string;
-  kind: SearchKind;
-  request: unknown;
-  lensIds: string[];
-  total: number;
-  families: number;
-  estimated: boolean;
-  explanation: unknown;
 }
 
 /** A set's row as read: its columns, the ids under their column name. */
