@@ -1,11 +1,9 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import type { MapsService, ResultMap } from './maps.service.js';
 
 /** What these resolvers read of the GraphQL context. */
-export interface MapsContext extends GraphQLContext {
-  services: { maps: MapsService };
-}
+export type MapsContext = ServicesContext<{ maps: MapsService }>;
 
 const answer = (map: ResultMap) => ({
   points: map.points.map(({ lensId, ...point }) => ({ lens_id: lensId, ...point })),
