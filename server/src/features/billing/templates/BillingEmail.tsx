@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { EmailHeading, EmailLayout, EmailLink, EmailText } from '../../mail/index.js';
 
-/** Every billing message: its heading, then a greeting by name, then what it has to say. */
-export function BillingEmail(props: {
-  preview: string;
-  heading: string;
-  reason: string;
+/** What every billing message is written for: the reader's name and where their account is. */
+export interface BillingMailProps {
   name: string;
+  accountLink: string;
   publicUrl: string;
-  children?: ReactNode;
-}) {
+}
+
+/** Every billing message: its heading, then a greeting by name, then what it has to say. */
+export function BillingEmail(
+  props: BillingMailProps & { preview: string; heading: string; reason: string; children?: ReactNode },
+) {
   return (
     <EmailLayout preview={props.preview} publicUrl={props.publicUrl} reason={props.reason}>
       <EmailHeading>{props.heading}</EmailHeading>

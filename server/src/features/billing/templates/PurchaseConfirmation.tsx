@@ -1,20 +1,14 @@
 import { EmailText } from '../../mail/index.js';
-import { BillingEmail, ManageBillingText } from './BillingEmail.js';
+import { BillingEmail, ManageBillingText, type BillingMailProps } from './BillingEmail.js';
 
 /** Sent once per completed checkout: the Discover plan is active. */
-export function PurchaseConfirmation(props: {
-  name: string;
-  renewsOn: string | null;
-  accountLink: string;
-  publicUrl: string;
-}) {
+export function PurchaseConfirmation(props: BillingMailProps & { renewsOn: string | null }) {
   return (
     <BillingEmail
+      {...props}
       preview="Your Discover plan is active"
       heading="Thank you for your purchase!"
       reason="You get this e-mail because you subscribed to the Discover plan."
-      name={props.name}
-      publicUrl={props.publicUrl}
     >
       <EmailText>
         Your Discover plan ($29 per month) is active: you can search without a monthly limit.
