@@ -34,6 +34,7 @@ export type {
 } from './collection-tables.js';
 export type { PlanSubscriptionsTable } from './billing-tables.js';
 export { listItems, listText } from './lists.js';
+export { deleteMatching, insertRows, selectOne } from './rows.js';
 export {
   distributionStatements,
   DISTRIBUTED_TABLES,

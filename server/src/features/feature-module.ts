@@ -68,3 +68,37 @@ export interface FeatureModule<Service, Context extends GraphQLContext = GraphQL
   accountLifecycle?: AccountLifecycle;
   close?(): Promise<void>;
 }
+
+/** What every feature's service takes from the root: its repo, the clock and the logger. */
+export interface FeatureCore<Repo> {
+  repo: Repo;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * How a feature's index.ts assembles its module (ADR 0186): the service over its repo, the clock
+ * and the logger, then the routes, jobs and account lifecycle made from that service.
+ */
+export interface FeatureWiring<Repo, Service, Context extends GraphQLContext> {
+  repo: Repo;
+  service(core: FeatureCore<Repo>): Service;
+  routes?(service: Service): RestRoute[];
+  resolvers?: Resolvers<Context>;
+  jobs?(service: Service): JobDefinition[];
+  accountLifecycle?(service: Service): AccountLifecycle;
+}
+
+/** One feature module from its wiring; a part the wiring leaves out stays out of the module. */
+export function wireFeature<Repo, Service, Context extends GraphQLContext>(
+  deps: Pick<FeatureDeps, 'clock' | 'logger'>,
+  wiring: FeatureWiring<Repo, Service, Context>,
+): FeatureModule<Service, Context> {
+  const service = wiring.service({ repo: wiring.repo, clock: deps.clock, logger: deps.logger });
+  const module: FeatureModule<Service, Context> = { service };
+  if (wiring.routes) module.routes = wiring.routes(service);
+  if (wiring.resolvers) module.resolvers = wiring.resolvers;
+  if (wiring.jobs) module.jobs = wiring.jobs(service);
+  if (wiring.accountLifecycle) module.accountLifecycle = wiring.accountLifecycle(service);
+  return module;
+}

@@ -48,31 +48,46 @@ function budgetOf(route: string): Budget {
   return 'general';
 }
 
+interface WindowCount {
+  current: number;
+  ttl: number;
+}
+
 /**
- * `@fastify/rate-limit`'s store interface over Postgres, so that several instances share counts.
- * The plugin constructs the store itself, hence a class made around the repo.
+ * `@fastify/rate-limit`'s store interface around a count (the plugin constructs the store itself,
+ * hence a class): `sweep` is true on every SWEEP_EVERY_HITS-th hit, for the count to drop its
+ * ended windows then. A synchronous count answers the plugin at once.
  */
-function postgresStore(repo: RateLimitsRepo): FastifyRateLimitStoreCtor {
+function rateLimitStore(
+  count: (key: string, timeWindow: number, sweep: boolean) => WindowCount | Promise<WindowCount>,
+): FastifyRateLimitStoreCtor {
   let hits = 0;
-  class PostgresRateLimitStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      done: (error: Error | null, state?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
+  class RateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, done: (error: Error | null, state?: WindowCount) => void, timeWindow: number): void {
       hits += 1;
-      if (hits % SWEEP_EVERY_HITS === 0) void repo.deleteEnded().catch(() => undefined);
-      repo.hit(key, timeWindow).then(
-        ({ count, ttlMs }) => done(null, { current: count, ttl: ttlMs }),
-        (error: Error) => done(error),
-      );
+      const state = count(key, timeWindow, hits % SWEEP_EVERY_HITS === 0);
+      if (state instanceof Promise) {
+        state.then(
+          (counted) => done(null, counted),
+          (error: Error) => done(error),
+        );
+      } else done(null, state);
     }
-    /** Keys already carry their budget's name (see byUser), so one table serves every limiter. */
+    /** Keys already carry their budget's name (see byUser), so one store serves every limiter. */
     child(): FastifyRateLimitStore {
       return this;
     }
   }
-  return PostgresRateLimitStore;
+  return RateLimitStore;
+}
+
+/** Counts over Postgres, so that several instances share them. */
+function postgresStore(repo: RateLimitsRepo): FastifyRateLimitStoreCtor {
+  return rateLimitStore(async (key, timeWindow, sweep) => {
+    if (sweep) void repo.deleteEnded().catch(() => undefined);
+    const { count, ttlMs } = await repo.hit(key, timeWindow);
+    return { current: count, ttl: ttlMs };
+  });
 }
 
 /**
@@ -81,31 +96,19 @@ function postgresStore(repo: RateLimitsRepo): FastifyRateLimitStoreCtor {
  */
 function memoryStore(): FastifyRateLimitStoreCtor {
   const windows = new Map<string, { count: number; endsAt: number }>();
-  let hits = 0;
-  class MemoryRateLimitStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      done: (error: Error | null, state?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      const now = Date.now();
-      hits += 1;
-      if (hits % SWEEP_EVERY_HITS === 0) {
-        for (const [ended, window] of windows) if (window.endsAt <= now) windows.delete(ended);
-      }
-      let window = windows.get(key);
-      if (!window || window.endsAt <= now) {
-        window = { count: 0, endsAt: now + timeWindow };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      done(null, { current: window.count, ttl: window.endsAt - now });
+  return rateLimitStore((key, timeWindow, sweep) => {
+    const now = Date.now();
+    if (sweep) {
+      for (const [ended, window] of windows) if (window.endsAt <= now) windows.delete(ended);
     }
-    child(): FastifyRateLimitStore {
-      return this;
+    let window = windows.get(key);
+    if (!window || window.endsAt <= now) {
+      window = { count: 0, endsAt: now + timeWindow };
+      windows.set(key, window);
     }
-  }
-  return MemoryRateLimitStore;
+    window.count += 1;
+    return { current: window.count, ttl: window.endsAt - now };
+  });
 }
 
 /**

@@ -41,34 +41,39 @@ export function createMetrics(options: { role: string }): Metrics {
   registry.setDefaultLabels({ role: options.role });
   // The standard names (process_*, nodejs_*), which ready-made dashboards expect.
   collectDefaultMetrics({ register: registry });
+  // Each server keeps a registry of its own, so no metric lands in prom-client's global one.
+  const histogram = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ) => new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
 
-  const requests = new Histogram({
-    name: 'patentscout_http_request_duration_seconds',
-    help: 'HTTP requests by method, route template and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const searches = new Histogram({
-    name: 'patentscout_search_duration_seconds',
-    help: 'Search engine time by kind (ai, advanced) and tier (all-tiers: every candidate tier read, exact counts; budget: the candidate budget filled early, counts estimated)',
-    labelNames: ['kind', 'tier'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const jobs = new Histogram({
-    name: 'patentscout_job_duration_seconds',
-    help: 'Background job runs by queue and outcome (completed, failed)',
-    labelNames: ['queue', 'outcome'] as const,
-    buckets: JOB_BUCKETS,
-    registers: [registry],
-  });
-  const jobOutcomes = new Counter({
-    name: 'patentscout_jobs_total',
-    help: 'Background job runs by queue and outcome (completed, failed)',
-    labelNames: ['queue', 'outcome'] as const,
-    registers: [registry],
-  });
+  const requests = histogram(
+    'patentscout_http_request_duration_seconds',
+    'HTTP requests by method, route template and status code',
+    ['method', 'route', 'status_code'] as const,
+    LATENCY_BUCKETS,
+  );
+  const searches = histogram(
+    'patentscout_search_duration_seconds',
+    'Search engine time by kind (ai, advanced) and tier (all-tiers: every candidate tier read, exact counts; budget: the candidate budget filled early, counts estimated)',
+    ['kind', 'tier'] as const,
+    LATENCY_BUCKETS,
+  );
+  const jobs = histogram(
+    'patentscout_job_duration_seconds',
+    'Background job runs by queue and outcome (completed, failed)',
+    ['queue', 'outcome'] as const,
+    JOB_BUCKETS,
+  );
+  const jobOutcomes = counter(
+    'patentscout_jobs_total',
+    'Background job runs by queue and outcome (completed, failed)',
+    ['queue', 'outcome'] as const,
+  );
 
   const watchedQueues: Array<{ boss: PgBoss; queues: readonly string[] }> = [];
   new Gauge({
@@ -172,18 +177,16 @@ export function createMetrics(options: { role: string }): Metrics {
     (gauge, figures) => gauge.set(figures.unmatchedEvents),
   );
 
-  const reads = new Counter({
-    name: 'patentscout_db_reads_total',
-    help: 'Routed read operations (a query or a read transaction) by pool (search, reads) and the server that served them (primary, or a replica host:port/database)',
-    labelNames: ['pool', 'target'] as const,
-    registers: [registry],
-  });
-  const readRetries = new Counter({
-    name: 'patentscout_db_read_retries_total',
-    help: 'Reads that moved to this server after the replica they started on failed (stopped, unreachable, cancelled by recovery)',
-    labelNames: ['pool', 'target'] as const,
-    registers: [registry],
-  });
+  const reads = counter(
+    'patentscout_db_reads_total',
+    'Routed read operations (a query or a read transaction) by pool (search, reads) and the server that served them (primary, or a replica host:port/database)',
+    ['pool', 'target'] as const,
+  );
+  const readRetries = counter(
+    'patentscout_db_read_retries_total',
+    'Reads that moved to this server after the replica they started on failed (stopped, unreachable, cancelled by recovery)',
+    ['pool', 'target'] as const,
+  );
   const replicaSources: Array<() => ReplicaState[]> = [];
   const replicaGauge = (name: string, help: string, pick: (state: ReplicaState) => number | null) =>
     new Gauge({

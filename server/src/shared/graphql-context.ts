@@ -9,3 +9,8 @@ import type { Viewer } from './viewer.js';
 export interface GraphQLContext {
   viewer: Viewer | null;
 }
+
+/** A resolver file's context: the request's, with the services those resolvers read. */
+export interface ServicesContext<Services> extends GraphQLContext {
+  services: Services;
+}

@@ -39,3 +39,20 @@ export interface RestRoute {
   refuseEarly?(viewer: Viewer): void | Promise<void>;
   handler(request: RestRequest): Promise<RestResponse>;
 }
+
+/** A route that answers what `run` resolves to, with 200 or the status given (201 for a creation). */
+export function answeringRoute(
+  method: RestRoute['method'],
+  url: string,
+  run: (request: RestRequest) => Promise<unknown>,
+  status?: number,
+): RestRoute {
+  return {
+    method,
+    url,
+    handler: async (request) => {
+      const body = await run(request);
+      return status === undefined ? { body } : { status, body };
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Db, type UserRow } from '@patentscout/db';
+import { selectOne, type Db, type UserRow } from '@patentscout/db';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -94,13 +94,8 @@ export function createAccountsRepo(db: Db): AccountsRepo {
     },
 
     async isDeleted(uid: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('uid')
-        .where('uid', '=', uid)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      return row !== undefined;
+      const row = await selectOne(db, 'users', ['deleted_at'], { uid });
+      return row !== undefined && row.deleted_at !== null;
     },
 
     /** Accounts closed before `before` (the purge's). */

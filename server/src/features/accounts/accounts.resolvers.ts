@@ -1,18 +1,14 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import { forgetSearchesThisMonth } from '../plans/index.js';
 import type { Account } from './accounts.model.js';
 import type { AccountsService } from './accounts.service.js';
 
 /** What these resolvers read of the GraphQL context. */
-export interface AccountsContext extends GraphQLContext {
-  services: { accounts: AccountsService };
-}
+export type AccountsContext = ServicesContext<{ accounts: AccountsService }>;
 
 /** What a mutation that spends a credit reads of the context to answer with the account. */
-export interface CreditContext extends GraphQLContext {
-  services: { accounts: Pick<AccountsService, 'findAccount'> };
-}
+export type CreditContext = ServicesContext<{ accounts: Pick<AccountsService, 'findAccount'> }>;
 
 /**
  * The account a mutation that spent a credit answers with (a search, a one-shot request): its

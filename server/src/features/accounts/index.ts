@@ -1,4 +1,9 @@
-import type { AccountLifecycle, FeatureDeps, FeatureModule } from '../feature-module.js';
+import {
+  wireFeature,
+  type AccountLifecycle,
+  type FeatureDeps,
+  type FeatureModule,
+} from '../feature-module.js';
 import type { PlansService } from '../plans/index.js';
 import { accountsJobs } from './accounts.jobs.js';
 import { createAccountsRepo } from './accounts.repo.js';
@@ -22,17 +27,12 @@ export function createAccountsFeature(
     lifecycles: () => Array<AccountLifecycle & { feature: string }>;
   },
 ): FeatureModule<AccountsService, AccountsContext> {
-  const service = createAccountsService({
+  return wireFeature(deps, {
     repo: createAccountsRepo(deps.db),
-    identity: deps.identity,
-    clock: deps.clock,
-    logger: deps.logger,
-    lifecycles: others.lifecycles,
-  });
-  return {
-    service,
-    routes: accountsRoutes(service, others.plans),
+    service: (core) =>
+      createAccountsService({ ...core, identity: deps.identity, lifecycles: others.lifecycles }),
+    routes: (service) => accountsRoutes(service, others.plans),
     resolvers: accountsResolvers,
-    jobs: accountsJobs(service),
-  };
+    jobs: accountsJobs,
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '@patentscout/db';
+import { selectOne, type Db } from '@patentscout/db';
 
 export interface AnalystKeyRow {
   id: string;
@@ -73,13 +73,8 @@ export function createAnalystKeysRepo(db: Db): AnalystKeysRepo {
 
     /** True for an open account with the analyst flag. */
     async isAnalyst(uid: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('analyst')
-        .where('uid', '=', uid)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row?.analyst === true;
+      const row = await selectOne(db, 'users', ['analyst', 'deleted_at'], { uid });
+      return row?.deleted_at === null && row.analyst === true;
     },
 
     async findAccountByEmail(email: string): Promise<{ uid: string; email: string } | undefined> {

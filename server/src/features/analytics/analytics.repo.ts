@@ -1,4 +1,4 @@
-import type { Db } from '@patentscout/db';
+import { insertRows, selectOne, type Db } from '@patentscout/db';
 import type { PageViewRecord } from '../../shared/page-views.js';
 
 /** The page views' SQL. */
@@ -10,31 +10,24 @@ export interface AnalyticsRepo {
 
 export function createAnalyticsRepo(db: Db): AnalyticsRepo {
   return {
-    async insertPageViews(views: PageViewRecord[]): Promise<void> {
-      if (views.length === 0) return;
-      await db
-        .insertInto('page_views')
-        .values(
-          views.map((view) => ({
-            path: view.path,
-            referrer: view.referrer,
-            user_uid: view.userUid,
-            session_id: view.sessionId,
-            viewed_at: view.viewedAt,
-          })),
-        )
-        .execute();
+    insertPageViews(views: PageViewRecord[]): Promise<void> {
+      return insertRows(
+        db,
+        'page_views',
+        views.map((view) => ({
+          path: view.path,
+          referrer: view.referrer,
+          user_uid: view.userUid,
+          session_id: view.sessionId,
+          viewed_at: view.viewedAt,
+        })),
+      );
     },
 
     /** Whether an account row exists and is open (views of closed accounts stay anonymous). */
     async isOpenAccount(uid: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('uid')
-        .where('uid', '=', uid)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
+      const row = await selectOne(db, 'users', ['deleted_at'], { uid });
+      return row !== undefined && row.deleted_at === null;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import type { AnalystKeysService } from './analyst-keys.service.js';
 import type { InsightsService } from './insights.service.js';
 
@@ -8,9 +8,9 @@ import type { InsightsService } from './insights.service.js';
  * that window; `landscape` answers a search's matches as aggregates.
  */
 /** What these resolvers read of the GraphQL context. */
-export interface AnalyticsContext extends GraphQLContext {
-  services: { analytics: { keys: AnalystKeysService; insights: InsightsService } };
-}
+export type AnalyticsContext = ServicesContext<{
+  analytics: { keys: AnalystKeysService; insights: InsightsService };
+}>;
 
 export const analyticsResolvers: Resolvers<AnalyticsContext> = {
   Account: {

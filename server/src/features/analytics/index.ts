@@ -1,4 +1,4 @@
-import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { wireFeature, type FeatureDeps, type FeatureModule } from '../feature-module.js';
 import type { PlansService } from '../plans/index.js';
 import type { SearchService } from '../search/index.js';
 import { createAnalystKeysRepo } from './analyst-keys.repo.js';
@@ -38,14 +38,6 @@ export function createAnalyticsFeature(
     collectionMembers: (uid: string, collectionId: unknown) => Promise<string[]>;
   },
 ): FeatureModule<AnalyticsService, AnalyticsContext> {
-  const pageViews = createAnalyticsService({
-    // Page views are first-party statistics: a failover may lose the last ones.
-    repo: createAnalyticsRepo(deps.localCommitDb),
-    identity: deps.identity,
-    clock: deps.clock,
-    logger: deps.logger,
-    forwarder: deps.pageViewForwarder,
-  });
   const keys = analystKeysOver(deps.db);
   const insights = createInsightsService({
     // The analytics only read: a replica answers them when one serves.
@@ -56,6 +48,15 @@ export function createAnalyticsFeature(
     search: others.search,
     collectionMembers: others.collectionMembers,
   });
-  const service: AnalyticsService = { ...pageViews, keys, insights };
-  return { service, routes: analyticsRoutes(pageViews), resolvers: analyticsResolvers };
+  return wireFeature(deps, {
+    // Page views are first-party statistics: a failover may lose the last ones.
+    repo: createAnalyticsRepo(deps.localCommitDb),
+    service: (core): AnalyticsService => ({
+      ...createAnalyticsService({ ...core, identity: deps.identity, forwarder: deps.pageViewForwarder }),
+      keys,
+      insights,
+    }),
+    routes: (service) => analyticsRoutes(service),
+    resolvers: analyticsResolvers,
+  });
 }

@@ -1,13 +1,6 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import { type Db, type Database } from '@patentscout/db';
+import { selectOne, type Db, type Database } from '@patentscout/db';
 import type {
-  EventOutcome,
-  OpenCheckout,
-  ReconciliationRun,
-  BillingRepo,
-  RecordedEvent,
-} from './billing.contract.js';
-export type {
   EventOutcome,
   OpenCheckout,
   ReconciliationRun,
@@ -26,24 +19,15 @@ export function createBillingRepo(db: Db): BillingRepo {
     },
 
     async customerOf(uid: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('billing_customers')
-        .select('customer_id')
-        .where('user_uid', '=', uid)
-        .executeTakeFirst();
-      return row?.customer_id;
+      return (await selectOne(db, 'billing_customers', ['customer_id'], { user_uid: uid }))?.customer_id;
     },
 
     async accountOfCustomer(
       customerId: string,
       executor: Kysely<Database> = db,
     ): Promise<string | undefined> {
-      const row = await executor
-        .selectFrom('billing_customers')
-        .select('user_uid')
-        .where('customer_id', '=', customerId)
-        .executeTakeFirst();
-      return row?.user_uid;
+      return (await selectOne(executor, 'billing_customers', ['user_uid'], { customer_id: customerId }))
+        ?.user_uid;
     },
 
     /** Keeps the first customer stored for the account; answers the one it has. */

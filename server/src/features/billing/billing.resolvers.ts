@@ -1,11 +1,9 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import type { BillingService } from './billing.service.js';
 
 /** What these resolvers read of the GraphQL context. */
-export interface BillingContext extends GraphQLContext {
-  services: { billing: BillingService };
-}
+export type BillingContext = ServicesContext<{ billing: BillingService }>;
 
 export const billingResolvers: Resolvers<BillingContext> = {
   Account: {

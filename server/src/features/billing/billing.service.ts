@@ -15,7 +15,7 @@ import {
   WebhookEventInvalidError,
   WebhookSignatureError,
 } from './billing.errors.js';
-import type { ReconciliationRun } from './billing.repo.js';
+import type { ReconciliationRun } from './billing.contract.js';
 import { createProviderSync, type BillingDeps } from './provider-sync.js';
 import { createReconciliation, type ReconciliationResult } from './reconcile.js';
 import { createWebhookHandlers } from './webhook-handlers.js';

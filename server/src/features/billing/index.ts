@@ -1,5 +1,5 @@
 import type { AccountsService } from '../accounts/index.js';
-import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { wireFeature, type FeatureDeps, type FeatureModule } from '../feature-module.js';
 import type { MailService } from '../mail/index.js';
 import type { PlansService } from '../plans/index.js';
 import { billingJobs } from './billing.jobs.js';
@@ -31,22 +31,23 @@ export function createBillingFeature(
   settings: BillingFeatureSettings,
   others: { mail: MailService; plans: PlansService; accounts: AccountsService },
 ): FeatureModule<BillingService, BillingContext> {
-  const service = createBillingService({
+  return wireFeature(deps, {
     repo: createBillingRepo(deps.db),
-    payments: deps.payments,
-    plans: others.plans,
-    accounts: others.accounts,
-    mail: others.mail,
-    logger: deps.logger,
-    clock: deps.clock,
-    priceDiscover: settings.priceDiscover,
-  });
-  deps.watchBilling?.(() => service.figures());
-  return {
-    service,
-    routes: billingRoutes(service),
+    service: (core) => {
+      const service = createBillingService({
+        ...core,
+        payments: deps.payments,
+        plans: others.plans,
+        accounts: others.accounts,
+        mail: others.mail,
+        priceDiscover: settings.priceDiscover,
+      });
+      deps.watchBilling?.(() => service.figures());
+      return service;
+    },
+    routes: billingRoutes,
     resolvers: billingResolvers,
-    jobs: billingJobs(service),
-    accountLifecycle: { close: service.closeAccount, purge: service.purge },
-  };
+    jobs: billingJobs,
+    accountLifecycle: (service) => ({ close: service.closeAccount, purge: service.purge }),
+  });
 }

@@ -5,7 +5,7 @@ import type { AccountsService } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
 import { canStillCharge, type PlansExecutor, type PlansService, type RecordOutcome } from '../plans/index.js';
 import { PaymentsUnavailableError } from './billing.errors.js';
-import type { BillingRepo } from './billing.repo.js';
+import type { BillingRepo } from './billing.contract.js';
 import { DuplicateSubscriptionCancelled } from './templates/DuplicateSubscriptionCancelled.js';
 
 export interface BillingDeps {

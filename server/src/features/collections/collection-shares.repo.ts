@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type CollectionShareRow, type Db } from '@patentscout/db';
+import { deleteMatching, type CollectionShareRow, type Db } from '@patentscout/db';
 import type { CollectionShare } from './collections.model.js';
 
 /** A collection's invitations and the accounts that accepted them. */
@@ -48,13 +48,8 @@ export function createCollectionSharesRepo(db: Db): CollectionSharesRepo {
         .executeTakeFirstOrThrow();
     },
 
-    async remove(collectionId: string, email: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('collection_shares')
-        .where('collection_id', '=', collectionId)
-        .where('email', '=', email)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    remove(collectionId: string, email: string): Promise<boolean> {
+      return deleteMatching(db, 'collection_shares', { collection_id: collectionId, email });
     },
 
     findByToken(token: string) {

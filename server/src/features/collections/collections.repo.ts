@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type CollectionMemberRow, type CollectionRow, type Db } from '@patentscout/db';
+import { deleteMatching, type CollectionMemberRow, type CollectionRow, type Db } from '@patentscout/db';
 import type {
   VisibleCollectionRow,
   MemberWithPatentRow,
@@ -180,13 +180,8 @@ export function createCollectionsRepo(db: Db): CollectionsRepo {
         .executeTakeFirst();
     },
 
-    async removeMember(executor: Db, id: string, lensId: string): Promise<boolean> {
-      const result = await executor
-        .deleteFrom('collection_members')
-        .where('collection_id', '=', id)
-        .where('lens_id', '=', lensId)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    removeMember(executor: Db, id: string, lensId: string): Promise<boolean> {
+      return deleteMatching(executor, 'collection_members', { collection_id: id, lens_id: lensId });
     },
 
     /** The user's notes on a patent, from every collection they own or that is shared with them. */

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import type { CollectionsService } from './collections.service.js';
 import type { CollectionSharing } from './collections.sharing.js';
 
@@ -8,9 +8,9 @@ const given = <T extends object>(input: T) =>
   Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
 
 /** What these resolvers read of the GraphQL context. */
-export interface CollectionsContext extends GraphQLContext {
-  services: { collections: CollectionsService & { sharing: CollectionSharing } };
-}
+export type CollectionsContext = ServicesContext<{
+  collections: CollectionsService & { sharing: CollectionSharing };
+}>;
 
 export const collectionsResolvers: Resolvers<CollectionsContext> = {
   Query: {

@@ -1,4 +1,4 @@
-import type { RestRoute } from '../../shared/rest.js';
+import { answeringRoute, type RestRoute } from '../../shared/rest.js';
 import type { CollectionSharing } from './collections.sharing.js';
 import type { CollectionsService } from './collections.service.js';
 import type { CollectionWatch } from './collections.watch.js';
@@ -30,98 +30,48 @@ export function collectionsRoutes(
         return { body: await watch.unwatchWithToken(token) };
       },
     },
-    {
-      method: 'GET',
-      url: BASE,
-      handler: async ({ viewer, query }) => ({
-        body: { collections: await collections.list(viewer, query.lens_id) },
-      }),
-    },
-    {
-      method: 'POST',
-      url: BASE,
-      handler: async ({ viewer, body }) => ({ status: 201, body: await collections.create(viewer, body) }),
-    },
-    {
-      method: 'GET',
-      url: `${BASE}/:id`,
-      handler: async ({ viewer, params }) => ({ body: await collections.get(viewer, params.id) }),
-    },
-    {
-      method: 'PATCH',
-      url: `${BASE}/:id`,
-      handler: async ({ viewer, params, body }) => ({
-        body: await collections.update(viewer, params.id, body),
-      }),
-    },
-    {
-      method: 'DELETE',
-      url: `${BASE}/:id`,
-      handler: async ({ viewer, params }) => ({ body: await collections.remove(viewer, params.id) }),
-    },
-    {
-      method: 'POST',
-      url: `${BASE}/:id/members`,
-      handler: async ({ viewer, params, body }) => ({
-        status: 201,
-        body: await collections.addMember(viewer, params.id, body),
-      }),
-    },
-    {
-      method: 'PATCH',
-      url: `${BASE}/:id/members/:lensId`,
-      handler: async ({ viewer, params, body }) => ({
-        body: await collections.updateMember(viewer, params.id, params.lensId, body),
-      }),
-    },
-    {
-      method: 'DELETE',
-      url: `${BASE}/:id/members/:lensId`,
-      handler: async ({ viewer, params }) => ({
-        body: await collections.removeMember(viewer, params.id, params.lensId),
-      }),
-    },
-    {
-      method: 'GET',
-      url: `${BASE}/notes/:lensId`,
-      handler: async ({ viewer, params }) => ({
-        body: { notes: await collections.notesOn(viewer, params.lensId) },
-      }),
-    },
-    {
-      method: 'POST',
-      url: `${BASE}/:id/link`,
-      handler: async ({ viewer, params }) => ({ body: await sharing.issueLink(viewer, params.id) }),
-    },
-    {
-      method: 'DELETE',
-      url: `${BASE}/:id/link`,
-      handler: async ({ viewer, params }) => ({ body: await sharing.revokeLink(viewer, params.id) }),
-    },
-    {
-      method: 'GET',
-      url: `${BASE}/shared/:token`,
-      handler: async ({ viewer, params }) => ({ body: await sharing.openLink(viewer, params.token) }),
-    },
-    {
-      method: 'POST',
-      url: `${BASE}/:id/invitations`,
-      handler: async ({ viewer, params, body }) => ({
-        status: 201,
-        body: await sharing.invite(viewer, params.id, body),
-      }),
-    },
-    {
-      method: 'DELETE',
-      url: `${BASE}/:id/invitations/:email`,
-      handler: async ({ viewer, params }) => ({
-        body: await sharing.removeShare(viewer, params.id, params.email),
-      }),
-    },
-    {
-      method: 'POST',
-      url: `${BASE}/invitations/:token/accept`,
-      handler: async ({ viewer, params }) => ({ body: await sharing.accept(viewer, params.token) }),
-    },
+    answeringRoute('GET', BASE, async ({ viewer, query }) => ({
+      collections: await collections.list(viewer, query.lens_id),
+    })),
+    answeringRoute('POST', BASE, ({ viewer, body }) => collections.create(viewer, body), 201),
+    answeringRoute('GET', `${BASE}/:id`, ({ viewer, params }) => collections.get(viewer, params.id)),
+    answeringRoute('PATCH', `${BASE}/:id`, ({ viewer, params, body }) =>
+      collections.update(viewer, params.id, body),
+    ),
+    answeringRoute('DELETE', `${BASE}/:id`, ({ viewer, params }) => collections.remove(viewer, params.id)),
+    answeringRoute(
+      'POST',
+      `${BASE}/:id/members`,
+      ({ viewer, params, body }) => collections.addMember(viewer, params.id, body),
+      201,
+    ),
+    answeringRoute('PATCH', `${BASE}/:id/members/:lensId`, ({ viewer, params, body }) =>
+      collections.updateMember(viewer, params.id, params.lensId, body),
+    ),
+    answeringRoute('DELETE', `${BASE}/:id/members/:lensId`, ({ viewer, params }) =>
+      collections.removeMember(viewer, params.id, params.lensId),
+    ),
+    answeringRoute('GET', `${BASE}/notes/:lensId`, async ({ viewer, params }) => ({
+      notes: await collections.notesOn(viewer, params.lensId),
+    })),
+    answeringRoute('POST', `${BASE}/:id/link`, ({ viewer, params }) => sharing.issueLink(viewer, params.id)),
+    answeringRoute('DELETE', `${BASE}/:id/link`, ({ viewer, params }) =>
+      sharing.revokeLink(viewer, params.id),
+    ),
+    answeringRoute('GET', `${BASE}/shared/:token`, ({ viewer, params }) =>
+      sharing.openLink(viewer, params.token),
+    ),
+    answeringRoute(
+      'POST',
+      `${BASE}/:id/invitations`,
+      ({ viewer, params, body }) => sharing.invite(viewer, params.id, body),
+      201,
+    ),
+    answeringRoute('DELETE', `${BASE}/:id/invitations/:email`, ({ viewer, params }) =>
+      sharing.removeShare(viewer, params.id, params.email),
+    ),
+    answeringRoute('POST', `${BASE}/invitations/:token/accept`, ({ viewer, params }) =>
+      sharing.accept(viewer, params.token),
+    ),
   ];
 }

@@ -1,4 +1,4 @@
-import { type Db, type FavouriteRow } from '@patentscout/db';
+import { deleteMatching, type Db, type FavouriteRow } from '@patentscout/db';
 
 /** The favourites' SQL: one row per user and patent. */
 export interface FavouritesRepo {
@@ -43,13 +43,8 @@ export function createFavouritesRepo(db: Db): FavouritesRepo {
         .executeTakeFirstOrThrow();
     },
 
-    async deleteOwned(uid: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('favourites')
-        .where('id', '=', id)
-        .where('user_uid', '=', uid)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    deleteOwned(uid: string, id: string): Promise<boolean> {
+      return deleteMatching(db, 'favourites', { id, user_uid: uid });
     },
   };
 }

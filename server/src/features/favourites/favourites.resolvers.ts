@@ -1,11 +1,9 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import type { FavouritesService } from './favourites.service.js';
 
 /** What these resolvers read of the GraphQL context. */
-export interface FavouritesContext extends GraphQLContext {
-  services: { favourites: FavouritesService };
-}
+export type FavouritesContext = ServicesContext<{ favourites: FavouritesService }>;
 
 export const favouritesResolvers: Resolvers<FavouritesContext> = {
   Query: {

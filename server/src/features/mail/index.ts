@@ -8,6 +8,7 @@ import type { MailFeatureSettings } from './mail.settings.js';
 export type { MailService, MailToSend } from './mail.service.js';
 export type { MailFeatureSettings } from './mail.settings.js';
 export { EmailLayout, emailStyles } from './templates/EmailLayout.js';
+export { EmailHeading, EmailLink, EmailText } from './templates/email-parts.js';
 
 /** E-mail: every message is queued here and sent by the `mail.flush` job through `deps.mailer`. */
 export function createMailFeature(

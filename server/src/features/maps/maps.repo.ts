@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { listItems, type Db } from '@patentscout/db';
+import { listItems, selectOne, type Db } from '@patentscout/db';
 
 /** A family as the map reads it: its meaning vector (null without one) and what a point shows. */
 export interface MapFamilyRow {
@@ -63,12 +63,7 @@ export function createMapsRepo(db: Db, reads: Db = db): MapsRepo {
     },
 
     async findLayout(key: string): Promise<unknown> {
-      const row = await reads
-        .selectFrom('result_maps')
-        .select('layout')
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row?.layout;
+      return (await selectOne(reads, 'result_maps', ['layout'], { key }))?.layout;
     },
 
     /** Keeps a layout; the same key drawn twice at once keeps the first (both are the same map). */

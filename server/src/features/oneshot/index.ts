@@ -1,4 +1,4 @@
-import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { wireFeature, type FeatureDeps, type FeatureModule } from '../feature-module.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
 import type { PlansService } from '../plans/index.js';
@@ -16,16 +16,20 @@ export function createOneShotFeature(
   deps: FeatureDeps,
   others: { search: SearchService; plans: PlansService; accounts: AccountsService; mail: MailService },
 ): FeatureModule<OneShotService, OneShotContext> {
-  const service = createOneShotService({
+  return wireFeature(deps, {
     repo: createOneShotRepo(deps.db),
-    db: deps.db,
-    search: others.search,
-    credits: others.plans,
-    accounts: others.accounts,
-    mail: others.mail,
-    jobs: deps.jobs,
-    clock: deps.clock,
-    logger: deps.logger,
+    service: (core) =>
+      createOneShotService({
+        ...core,
+        db: deps.db,
+        search: others.search,
+        credits: others.plans,
+        accounts: others.accounts,
+        mail: others.mail,
+        jobs: deps.jobs,
+      }),
+    routes: oneShotRoutes,
+    resolvers: oneShotResolvers,
+    jobs: oneShotJobs,
   });
-  return { service, routes: oneShotRoutes(service), resolvers: oneShotResolvers, jobs: oneShotJobs(service) };
 }

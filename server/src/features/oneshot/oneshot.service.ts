@@ -11,7 +11,7 @@ import { assertVerified, type Viewer } from '../../shared/viewer.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
 import type { PlansService } from '../plans/index.js';
-import type { SearchService } from '../search/index.js';
+import { searchQueryText, type SearchService } from '../search/index.js';
 import type { OneShotRepo } from './oneshot.repo.js';
 import { renderOneShotReport, type ReportFamily } from './report.js';
 import { OneShotReady } from './templates/OneShotReady.js';
@@ -24,13 +24,7 @@ const REPORT_FAMILIES = 50;
 /** An unfinished request no run has touched for this long is run again (its worker died). */
 export const STALE_AFTER_MS = 3 * 60 * 1000;
 
-const OneShotRequest = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(1, 'Please describe what to search for.')
-    .max(2000, 'The search query is too long (2,000 characters at most).'),
-});
+const OneShotRequest = z.object({ query: searchQueryText('Please describe what to search for.') });
 const RequestId = z.string().uuid('That is not a one-shot request id.');
 
 export class OneShotNotFoundError extends AppError {

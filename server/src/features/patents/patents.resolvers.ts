@@ -1,11 +1,9 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import { PatentNotFoundError, type PatentsService } from './patents.service.js';
 
 /** What these resolvers read of the GraphQL context. */
-export interface PatentsContext extends GraphQLContext {
-  services: { patents: PatentsService };
-}
+export type PatentsContext = ServicesContext<{ patents: PatentsService }>;
 
 export const patentsResolvers: Resolvers<PatentsContext> = {
   Query: {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import { type Db, type Database, type PlanSubscriptionsTable } from '@patentscout/db';
+import { selectOne, type Db, type Database, type PlanSubscriptionsTable } from '@patentscout/db';
 import { freePlan } from './free-plan.js';
 import { ACTIVE_STATUSES, ENDED_STATUSES, type PlanChange } from './plan-status.js';
 
@@ -134,11 +134,9 @@ export function createPlansRepo(db: Db): PlansRepo {
       subscriptionId: string,
       executor: Executor = db,
     ): Promise<string | undefined> {
-      const row = await executor
-        .selectFrom('plan_subscriptions')
-        .select('user_uid')
-        .where('subscription_id', '=', subscriptionId)
-        .executeTakeFirst();
+      const row = await selectOne(executor, 'plan_subscriptions', ['user_uid'], {
+        subscription_id: subscriptionId,
+      });
       return row?.user_uid;
     },
 

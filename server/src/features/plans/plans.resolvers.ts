@@ -1,11 +1,9 @@
 import { PlanName, PlanStatus, type Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import type { AccountPlan, PlansService, PlanStatus as Status } from './plans.service.js';
 
 /** What these resolvers read of the GraphQL context (one per request). */
-export interface PlansContext extends GraphQLContext {
-  services: { plans: PlansService };
-}
+export type PlansContext = ServicesContext<{ plans: PlansService }>;
 
 /**
  * The viewer's searches this month, counted once per request: `searchCount`, `limited` and

@@ -15,6 +15,7 @@ import { createSearchService } from './search.service.js';
 
 export { QueryTooComplexError, SearchTimedOutError } from './query/errors.js';
 export { isCurrentSearchKey, searchKeyOf } from './search-key.js';
+export { searchQueryText } from './search.service.js';
 export type { CheckedSearchRequest, SearchOutcome, SearchService } from './search.contract.js';
 export type { SearchKind, SearchResultItem, SearchResultSet } from './search.types.js';
 export type { SearchFeatureSettings } from './search.settings.js';

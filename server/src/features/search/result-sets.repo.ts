@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Db } from '@patentscout/db';
+import { insertRows, type Db } from '@patentscout/db';
 import type { SearchKind } from './search.types.js';
 
 /** A stored result set as the search service reads it back. */
@@ -25,17 +25,10 @@ const COLUMNS = [
   'explanation',
 ] as const;
 
-/** A set as a search keeps it. */
-export interface NewResultSet {
+/** A set as a search keeps it: what it reads back, keyed by its owner and search rather than an id. */
+export interface NewResultSet extends Omit<StoredResultSet, 'id'> {
   uid: string;
   searchKey: string;
-  kind: SearchKind;
-  request: unknown;
-  lensIds: string[];
-  total: number;
-  families: number;
-  estimated: boolean;
-  explanation: unknown;
 }
 
 /** A set's row as read: its columns, the ids under their column name. */
@@ -89,25 +82,23 @@ export function createResultSetsRepo(db: Db, reads: Db = db): ResultSetsRepo {
 
   return {
     /** Writes sets made by the search (their ids chosen by it), in one statement. */
-    async storeMany(sets: ReadonlyArray<NewResultSet & { id: string }>): Promise<void> {
-      if (sets.length === 0) return;
-      await db
-        .insertInto('search_result_sets')
-        .values(
-          sets.map((set) => ({
-            id: set.id,
-            user_uid: set.uid,
-            search_key: set.searchKey,
-            kind: set.kind,
-            request: JSON.stringify(set.request),
-            lens_ids: set.lensIds,
-            total: set.total,
-            families: set.families,
-            estimated: set.estimated,
-            explanation: set.explanation === null ? null : JSON.stringify(set.explanation),
-          })),
-        )
-        .execute();
+    storeMany(sets: ReadonlyArray<NewResultSet & { id: string }>): Promise<void> {
+      return insertRows(
+        db,
+        'search_result_sets',
+        sets.map((set) => ({
+          id: set.id,
+          user_uid: set.uid,
+          search_key: set.searchKey,
+          kind: set.kind,
+          request: JSON.stringify(set.request),
+          lens_ids: set.lensIds,
+          total: set.total,
+          families: set.families,
+          estimated: set.estimated,
+          explanation: set.explanation === null ? null : JSON.stringify(set.explanation),
+        })),
+      );
     },
 
     /** The user's latest set of this search since `since`. */

@@ -27,13 +27,18 @@ import { checkedAnswer, countsAnswer } from './search-answer.js';
 import type { SearchRepo } from './search.repo.js';
 import type { SearchKind } from './search.types.js';
 
-/** The specification's search request: the query and every filter the engine knows. */
-const SearchRequest = z.object({
-  query: z
+/** A search's words as a request carries them (a one-shot's too), with what to say when none. */
+export function searchQueryText(whenEmpty: string) {
+  return z
     .string()
     .trim()
-    .min(1, 'Please enter a search query.')
-    .max(2000, 'The search query is too long (2,000 characters at most).'),
+    .min(1, whenEmpty)
+    .max(2000, 'The search query is too long (2,000 characters at most).');
+}
+
+/** The specification's search request: the query and every filter the engine knows. */
+const SearchRequest = z.object({
+  query: searchQueryText('Please enter a search query.'),
   ...FILTER_INPUTS,
 });
 

@@ -1,4 +1,4 @@
-import type { FeatureDeps, FeatureModule } from '../feature-module.js';
+import { wireFeature, type FeatureDeps, type FeatureModule } from '../feature-module.js';
 import type { MailService } from '../mail/index.js';
 import type { SearchService } from '../search/index.js';
 import { updatesJobs } from './updates.jobs.js';
@@ -18,20 +18,22 @@ export function createUpdatesFeature(
   settings: UpdatesSettings,
   others: { search: SearchService; mail: MailService },
 ): FeatureModule<UpdatesService, UpdatesContext> {
-  const service = createUpdatesService({
+  return wireFeature(deps, {
     repo: createUpdatesRepo(deps.db),
-    db: deps.db,
-    search: others.search,
-    mail: others.mail,
-    clock: deps.clock,
-    logger: deps.logger,
-    configuredSecret: settings.appSecret,
-  });
-  return {
-    service,
-    routes: [...updatesRoutes(service), ...(settings.localMail ? [devDigestRoute(service)] : [])],
+    service: (core) =>
+      createUpdatesService({
+        ...core,
+        db: deps.db,
+        search: others.search,
+        mail: others.mail,
+        configuredSecret: settings.appSecret,
+      }),
+    routes: (service) => [
+      ...updatesRoutes(service),
+      ...(settings.localMail ? [devDigestRoute(service)] : []),
+    ],
     resolvers: updatesResolvers,
-    jobs: updatesJobs(service),
-  };
+    jobs: updatesJobs,
+  });
 }
 export { digestWeek } from './week.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { type Db, type Database, type SavedSearchesTable } from '@patentscout/db';
+import { deleteMatching, type Db, type Database, type SavedSearchesTable } from '@patentscout/db';
 
 export interface NewSavedSearch {
   uid: string;
@@ -110,13 +110,8 @@ export function createUpdatesRepo(db: Db): UpdatesRepo {
         .execute();
     },
 
-    async remove(uid: string, id: number): Promise<boolean> {
-      const deleted = await db
-        .deleteFrom('saved_searches')
-        .where('user_uid', '=', uid)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return deleted.numDeletedRows > 0n;
+    remove(uid: string, id: number): Promise<boolean> {
+      return deleteMatching(db, 'saved_searches', { user_uid: uid, id });
     },
 
     /** Saved searches whose owners have not had this week's digest, with their owners' addresses. */

@@ -1,11 +1,9 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../../shared/graphql-context.js';
+import type { ServicesContext } from '../../shared/graphql-context.js';
 import type { UpdatesService } from './updates.service.js';
 
 /** What these resolvers read of the GraphQL context. */
-export interface UpdatesContext extends GraphQLContext {
-  services: { updates: UpdatesService };
-}
+export type UpdatesContext = ServicesContext<{ updates: UpdatesService }>;
 
 export const updatesResolvers: Resolvers<UpdatesContext> = {
   Query: {

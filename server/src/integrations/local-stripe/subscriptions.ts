@@ -118,6 +118,25 @@ export function createSubscriptionLifecycle(
     return { subscription, paid: invoice(subscription, 'paid', 'subscription_create') };
   }
 
+  /**
+   * A renewal's invoice, paid (`active`) or not (`past_due`), after moving the period on when
+   * `nextPeriod`; a cancelled subscription renews no more.
+   */
+  function renewal(subscription: LocalSubscription, nextPeriod: boolean, status: 'active' | 'past_due') {
+    if (subscription.status === 'canceled') return Promise.resolve();
+    if (nextPeriod) {
+      const item = subscription.items.data[0]!;
+      item.current_period_start = item.current_period_end;
+      item.current_period_end += MONTH_SECONDS;
+    }
+    subscription.status = status;
+    const paid = status === 'active';
+    const bill = invoice(subscription, paid ? 'paid' : 'open', 'subscription_cycle');
+    store.save();
+    void events.deliver(paid ? 'invoice.paid' : 'invoice.payment_failed', bill);
+    return events.deliver('customer.subscription.updated', subscription);
+  }
+
   return {
     /** The checkout page's Pay: an active subscription, then Stripe's events for it. */
     pay(session: LocalCheckoutSession): Promise<void> {
@@ -171,30 +190,13 @@ export function createSubscriptionLifecycle(
 
     /** A renewal whose payment fails: the subscription goes past due. */
     failRenewal(subscription: LocalSubscription): Promise<void> {
-      if (subscription.status === 'canceled') return Promise.resolve();
-      const item = subscription.items.data[0]!;
-      item.current_period_start = item.current_period_end;
-      item.current_period_end += MONTH_SECONDS;
-      subscription.status = 'past_due';
-      const unpaid = invoice(subscription, 'open', 'subscription_cycle');
-      store.save();
-      void events.deliver('invoice.payment_failed', unpaid);
-      return events.deliver('customer.subscription.updated', subscription);
+      return renewal(subscription, true, 'past_due');
     },
 
     /** A renewal that is paid (also what paying a past-due invoice does). */
     renew(subscription: LocalSubscription): Promise<void> {
-      if (subscription.status === 'canceled') return Promise.resolve();
-      const item = subscription.items.data[0]!;
-      if (subscription.status === 'active') {
-        item.current_period_start = item.current_period_end;
-        item.current_period_end += MONTH_SECONDS;
-      }
-      subscription.status = 'active';
-      const paid = invoice(subscription, 'paid', 'subscription_cycle');
-      store.save();
-      void events.deliver('invoice.paid', paid);
-      return events.deliver('customer.subscription.updated', subscription);
+      // A past-due subscription's period moved on when its renewal failed.
+      return renewal(subscription, subscription.status === 'active', 'active');
     },
   };
 }

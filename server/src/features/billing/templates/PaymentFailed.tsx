@@ -1,26 +1,18 @@
-import { Heading, Link, Text } from '@react-email/components';
-import { EmailLayout, emailStyles } from '../../mail/index.js';
+import { BillingEmail, ManageBillingText, type BillingMailProps } from './BillingEmail.js';
 
 /** Sent once per failed renewal invoice. */
-export function PaymentFailed(props: { name: string; accountLink: string; publicUrl: string }) {
+export function PaymentFailed(props: BillingMailProps) {
   return (
-    <EmailLayout
+    <BillingEmail
+      {...props}
       preview="We couldn't renew your Discover plan"
-      publicUrl={props.publicUrl}
+      heading="We couldn't renew your Discover plan"
       reason="You get this e-mail because you subscribe to the Discover plan."
     >
-      <Heading as="h1" style={emailStyles.heading}>
-        We couldn't renew your Discover plan
-      </Heading>
-      <Text style={emailStyles.text}>Hello {props.name},</Text>
-      <Text style={emailStyles.text}>
-        The payment for your Discover plan did not go through, and your searches are limited to the free
-        plan's until it does. Please update your card in{' '}
-        <Link href={props.accountLink} style={emailStyles.link}>
-          My Account
-        </Link>{' '}
-        (Manage billing).
-      </Text>
-    </EmailLayout>
+      <ManageBillingText
+        lead="The payment for your Discover plan did not go through, and your searches are limited to the free plan's until it does. Please update your card in"
+        href={props.accountLink}
+      />
+    </BillingEmail>
   );
 }

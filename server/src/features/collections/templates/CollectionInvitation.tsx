@@ -1,5 +1,4 @@
-import { Heading, Link, Text } from '@react-email/components';
-import { EmailLayout, emailStyles } from '../../mail/index.js';
+import { EmailHeading, EmailLayout, EmailLink, EmailText } from '../../mail/index.js';
 
 /** An invitation to a collection, as a viewer or an editor. */
 export function CollectionInvitation(props: {
@@ -17,18 +16,14 @@ export function CollectionInvitation(props: {
       publicUrl={props.publicUrl}
       reason={`You get this e-mail because ${props.inviter} invited ${props.email} to a collection.`}
     >
-      <Heading as="h1" style={emailStyles.heading}>
-        {props.inviter} shared a collection with you
-      </Heading>
-      <Text style={emailStyles.text}>
+      <EmailHeading>{props.inviter} shared a collection with you</EmailHeading>
+      <EmailText>
         You are invited to {part} the collection “{props.collectionName}”. Sign in (or register) with{' '}
         {props.email} to accept.
-      </Text>
-      <Text style={emailStyles.text}>
-        <Link href={props.acceptLink} style={emailStyles.link}>
-          Open the collection
-        </Link>
-      </Text>
+      </EmailText>
+      <EmailText>
+        <EmailLink href={props.acceptLink}>Open the collection</EmailLink>
+      </EmailText>
     </EmailLayout>
   );
 }

@@ -1,5 +1,5 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { EmailLayout, emailStyles } from '../../mail/index.js';
+import { Heading, Section, Text } from '@react-email/components';
+import { EmailHeading, EmailLayout, EmailLink, emailStyles, EmailText } from '../../mail/index.js';
 
 export interface WatchChange {
   /** What happened, in words: "Legal status changed: ACTIVE → EXPIRED". */
@@ -33,36 +33,24 @@ export function CollectionWatchDigest(props: {
       reason="You get this e-mail because you watch these collections. Turn it off on a collection's page, or"
       unsubscribeUrl={props.unsubscribeLink}
     >
-      <Heading as="h1" style={emailStyles.heading}>
-        What changed in your collections
-      </Heading>
-      <Text style={emailStyles.text}>
+      <EmailHeading>What changed in your collections</EmailHeading>
+      <EmailText>
         Hello {props.name}, here is what changed in the week ending {props.weekLabel}.
-      </Text>
+      </EmailText>
       {props.sections.map((section) => (
         <Section key={section.collectionLink} style={{ margin: '20px 0 0' }}>
           <Heading as="h2" style={{ ...emailStyles.heading, fontSize: 17 }}>
-            <Link href={section.collectionLink} style={emailStyles.link}>
-              {section.collectionName}
-            </Link>
+            <EmailLink href={section.collectionLink}>{section.collectionName}</EmailLink>
           </Heading>
           {section.changes.map((change, index) => (
             <Text key={index} style={emailStyles.text}>
-              {change.link ? (
-                <Link href={change.link} style={emailStyles.link}>
-                  {change.member}
-                </Link>
-              ) : (
-                change.member
-              )}
+              {change.link ? <EmailLink href={change.link}>{change.member}</EmailLink> : change.member}
               <br />
               <span style={emailStyles.muted}>{change.summary}</span>
             </Text>
           ))}
           <Text style={emailStyles.muted}>
-            <Link href={section.unsubscribeLink} style={emailStyles.link}>
-              Stop e-mails for this collection
-            </Link>
+            <EmailLink href={section.unsubscribeLink}>Stop e-mails for this collection</EmailLink>
           </Text>
         </Section>
       ))}

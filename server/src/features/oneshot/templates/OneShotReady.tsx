@@ -1,5 +1,5 @@
-import { Heading, Link, Text } from '@react-email/components';
-import { EmailLayout, emailStyles } from '../../mail/index.js';
+import { Text } from '@react-email/components';
+import { EmailHeading, EmailLayout, EmailLink, emailStyles, EmailText } from '../../mail/index.js';
 
 /** The one-shot search's e-mail: the report is attached, and listed under Previous Searches. */
 export function OneShotReady(props: {
@@ -16,20 +16,15 @@ export function OneShotReady(props: {
       publicUrl={props.publicUrl}
       reason="You get this e-mail because you ordered a one-shot search."
     >
-      <Heading as="h1" style={emailStyles.heading}>
-        Your one-shot search is ready
-      </Heading>
-      <Text style={emailStyles.text}>Hello {props.name},</Text>
-      <Text style={emailStyles.text}>
+      <EmailHeading>Your one-shot search is ready</EmailHeading>
+      <EmailText>Hello {props.name},</EmailText>
+      <EmailText>
         We searched deeply for “{props.query}” and found {props.families} patent{' '}
         {props.families === 1 ? 'family' : 'families'}. The report is attached as a PDF.
-      </Text>
-      <Text style={emailStyles.text}>
-        <Link href={props.previousSearchesLink} style={emailStyles.link}>
-          Your previous searches
-        </Link>{' '}
-        keep it too.
-      </Text>
+      </EmailText>
+      <EmailText>
+        <EmailLink href={props.previousSearchesLink}>Your previous searches</EmailLink> {'keep it too.'}
+      </EmailText>
       <Text style={emailStyles.muted}>Request {props.requestId}</Text>
     </EmailLayout>
   );

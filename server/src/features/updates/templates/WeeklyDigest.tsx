@@ -1,5 +1,5 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { EmailLayout, emailStyles } from '../../mail/index.js';
+import { Heading, Section, Text } from '@react-email/components';
+import { EmailHeading, EmailLayout, EmailLink, emailStyles, EmailText } from '../../mail/index.js';
 
 export interface DigestPatent {
   title: string;
@@ -37,12 +37,10 @@ export function WeeklyDigest(props: {
       reason="You get this e-mail because you asked for weekly updates on these searches. Manage them on your account page, or"
       unsubscribeUrl={props.unsubscribeAllLink}
     >
-      <Heading as="h1" style={emailStyles.heading}>
-        New this week for your searches
-      </Heading>
-      <Text style={emailStyles.text}>
+      <EmailHeading>New this week for your searches</EmailHeading>
+      <EmailText>
         Hello {props.name}, here is what entered our index in the week ending {props.weekLabel}.
-      </Text>
+      </EmailText>
       {props.sections.map((section) => (
         <Section key={section.resultsLink} style={{ margin: '20px 0 0' }}>
           <Heading as="h2" style={{ ...emailStyles.heading, fontSize: 17 }}>
@@ -50,9 +48,7 @@ export function WeeklyDigest(props: {
           </Heading>
           {section.patents.map((patent) => (
             <Text key={patent.link} style={emailStyles.text}>
-              <Link href={patent.link} style={emailStyles.link}>
-                {patent.title}
-              </Link>
+              <EmailLink href={patent.link}>{patent.title}</EmailLink>
               <br />
               <span style={emailStyles.muted}>
                 {patent.country} · {patent.date} · {patent.status}
@@ -62,20 +58,14 @@ export function WeeklyDigest(props: {
           ))}
           <Text style={emailStyles.muted}>
             {section.more > 0 ? `And ${section.more} more. ` : ''}
-            <Link href={section.resultsLink} style={emailStyles.link}>
-              See all results of this search
-            </Link>
+            <EmailLink href={section.resultsLink}>See all results of this search</EmailLink>
             {' · '}
-            <Link href={section.unsubscribeLink} style={emailStyles.link}>
-              Stop updates for this search
-            </Link>
+            <EmailLink href={section.unsubscribeLink}>Stop updates for this search</EmailLink>
           </Text>
         </Section>
       ))}
       <Text style={emailStyles.muted}>
-        <Link href={props.accountLink} style={emailStyles.link}>
-          Your weekly updates
-        </Link>
+        <EmailLink href={props.accountLink}>Your weekly updates</EmailLink>
       </Text>
     </EmailLayout>
   );
