@@ -7,12 +7,12 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { AnalyticsInterval } from '../../__generated__/graphql';
-import { VIEWER_ACCOUNT } from '../../session/account.queries';
+import { ViewerAccountDocument } from '../../__generated__/graphql';
 import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { NotAvailable } from './NotAvailable';
 import { ChartPanel, CountChart, CountPanel, TimeChart } from './charts';
-import { INSIGHTS } from './insights.queries';
+import { InsightsDocument } from '../../__generated__/graphql';
 import { LandscapeForm } from './LandscapeForm';
 import { Section } from './Section';
 
@@ -36,7 +36,7 @@ const number = (value: number) => value.toLocaleString('en');
 export function InsightsPage() {
   // The page's own read of the account (from the cache once the header has it): the provider's
   // delayed first load would otherwise show "Not available" for a moment on a direct visit.
-  const { data: accountData, loading: accountLoading } = useQuery(VIEWER_ACCOUNT, {
+  const { data: accountData, loading: accountLoading } = useQuery(ViewerAccountDocument, {
     fetchPolicy: 'cache-first',
   });
   const account = accountData?.viewerAccount ?? null;
@@ -47,7 +47,7 @@ export function InsightsPage() {
   const validRange = from !== '' && to !== '' && from <= to;
   // The range's end day is included: the API's `to` is exclusive.
   const range = validRange ? { from, to: isoDay(new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)) } : null;
-  const { data, loading, error } = useQuery(INSIGHTS, {
+  const { data, loading, error } = useQuery(InsightsDocument, {
     variables: { range: range ?? { from, to }, interval },
     skip: !account?.analyst || !range,
   });

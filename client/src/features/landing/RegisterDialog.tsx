@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { WITHOUT_AUTH } from '../../session/apollo';
 import { useAuth } from '../../session/AuthProvider';
 import { useToast } from '../../ui/Toasts';
-import { REGISTER } from './landing.queries';
+import { RegisterDocument } from '../../__generated__/graphql';
 import { isLongEnoughPassword, isValidEmail } from './validation';
 import { DialogFooter } from '../../ui/DialogFooter';
 import { EmailField } from './EmailField';
@@ -28,7 +28,7 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
     setBusy(true);
     try {
       const input = { email: email.trim(), name: name.trim(), password };
-      await client.mutate({ mutation: REGISTER, variables: { input }, ...WITHOUT_AUTH });
+      await client.mutate({ mutation: RegisterDocument, variables: { input }, ...WITHOUT_AUTH });
       // Sign in only long enough to send the verification e-mail; the user signs in once verified.
       const { user } = await signInWithEmailAndPassword(auth, input.email, password);
       await sendEmailVerification(user);

@@ -8,14 +8,14 @@ import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
-import { SAVED_SEARCHES, UNSUBSCRIBE_FROM_SEARCH_UPDATES } from './updates.queries';
+import { SavedSearchesDocument, UnsubscribeFromSearchUpdatesDocument } from '../../__generated__/graphql';
 
 /** The account page's list of followed searches, each with its last digest and an Unsubscribe. */
 export function WeeklyUpdatesSection() {
   const toast = useToast();
-  const { data, loading, error } = useQuery(SAVED_SEARCHES, { fetchPolicy: 'cache-and-network' });
-  const [unsubscribe, { loading: removing }] = useMutation(UNSUBSCRIBE_FROM_SEARCH_UPDATES, {
-    refetchQueries: [SAVED_SEARCHES],
+  const { data, loading, error } = useQuery(SavedSearchesDocument, { fetchPolicy: 'cache-and-network' });
+  const [unsubscribe, { loading: removing }] = useMutation(UnsubscribeFromSearchUpdatesDocument, {
+    refetchQueries: [SavedSearchesDocument],
     awaitRefetchQueries: true,
   });
   const searches = data?.savedSearches ?? [];
