@@ -1,4 +1,4 @@
-import Form from 'react-bootstrap/Form';
+import { Field } from './Field';
 
 interface Props {
   controlId: string;
@@ -10,18 +10,6 @@ interface Props {
 }
 
 /** The e-mail box every sign-in dialog opens with (focused first, locked while the call runs). */
-export function EmailField({ controlId, value, onChange, busy, label = 'Email', className = 'mb-3' }: Props) {
-  return (
-    <Form.Group className={className} controlId={controlId}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        type="email"
-        autoComplete="email"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={busy}
-        autoFocus
-      />
-    </Form.Group>
-  );
+export function EmailField({ label = 'Email', className = 'mb-3', ...field }: Props) {
+  return <Field {...field} label={label} className={className} type="email" autoComplete="email" autoFocus />;
 }
