@@ -2,14 +2,23 @@ import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { DialogFooter } from '../../ui/DialogFooter';
+import { DialogBusy } from './Field';
 
-interface Props {
+/** What every sign-in dialog is given by the page that opens it. */
+export interface DialogProps {
   show: boolean;
   onClose: () => void;
-  /** The title's id, which names the dialog. */
+}
+
+/** A dialog's title (its id names the dialog) and its submit button's text. */
+export interface DialogTexts {
   titleId: string;
   title: string;
   submitLabel: string;
+}
+
+interface Props extends DialogProps {
+  texts: DialogTexts;
   canSubmit: boolean;
   busy: boolean;
   /** Called on submit only when the form may be sent and no call is running. */
@@ -19,13 +28,11 @@ interface Props {
   children: ReactNode;
 }
 
-/** A sign-in dialog: its title, its fields, and Cancel and submit buttons that submit the form. */
+/** A sign-in dialog: its title, its fields (locked while busy), and Cancel and submit buttons. */
 export function DialogForm({
   show,
   onClose,
-  titleId,
-  title,
-  submitLabel,
+  texts,
   canSubmit,
   busy,
   onSubmit,
@@ -34,7 +41,7 @@ export function DialogForm({
 }: Props) {
   const locked = lockedWhileBusy === true && busy;
   return (
-    <Modal show={show} onHide={locked ? undefined : onClose} centered aria-labelledby={titleId}>
+    <Modal show={show} onHide={locked ? undefined : onClose} centered aria-labelledby={texts.titleId}>
       <Form
         onSubmit={(event) => {
           event.preventDefault();
@@ -43,10 +50,12 @@ export function DialogForm({
         noValidate
       >
         <Modal.Header closeButton={!locked} closeLabel="Close">
-          <Modal.Title id={titleId}>{title}</Modal.Title>
+          <Modal.Title id={texts.titleId}>{texts.title}</Modal.Title>
         </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-        <DialogFooter submitLabel={submitLabel} canSubmit={canSubmit} busy={busy} onCancel={onClose} />
+        <Modal.Body>
+          <DialogBusy.Provider value={busy}>{children}</DialogBusy.Provider>
+        </Modal.Body>
+        <DialogFooter submitLabel={texts.submitLabel} canSubmit={canSubmit} busy={busy} onCancel={onClose} />
       </Form>
     </Modal>
   );

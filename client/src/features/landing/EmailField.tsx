@@ -4,7 +4,6 @@ interface Props {
   controlId: string;
   value: string;
   onChange: (value: string) => void;
-  busy: boolean;
   label?: string;
   className?: string;
 }

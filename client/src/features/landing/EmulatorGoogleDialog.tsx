@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { isValidEmail } from './validation';
-import { DialogForm } from './DialogForm';
+import { DialogForm, type DialogProps } from './DialogForm';
 import { EmailField } from './EmailField';
-import { Field } from './Field';
+import { NameField } from './Field';
 import { useIdentityCall } from './useIdentityCall';
 
 export interface GoogleTestAccount {
@@ -10,9 +10,9 @@ export interface GoogleTestAccount {
   name: string;
 }
 
-interface Props {
-  show: boolean;
-  onClose: () => void;
+const TEXTS = { titleId: 'google-chooser-title', title: 'Choose a Google account', submitLabel: 'Continue' };
+
+interface Props extends DialogProps {
   onChoose: (account: GoogleTestAccount) => Promise<void>;
 }
 
@@ -21,7 +21,7 @@ interface Props {
  * needs Google's scripts from the internet, so the app asks for the test account itself and signs
  * in with the emulator's documented fake Google credential.
  */
-export function EmulatorGoogleDialog({ show, onClose, onChoose }: Props) {
+export function EmulatorGoogleDialog({ onChoose, ...dialog }: Props) {
   const { busy, run } = useIdentityCall();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -29,11 +29,8 @@ export function EmulatorGoogleDialog({ show, onClose, onChoose }: Props) {
 
   return (
     <DialogForm
-      show={show}
-      onClose={onClose}
-      titleId="google-chooser-title"
-      title="Choose a Google account"
-      submitLabel="Continue"
+      {...dialog}
+      texts={TEXTS}
       canSubmit={valid}
       busy={busy}
       onSubmit={() => void run(() => onChoose({ email: email.trim(), name: name.trim() }))}
@@ -43,22 +40,8 @@ export function EmulatorGoogleDialog({ show, onClose, onChoose }: Props) {
         This local copy runs the Firebase Auth emulator in place of Google: any address signs in as a test
         Google account, and the same address signs in to the same account next time.
       </p>
-      <EmailField
-        controlId="google-email"
-        value={email}
-        onChange={setEmail}
-        busy={busy}
-        label="Google e-mail"
-      />
-      <Field
-        controlId="google-name"
-        label="Name"
-        type="text"
-        autoComplete="name"
-        value={name}
-        onChange={setName}
-        busy={busy}
-      />
+      <EmailField controlId="google-email" value={email} onChange={setEmail} label="Google e-mail" />
+      <NameField controlId="google-name" value={name} onChange={setName} />
     </DialogForm>
   );
 }

@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+
+/** Whether the dialog's identity call is running: every box of the dialog is locked meanwhile. */
+export const DialogBusy = createContext(false);
 
 interface Props {
   controlId: string;
@@ -8,12 +11,12 @@ interface Props {
   autoComplete: string;
   value: string;
   onChange: (value: string) => void;
-  /** Locked while the dialog's identity call runs. */
-  busy: boolean;
   className?: string;
   autoFocus?: boolean;
-  /** The id of the help text (given as children) that screen readers read with the box. */
-  describedBy?: string;
+  /** Help under the box, read with it by screen readers (its id is `<controlId>-help`). */
+  help?: ReactNode;
+  helpClassName?: string;
+  /** More text under the help, not read with the box. */
   children?: ReactNode;
 }
 
@@ -22,12 +25,14 @@ export function Field({
   controlId,
   label,
   onChange,
-  busy,
   className,
-  describedBy,
+  help,
+  helpClassName,
   children,
   ...input
 }: Props) {
+  const busy = useContext(DialogBusy);
+  const helpId = help === undefined ? undefined : `${controlId}-help`;
   return (
     <Form.Group className={className} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
@@ -35,9 +40,26 @@ export function Field({
         {...input}
         onChange={(event) => onChange(event.target.value)}
         disabled={busy}
-        aria-describedby={describedBy}
+        aria-describedby={helpId}
       />
+      {help === undefined ? null : (
+        <Form.Text id={helpId} className={helpClassName}>
+          {help}
+        </Form.Text>
+      )}
       {children}
     </Form.Group>
   );
+}
+
+type KindProps = Omit<Props, 'label' | 'type' | 'autoComplete'>;
+
+/** The name a user is greeted by. */
+export function NameField(props: KindProps) {
+  return <Field {...props} label="Name" type="text" autoComplete="name" />;
+}
+
+/** A password box: `current-password` signs in, `new-password` registers. */
+export function PasswordField(props: KindProps & { autoComplete: 'current-password' | 'new-password' }) {
+  return <Field {...props} label="Password" type="password" />;
 }

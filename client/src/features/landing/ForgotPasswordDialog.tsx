@@ -3,11 +3,14 @@ import { sendPasswordResetEmail } from 'firebase/auth';
 import { useAuth } from '../../session/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { isValidEmail } from './validation';
-import { DialogForm } from './DialogForm';
+import { DialogForm, type DialogProps } from './DialogForm';
 import { EmailField } from './EmailField';
 import { useIdentityCall } from './useIdentityCall';
 
-export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+const TEXTS = { titleId: 'forgot-password-title', title: 'Forgot password', submitLabel: 'Send' };
+
+export function ForgotPasswordDialog(dialog: DialogProps) {
+  const { onClose } = dialog;
   const { auth } = useAuth();
   const toast = useToast();
   const { busy, run } = useIdentityCall();
@@ -34,26 +37,11 @@ export function ForgotPasswordDialog({ show, onClose }: { show: boolean; onClose
     );
 
   return (
-    <DialogForm
-      show={show}
-      onClose={onClose}
-      titleId="forgot-password-title"
-      title="Forgot password"
-      submitLabel="Send"
-      canSubmit={valid}
-      busy={busy}
-      onSubmit={() => void submit()}
-    >
+    <DialogForm {...dialog} texts={TEXTS} canSubmit={valid} busy={busy} onSubmit={() => void submit()}>
       <p className="text-muted">
         Enter the e-mail you signed up with and we'll send you a link to reset your password.
       </p>
-      <EmailField
-        controlId="forgot-password-email"
-        value={email}
-        onChange={setEmail}
-        busy={busy}
-        className=""
-      />
+      <EmailField controlId="forgot-password-email" value={email} onChange={setEmail} className="" />
     </DialogForm>
   );
 }

@@ -7,12 +7,15 @@ import { useAuth } from '../../session/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { RegisterDocument } from '../../__generated__/graphql';
 import { isLongEnoughPassword, isValidEmail } from './validation';
-import { DialogForm } from './DialogForm';
+import { DialogForm, type DialogProps } from './DialogForm';
 import { EmailField } from './EmailField';
-import { Field } from './Field';
+import { NameField, PasswordField } from './Field';
 import { useIdentityCall } from './useIdentityCall';
 
-export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+const TEXTS = { titleId: 'register-title', title: 'Register with Email', submitLabel: 'Register' };
+
+export function RegisterDialog(dialog: DialogProps) {
+  const { onClose } = dialog;
   const { auth } = useAuth();
   const client = useApolloClient();
   const toast = useToast();
@@ -48,45 +51,25 @@ export function RegisterDialog({ show, onClose }: { show: boolean; onClose: () =
     );
 
   return (
-    <DialogForm
-      show={show}
-      onClose={onClose}
-      titleId="register-title"
-      title="Register with Email"
-      submitLabel="Register"
-      canSubmit={valid}
-      busy={busy}
-      onSubmit={() => void submit()}
-    >
-      <EmailField controlId="register-email" value={email} onChange={setEmail} busy={busy} />
-      <Field
+    <DialogForm {...dialog} texts={TEXTS} canSubmit={valid} busy={busy} onSubmit={() => void submit()}>
+      <EmailField controlId="register-email" value={email} onChange={setEmail} />
+      <NameField
         className="mb-3"
         controlId="register-name"
-        label="Name"
-        type="text"
-        autoComplete="name"
         value={name}
         onChange={setName}
-        busy={busy}
-        describedBy="register-name-help"
+        help="This will be used throughout the app, and in emails."
+        helpClassName="d-block"
       >
-        <Form.Text id="register-name-help" className="d-block">
-          This will be used throughout the app, and in emails.
-        </Form.Text>
         <Form.Text className="d-block fst-italic">Eg: Welcome, Alice</Form.Text>
-      </Field>
-      <Field
+      </NameField>
+      <PasswordField
         controlId="register-password"
-        label="Password"
-        type="password"
         autoComplete="new-password"
         value={password}
         onChange={setPassword}
-        busy={busy}
-        describedBy="register-password-help"
-      >
-        <Form.Text id="register-password-help">Must be at least 6 characters.</Form.Text>
-      </Field>
+        help="Must be at least 6 characters."
+      />
     </DialogForm>
   );
 }

@@ -10,19 +10,20 @@ import { useAuth } from '../../session/AuthProvider';
 import { useToast } from '../../ui/Toasts';
 import { EMAIL_FOR_SIGN_IN_KEY } from './useEmailLinkSignIn';
 import { isLongEnoughPassword, isValidEmail } from './validation';
-import { DialogForm } from './DialogForm';
+import { DialogForm, type DialogProps } from './DialogForm';
 import { EmailField } from './EmailField';
-import { Field } from './Field';
+import { PasswordField } from './Field';
 import { useIdentityCall } from './useIdentityCall';
 import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 
-interface Props {
-  show: boolean;
-  onClose: () => void;
+const TEXTS = { titleId: 'sign-in-title', title: 'Sign in with Email', submitLabel: 'Sign in' };
+
+interface Props extends DialogProps {
   onForgotPassword: () => void;
 }
 
-export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
+export function SignInDialog({ onForgotPassword, ...dialog }: Props) {
+  const { onClose } = dialog;
   const { auth } = useAuth();
   const toast = useToast();
   const { busy, run } = useIdentityCall();
@@ -80,26 +81,14 @@ export function SignInDialog({ show, onClose, onForgotPassword }: Props) {
   };
 
   return (
-    <DialogForm
-      show={show}
-      onClose={onClose}
-      titleId="sign-in-title"
-      title="Sign in with Email"
-      submitLabel="Sign in"
-      canSubmit={valid}
-      busy={busy}
-      onSubmit={() => void submit()}
-    >
-      <EmailField controlId="sign-in-email" value={email} onChange={setEmail} busy={busy} />
-      <Field
+    <DialogForm {...dialog} texts={TEXTS} canSubmit={valid} busy={busy} onSubmit={() => void submit()}>
+      <EmailField controlId="sign-in-email" value={email} onChange={setEmail} />
+      <PasswordField
         className="mb-2"
         controlId="sign-in-password"
-        label="Password"
-        type="password"
         autoComplete="current-password"
         value={password}
         onChange={setPassword}
-        busy={busy}
       />
       <a
         href="#forgot-password"
