@@ -45,7 +45,6 @@ export function RegisterDialog(dialog: DialogProps) {
       },
       {
         log: 'Failed to register user',
-        title: 'Error.',
         description: 'Something went wrong registering. Have you already signed up?',
       },
     );

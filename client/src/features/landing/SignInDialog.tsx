@@ -52,7 +52,7 @@ export function SignInDialog({ onForgotPassword, ...dialog }: Props) {
           await signOut(auth);
         }
       },
-      { log: 'E-mail sign-in failed', title: 'Error.', description: "That didn't work. Try again?" },
+      { log: 'E-mail sign-in failed', description: "That didn't work. Try again?" },
     );
 
   const sendSignInLink = () => {
@@ -72,11 +72,7 @@ export function SignInDialog({ onForgotPassword, ...dialog }: Props) {
         });
         onClose();
       },
-      {
-        log: 'Sending the sign-in link failed',
-        title: 'Error.',
-        description: "Couldn't send the sign-in link. Try again?",
-      },
+      { log: 'Sending the sign-in link failed', description: "Couldn't send the sign-in link. Try again?" },
     );
   };
 

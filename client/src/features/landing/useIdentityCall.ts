@@ -5,7 +5,8 @@ import { useToast } from '../../ui/Toasts';
 /** What a failed call logs and the toast it shows. */
 export interface CallFailure {
   log: string;
-  title: string;
+  /** 'Error.' unless the spec words it otherwise. */
+  title?: string;
   description: string;
 }
 
@@ -26,7 +27,7 @@ export function useIdentityCall() {
       if (!failure) throw error;
       console.error(failure.log, error);
       reportFailure(error);
-      toast({ title: failure.title, description: failure.description, variant: 'danger' });
+      toast({ title: failure.title ?? 'Error.', description: failure.description, variant: 'danger' });
     } finally {
       setBusy(false);
     }
