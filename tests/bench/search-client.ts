@@ -31,7 +31,7 @@ const REST_ENDPOINT: Record<SearchKind, string> = {
   boolean: '/api/v1/boolean-search',
 };
 
-/** The browser's search mutation (client/src/features/search/search.queries.ts), every field of it. */
+/** The browser's search mutation (client/src/features/search/search.graphql), every field of it. */
 const browserMutation = (field: 'aiSearch' | 'booleanSearch') => `
   mutation Search($input: SearchInput!) {
     ${field}(input: $input) {

@@ -11,7 +11,7 @@ import {
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { User } from 'firebase/auth';
 import type { ViewerAccountQuery } from '../__generated__/graphql';
-import { REGISTER_GOOGLE_USER, VIEWER_ACCOUNT } from './account.queries';
+import { RegisterGoogleUserDocument, ViewerAccountDocument } from '../__generated__/graphql';
 import { errorStatus } from './apiErrors';
 import { useAuth } from './AuthProvider';
 
@@ -73,7 +73,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   currentUid.current = uid;
   // The account as the Apollo cache holds it: loaded below, then kept current by every mutation
   // whose payload carries it (a search's `account { searchCount limited }`).
-  const { data } = useQuery(VIEWER_ACCOUNT, { fetchPolicy: 'cache-only', skip: !uid });
+  const { data } = useQuery(ViewerAccountDocument, { fetchPolicy: 'cache-only', skip: !uid });
   const account = (uid && data?.viewerAccount?.uid === uid ? data.viewerAccount : null) ?? null;
 
   const load = useCallback(async () => {
@@ -83,7 +83,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     let error: Error | null;
     try {
       await pendingRegistration.current?.catch(() => undefined);
-      const { data } = await client.query({ query: VIEWER_ACCOUNT, fetchPolicy: 'network-only' });
+      const { data } = await client.query({ query: ViewerAccountDocument, fetchPolicy: 'network-only' });
       error = data?.viewerAccount ? null : accountLoadError();
     } catch (failure) {
       error = accountLoadError(failure);
@@ -114,7 +114,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     async (signedIn: User) => {
       if (!isFirstSignIn(signedIn)) return;
       const registration = client.mutate({
-        mutation: REGISTER_GOOGLE_USER,
+        mutation: RegisterGoogleUserDocument,
         variables: {
           input: {
             email: signedIn.email ?? '',

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { ToastProvider } from '../ui/Toasts';
 
 /**
@@ -18,4 +18,10 @@ export function renderWithProviders(element: ReactElement) {
       </ToastProvider>
     </ApolloProvider>,
   );
+}
+
+/** Renders an element as the page at `path` of a data router (what `useNavigate` and links need). */
+export function renderAt(path: string, element: ReactElement) {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  return render(<RouterProvider router={router} />);
 }

@@ -9,7 +9,7 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { AccountInfoForm } from './AccountInfoForm';
 import { DangerZone } from './DangerZone';
 import { WeeklyUpdatesSection } from '../updates';
-import { ACCOUNT_BILLING } from './billing.queries';
+import { AccountBillingDocument } from '../../__generated__/graphql';
 import { PlansSection } from './PlansSection';
 
 /** Stripe's events can trail the return from checkout by a few seconds: look again meanwhile. */
@@ -25,7 +25,9 @@ function useSubscriptionAfterCheckout(success: boolean, active: boolean) {
     let polls = 0;
     const refresh = () => {
       void reload();
-      void client.query({ query: ACCOUNT_BILLING, fetchPolicy: 'network-only' }).catch(() => undefined);
+      void client
+        .query({ query: AccountBillingDocument, fetchPolicy: 'network-only' })
+        .catch(() => undefined);
     };
     refresh();
     const timer = window.setInterval(() => {

@@ -8,7 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useAuth } from '../../session/AuthProvider';
 import { useSignOut } from '../../session/SignOutProvider';
 import { useToast } from '../../ui/Toasts';
-import { DELETE_ACCOUNT } from './account-edit.queries';
+import { DeleteAccountDocument } from '../../__generated__/graphql';
 import { PRODUCT_NAME } from '@patentscout/schema';
 
 /** The spec's delete failure text (§8), appended to the failure toast. */
@@ -31,7 +31,7 @@ export function DangerZone({ email }: { email: string }) {
     setBusy(true);
     try {
       await client.mutate({
-        mutation: DELETE_ACCOUNT,
+        mutation: DeleteAccountDocument,
         variables: { input: { email: auth.currentUser?.email ?? email } },
       });
     } catch (failure) {

@@ -10,7 +10,11 @@ import { serverMessage } from '../../session/apiErrors';
 import { clientSettings } from '../../session/config';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
-import { ACCOUNT_BILLING, CREATE_BILLING_PORTAL_SESSION, CREATE_CHECKOUT_SESSION } from './billing.queries';
+import {
+  AccountBillingDocument,
+  CreateBillingPortalSessionDocument,
+  CreateCheckoutSessionDocument,
+} from '../../__generated__/graphql';
 import { SiteLink } from '../../ui/SiteLink';
 
 /** Sends the browser to a hosted payment page (Stripe's, or the local test checkout). */
@@ -21,11 +25,11 @@ function redirectTo(url: string) {
 /** The Discover plan card: subscribe through checkout, or manage the subscription in the portal. */
 export function PlansSection({ subscribed }: { subscribed: boolean }) {
   const toast = useToast();
-  const { data } = useQuery(ACCOUNT_BILLING, { fetchPolicy: 'cache-and-network' });
+  const { data } = useQuery(AccountBillingDocument, { fetchPolicy: 'cache-and-network' });
   const plan = data?.viewerAccount?.plan;
   const billing = data?.viewerAccount?.billing;
-  const [createCheckout] = useMutation(CREATE_CHECKOUT_SESSION);
-  const [createPortal] = useMutation(CREATE_BILLING_PORTAL_SESSION);
+  const [createCheckout] = useMutation(CreateCheckoutSessionDocument);
+  const [createPortal] = useMutation(CreateBillingPortalSessionDocument);
   const [redirecting, setRedirecting] = useState<'checkout' | 'portal' | null>(null);
 
   async function subscribe() {

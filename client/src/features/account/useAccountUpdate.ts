@@ -12,7 +12,7 @@ import { useAuth } from '../../session/AuthProvider';
 import { useSignOut } from '../../session/SignOutProvider';
 import { reportFailure } from '../../session/serviceStatus';
 import { useToast } from '../../ui/Toasts';
-import { UPDATE_ACCOUNT } from './account-edit.queries';
+import { UpdateAccountDocument } from '../../__generated__/graphql';
 
 export interface AccountDraft {
   email: string;
@@ -72,7 +72,7 @@ export function useAccountUpdate(current: { email: string; name: string }) {
       // a new e-mail only once the identity provider has it, after the user's confirmation.
       if (name !== current.name || email !== current.email) {
         await client
-          .mutate({ mutation: UPDATE_ACCOUNT, variables: { input: { email, name } } })
+          .mutate({ mutation: UpdateAccountDocument, variables: { input: { email, name } } })
           .catch((failure: unknown) => {
             throw new Error(UPDATE_FAILED, { cause: failure });
           });

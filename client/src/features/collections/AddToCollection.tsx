@@ -4,11 +4,11 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useAuth } from '../../session/AuthProvider';
 import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
 import {
-  ADD_COLLECTION_MEMBER,
-  COLLECTION_CONTAINS_FRAGMENT,
-  COLLECTIONS,
-  REMOVE_COLLECTION_MEMBER,
-} from './collections.queries';
+  AddCollectionMemberDocument,
+  CollectionContains_CollectionFragmentDoc,
+  CollectionsDocument,
+  RemoveCollectionMemberDocument,
+} from '../../__generated__/graphql';
 import { NewCollectionDialog } from './NewCollectionDialog';
 import { useCollectionMutation } from './useCollectionMutation';
 
@@ -27,13 +27,13 @@ function CollectionsMenu({ lensId }: { lensId: string }) {
   const [creating, setCreating] = useState(false);
   const { cache } = useApolloClient();
   // The ticks held in the cache show at once; the list is asked again for collections made elsewhere.
-  const { data, loading } = useQuery(COLLECTIONS, {
+  const { data, loading } = useQuery(CollectionsDocument, {
     variables: { lensId },
     skip: !open,
     fetchPolicy: 'cache-and-network',
   });
-  const add = useCollectionMutation(ADD_COLLECTION_MEMBER);
-  const remove = useCollectionMutation(REMOVE_COLLECTION_MEMBER);
+  const add = useCollectionMutation(AddCollectionMemberDocument);
+  const remove = useCollectionMutation(RemoveCollectionMemberDocument);
   const editable = (data?.collections ?? []).filter((collection) => collection.role !== 'viewer');
   // The menu's items and the dialog go away once used: the focus comes back to the menu's button.
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -43,7 +43,7 @@ function CollectionsMenu({ lensId }: { lensId: string }) {
   function mark(id: string, contains: boolean) {
     cache.writeFragment({
       id: cache.identify({ __typename: 'Collection', id }),
-      fragment: COLLECTION_CONTAINS_FRAGMENT,
+      fragment: CollectionContains_CollectionFragmentDoc,
       data: { __typename: 'Collection', contains },
       variables: { lensId },
     });

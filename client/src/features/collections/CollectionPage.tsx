@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
 import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { COLLECTION } from './collections.queries';
+import { CollectionDocument } from '../../__generated__/graphql';
 import { CollectionSettings } from './CollectionSettings';
 import { CollectionView } from './CollectionView';
 import { SharePanel } from './SharePanel';
@@ -35,7 +35,7 @@ export function CollectionLayout({ collection }: { collection: CollectionDetail_
 /** `/collections/:id`. */
 export function CollectionPage() {
   const { id = '' } = useParams();
-  const { data, loading, error } = useQuery(COLLECTION, {
+  const { data, loading, error } = useQuery(CollectionDocument, {
     variables: { id },
     fetchPolicy: 'cache-and-network',
   });

@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
 import { countOf } from '../../ui/format';
-import { DELETE_COLLECTION, UPDATE_COLLECTION } from './collections.queries';
+import { DeleteCollectionDocument, UpdateCollectionDocument } from '../../__generated__/graphql';
 import { useCollectionMutation } from './useCollectionMutation';
 
 /** Rename, describe and delete (the owner); the weekly e-mail of changes (the owner and editors). */
@@ -20,9 +20,9 @@ export function CollectionSettings({ collection }: { collection: CollectionDetai
   const [description, setDescription] = useState(collection.description);
   // Shown at once, and set back if the server refuses.
   const [watching, setWatching] = useState(collection.watched);
-  const update = useCollectionMutation(UPDATE_COLLECTION);
+  const update = useCollectionMutation(UpdateCollectionDocument);
   // Not the deleted collection's own query: asked again, it would answer "not found" as an error.
-  const remove = useCollectionMutation(DELETE_COLLECTION, ['Collections']);
+  const remove = useCollectionMutation(DeleteCollectionDocument, ['Collections']);
   const { cache } = useApolloClient();
   // Rename gives way to the form (whose name field takes the focus) and comes back after it.
   const renameButton = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import Form from 'react-bootstrap/Form';
+import { SmallSelect } from '../../ui/SmallSelect';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
 // Not the results' entry: that one reaches the results page, whose cards add to collections.
 import { ExportMenu } from '../export';
@@ -37,27 +37,21 @@ export function CollectionView({ collection }: { collection: CollectionDetail_Co
     <>
       <CollectionMap collection={collection} map={map} editable={editable} />
       <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
-        <Form.Group controlId="collection-tag-filter">
-          <Form.Label className="small mb-1">Tag</Form.Label>
-          <Form.Select size="sm" value={tag} onChange={(event) => setTag(event.target.value)}>
-            <option value="">All tags</option>
-            {tags.map((word) => (
-              <option key={word} value={word}>
-                {word}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group controlId="collection-sort">
-          <Form.Label className="small mb-1">Sort by</Form.Label>
-          <Form.Select size="sm" value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
-            {SORTS.map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SmallSelect
+          controlId="collection-tag-filter"
+          label="Tag"
+          anyLabel="All tags"
+          options={tags.map((word) => ({ value: word, label: word }))}
+          value={tag}
+          onChange={setTag}
+        />
+        <SmallSelect
+          controlId="collection-sort"
+          label="Sort by"
+          options={SORTS}
+          value={sort}
+          onChange={setSort}
+        />
         <div className="ms-auto">
           <ExportMenu
             items={exportItemsOf(families)}

@@ -8,14 +8,14 @@ import Table from 'react-bootstrap/Table';
 import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { formatDate } from '../../ui/format';
-import { COLLECTIONS } from './collections.queries';
+import { CollectionsDocument } from '../../__generated__/graphql';
 import { NewCollectionDialog } from './NewCollectionDialog';
 
 /** `/collections`: the user's collections and those shared with them, last changed first. */
 export function CollectionsPage() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const { data, loading, error } = useQuery(COLLECTIONS, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useQuery(CollectionsDocument, { fetchPolicy: 'cache-and-network' });
   const collections = data?.collections ?? [];
 
   let body;

@@ -7,7 +7,7 @@ import { CountryFlag } from '../../ui/CountryFlag';
 import { documentNumber, formatDate, truncate } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { countryName } from '../search';
-import { REMOVE_COLLECTION_MEMBER } from './collections.queries';
+import { RemoveCollectionMemberDocument } from '../../__generated__/graphql';
 import { MemberNotes } from './MemberNotes';
 import { useCollectionMutation } from './useCollectionMutation';
 
@@ -36,7 +36,7 @@ export function FamilyCard({
 }) {
   const first = members[0]!;
   const title = first.ai_title?.trim() || first.title;
-  const remove = useCollectionMutation(REMOVE_COLLECTION_MEMBER);
+  const remove = useCollectionMutation(RemoveCollectionMemberDocument);
   return (
     <Card as="article" className="mb-3 shadow-sm" aria-label={title} data-testid="collection-card">
       <Card.Body>

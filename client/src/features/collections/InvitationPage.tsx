@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import { serverMessage } from '../../session/apiErrors';
 import { useAuth } from '../../session/AuthProvider';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
-import { ACCEPT_COLLECTION_INVITATION } from './collections.queries';
+import { AcceptCollectionInvitationDocument } from '../../__generated__/graphql';
 
 /**
  * `/collections/invitations/:token`: an invitation's link. Signed in with the invited address, it
@@ -15,7 +15,7 @@ import { ACCEPT_COLLECTION_INVITATION } from './collections.queries';
 export function InvitationPage() {
   const { token = '' } = useParams();
   const { authed, loading: authLoading } = useAuth();
-  const [accept, { data, error, called }] = useMutation(ACCEPT_COLLECTION_INVITATION, {
+  const [accept, { data, error, called }] = useMutation(AcceptCollectionInvitationDocument, {
     refetchQueries: ['Collections'],
   });
   const asked = useRef(false);

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../ui/Toasts';
-import { UPDATE_COLLECTION_MEMBER } from './collections.queries';
+import { UpdateCollectionMemberDocument } from '../../__generated__/graphql';
 import { MemberNotes } from './MemberNotes';
 
 const MEMBER = { lens_id: '100-000-000-000-001', note: '', tags: ['Urgent'] };
@@ -12,7 +12,7 @@ const MEMBER = { lens_id: '100-000-000-000-001', note: '', tags: ['Urgent'] };
 function answering(word: string, tags: string[], duplicates: string[]) {
   return {
     request: {
-      query: UPDATE_COLLECTION_MEMBER,
+      query: UpdateCollectionMemberDocument,
       variables: { id: 'c1', lensId: MEMBER.lens_id, input: { tags: [...MEMBER.tags, word] } },
     },
     result: {

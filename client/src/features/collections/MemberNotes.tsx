@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 import { useToast } from '../../ui/Toasts';
-import { UPDATE_COLLECTION_MEMBER } from './collections.queries';
+import { UpdateCollectionMemberDocument } from '../../__generated__/graphql';
 import { useCollectionMutation } from './useCollectionMutation';
 
 interface Member {
@@ -26,7 +26,7 @@ export function MemberNotes({
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState(member.note);
   const [tag, setTag] = useState('');
-  const { run, busy } = useCollectionMutation(UPDATE_COLLECTION_MEMBER);
+  const { run, busy } = useCollectionMutation(UpdateCollectionMemberDocument);
   const toast = useToast();
   const save = (input: { note?: string; tags?: string[] }, success?: string) =>
     run(

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { CREATE_COLLECTION } from './collections.queries';
+import { CreateCollectionDocument } from '../../__generated__/graphql';
 import { useCollectionMutation } from './useCollectionMutation';
 
 /** Names (and optionally describes) a new collection; answers its id to `onCreated`. */
@@ -21,7 +21,7 @@ export function NewCollectionDialog({
 }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const { run, busy } = useCollectionMutation(CREATE_COLLECTION);
+  const { run, busy } = useCollectionMutation(CreateCollectionDocument);
   // NOTE: opened from a menu, the menu hands the focus back to its button as it closes, after the
   // field's autofocus: the field takes it again once the dialog is in.
   const nameField = useRef<HTMLInputElement>(null);

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { useAuth } from '../../session/AuthProvider';
-import { COLLECTION_NOTES } from './collections.queries';
+import { CollectionNotesDocument } from '../../__generated__/graphql';
 
 /** On a patent page: the user's notes and tags on it, from every collection they can see. */
 export function PatentNotes({ lensId }: { lensId: string }) {
   const { authed } = useAuth();
-  const { data } = useQuery(COLLECTION_NOTES, { variables: { lensId }, skip: !authed });
+  const { data } = useQuery(CollectionNotesDocument, { variables: { lensId }, skip: !authed });
   const notes = data?.collectionNotes ?? [];
   if (notes.length === 0) return null;
   return (

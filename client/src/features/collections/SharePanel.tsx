@@ -6,21 +6,21 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import type { CollectionDetail_CollectionFragment } from '../../__generated__/graphql';
 import {
-  INVITE_TO_COLLECTION,
-  ISSUE_COLLECTION_LINK,
-  REMOVE_COLLECTION_SHARE,
-  REVOKE_COLLECTION_LINK,
-} from './collections.queries';
+  InviteToCollectionDocument,
+  IssueCollectionLinkDocument,
+  RemoveCollectionShareDocument,
+  RevokeCollectionLinkDocument,
+} from '../../__generated__/graphql';
 import { useCollectionMutation } from './useCollectionMutation';
 
 /** The owner's sharing: a read-only link (issue, copy, re-issue, revoke) and invitations by e-mail. */
 export function SharePanel({ collection }: { collection: CollectionDetail_CollectionFragment }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'viewer' | 'editor'>('viewer');
-  const issue = useCollectionMutation(ISSUE_COLLECTION_LINK);
-  const revoke = useCollectionMutation(REVOKE_COLLECTION_LINK);
-  const invite = useCollectionMutation(INVITE_TO_COLLECTION);
-  const withdraw = useCollectionMutation(REMOVE_COLLECTION_SHARE);
+  const issue = useCollectionMutation(IssueCollectionLinkDocument);
+  const revoke = useCollectionMutation(RevokeCollectionLinkDocument);
+  const invite = useCollectionMutation(InviteToCollectionDocument);
+  const withdraw = useCollectionMutation(RemoveCollectionShareDocument);
   const link = collection.link_token
     ? `${window.location.origin}/collections/shared/${collection.link_token}`
     : '';

@@ -5,12 +5,12 @@ import Card from 'react-bootstrap/Card';
 import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { CollectionLayout } from './CollectionPage';
-import { SHARED_COLLECTION } from './collections.queries';
+import { SharedCollectionDocument } from '../../__generated__/graphql';
 
 /** `/collections/shared/:token`: a collection opened by its read-only link. */
 export function SharedCollectionPage() {
   const { token = '' } = useParams();
-  const { data, loading, error } = useQuery(SHARED_COLLECTION, { variables: { token } });
+  const { data, loading, error } = useQuery(SharedCollectionDocument, { variables: { token } });
   if (loading && !data) return <CenteredSpinner label="Opening the collection..." />;
   if (error || !data)
     return (

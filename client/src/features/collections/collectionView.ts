@@ -3,11 +3,11 @@ import type { Member } from './FamilyCard';
 
 export type SortKey = 'added' | 'title' | 'published' | 'status';
 
-export const SORTS: ReadonlyArray<[SortKey, string]> = [
-  ['added', 'Last added'],
-  ['title', 'Title'],
-  ['published', 'Publication date'],
-  ['status', 'Legal status'],
+export const SORTS: ReadonlyArray<{ value: SortKey; label: string }> = [
+  { value: 'added', label: 'Last added' },
+  { value: 'title', label: 'Title' },
+  { value: 'published', label: 'Publication date' },
+  { value: 'status', label: 'Legal status' },
 ];
 
 const titleOf = (member: Member) => (member.ai_title?.trim() || member.title).toLowerCase();

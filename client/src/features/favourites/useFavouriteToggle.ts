@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { serverMessage } from '../../session/apiErrors';
 import { useToast } from '../../ui/Toasts';
-import { ADD_FAVOURITE, FAVOURITES, REMOVE_FAVOURITE } from './favourites.queries';
+import {
+  AddFavouriteDocument,
+  FavouritesDocument,
+  RemoveFavouriteDocument,
+} from '../../__generated__/graphql';
 import { useFavourites } from './useFavourites';
 
 export interface FavouriteTarget {
@@ -17,22 +21,22 @@ export function useFavouriteToggle(target: FavouriteTarget) {
   const { byLensId, loading: listLoading } = useFavourites();
   const favourite = byLensId.get(target.lens_id);
   const [busy, setBusy] = useState(false);
-  const [add] = useMutation(ADD_FAVOURITE, {
+  const [add] = useMutation(AddFavouriteDocument, {
     update(cache, { data }) {
       const saved = data?.addFavourite.favourite;
       if (!saved) return;
-      cache.updateQuery({ query: FAVOURITES }, (current) =>
+      cache.updateQuery({ query: FavouritesDocument }, (current) =>
         current
           ? { favourites: [saved, ...current.favourites.filter((item) => item.id !== saved.id)] }
           : current,
       );
     },
   });
-  const [remove] = useMutation(REMOVE_FAVOURITE, {
+  const [remove] = useMutation(RemoveFavouriteDocument, {
     update(cache, { data }) {
       const removedId = data?.removeFavourite.id;
       if (!removedId) return;
-      cache.updateQuery({ query: FAVOURITES }, (current) =>
+      cache.updateQuery({ query: FavouritesDocument }, (current) =>
         current ? { favourites: current.favourites.filter((item) => item.id !== removedId) } : current,
       );
     },

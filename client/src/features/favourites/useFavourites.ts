@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { z } from 'zod';
 import type { FavouritesQuery } from '../../__generated__/graphql';
 import { useAuth } from '../../session/AuthProvider';
-import { FAVOURITES } from './favourites.queries';
+import { FavouritesDocument } from '../../__generated__/graphql';
 
 export type Favourite = FavouritesQuery['favourites'][number];
 
@@ -14,7 +14,7 @@ const FavouritesSchema = z
 /** The signed-in user's favourites, checked the way the spec asks ('Invalid favourites data'). */
 export function useFavourites() {
   const { authed } = useAuth();
-  const { data, loading, error, refetch } = useQuery(FAVOURITES, { skip: !authed });
+  const { data, loading, error, refetch } = useQuery(FavouritesDocument, { skip: !authed });
 
   return useMemo(() => {
     const parsed = FavouritesSchema.safeParse(data?.favourites ?? null);

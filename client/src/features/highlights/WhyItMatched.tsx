@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import Card from 'react-bootstrap/Card';
 import { HighlightKind } from '../../__generated__/graphql';
-import { MATCH_HIGHLIGHTS } from './highlights.queries';
+import { MatchHighlightsDocument } from '../../__generated__/graphql';
 import { MatchedPassageText } from './markedText';
 import type { HighlightSearch } from './useMatchHighlights';
 
@@ -13,7 +13,7 @@ const FIELD_LABELS: Record<string, string> = { title: 'Title', abstract: 'Abstra
  * they cannot be had (signed out, an error).
  */
 export function WhyItMatched({ lensId, search }: { lensId: string; search: HighlightSearch }) {
-  const { data } = useQuery(MATCH_HIGHLIGHTS, {
+  const { data } = useQuery(MatchHighlightsDocument, {
     variables: {
       kind: search.type === 'boolean' ? HighlightKind.Advanced : HighlightKind.Ai,
       query: search.query,

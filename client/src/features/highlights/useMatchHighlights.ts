@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { HighlightKind, type MatchHighlightsQuery } from '../../__generated__/graphql';
-import { MATCH_HIGHLIGHTS } from './highlights.queries';
+import { MatchHighlightsDocument } from '../../__generated__/graphql';
 
 export type MatchedPassage = MatchHighlightsQuery['matchHighlights'][number]['passages'][number];
 
@@ -55,7 +55,7 @@ export function useMatchHighlights(
     for (const batch of batches) {
       void client
         .query({
-          query: MATCH_HIGHLIGHTS,
+          query: MatchHighlightsDocument,
           variables: {
             kind: search.type === 'boolean' ? HighlightKind.Advanced : HighlightKind.Ai,
             query: search.query,

@@ -6,18 +6,36 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
-import { AnalyticsInterval } from '../../__generated__/graphql';
-import { VIEWER_ACCOUNT } from '../../session/account.queries';
+import { AnalyticsInterval, InsightsDocument, ViewerAccountDocument } from '../../__generated__/graphql';
 import { serverMessage } from '../../session/apiErrors';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { NotAvailable } from './NotAvailable';
 import { ChartPanel, CountChart, CountPanel, TimeChart } from './charts';
-import { INSIGHTS } from './insights.queries';
 import { LandscapeForm } from './LandscapeForm';
 import { Section } from './Section';
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+interface DateBoxProps {
+  id: string;
+  label: string;
+  value: string;
+  /** The other end of the range: the picker offers no day past it. */
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}
+
+/** One end of the range, as a column of the range's row. */
+function DateBox({ id, label, onChange, ...range }: DateBoxProps) {
+  return (
+    <Col sm={4} md={3}>
+      <Form.Label htmlFor={id}>{label}</Form.Label>
+      <Form.Control id={id} type="date" {...range} onChange={(e) => onChange(e.target.value)} />
+    </Col>
+  );
+}
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -36,7 +54,7 @@ const number = (value: number) => value.toLocaleString('en');
 export function InsightsPage() {
   // The page's own read of the account (from the cache once the header has it): the provider's
   // delayed first load would otherwise show "Not available" for a moment on a direct visit.
-  const { data: accountData, loading: accountLoading } = useQuery(VIEWER_ACCOUNT, {
+  const { data: accountData, loading: accountLoading } = useQuery(ViewerAccountDocument, {
     fetchPolicy: 'cache-first',
   });
   const account = accountData?.viewerAccount ?? null;
@@ -47,7 +65,7 @@ export function InsightsPage() {
   const validRange = from !== '' && to !== '' && from <= to;
   // The range's end day is included: the API's `to` is exclusive.
   const range = validRange ? { from, to: isoDay(new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)) } : null;
-  const { data, loading, error } = useQuery(INSIGHTS, {
+  const { data, loading, error } = useQuery(InsightsDocument, {
     variables: { range: range ?? { from, to }, interval },
     skip: !account?.analyst || !range,
   });
@@ -61,26 +79,8 @@ export function InsightsPage() {
       <h1 className="h3 mb-3">Insights</h1>
       <Form className="mb-4" aria-label="Range" onSubmit={(event) => event.preventDefault()}>
         <Row className="g-2 align-items-end">
-          <Col sm={4} md={3}>
-            <Form.Label htmlFor="insights-from">From</Form.Label>
-            <Form.Control
-              id="insights-from"
-              type="date"
-              value={from}
-              max={to}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </Col>
-          <Col sm={4} md={3}>
-            <Form.Label htmlFor="insights-to">To (included)</Form.Label>
-            <Form.Control
-              id="insights-to"
-              type="date"
-              value={to}
-              min={from}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </Col>
+          <DateBox id="insights-from" label="From" value={from} max={to} onChange={setFrom} />
+          <DateBox id="insights-to" label="To (included)" value={to} min={from} onChange={setTo} />
           <Col sm={4} md={3}>
             <Form.Label htmlFor="insights-interval">Per</Form.Label>
             <Form.Select

@@ -9,7 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { LandscapeKind, type LandscapeInput } from '../../__generated__/graphql';
 import { serverMessage } from '../../session/apiErrors';
 import { CountPanel } from './charts';
-import { LANDSCAPE } from './insights.queries';
+import { LandscapeDocument } from '../../__generated__/graphql';
 import { LandscapeViews } from './LandscapeViews';
 import { Section } from './Section';
 
@@ -17,7 +17,7 @@ import { Section } from './Section';
 export function LandscapeForm() {
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState<LandscapeKind>(LandscapeKind.Ai);
-  const [run, { data, loading, error }] = useLazyQuery(LANDSCAPE, { fetchPolicy: 'network-only' });
+  const [run, { data, loading, error }] = useLazyQuery(LandscapeDocument, { fetchPolicy: 'network-only' });
   // What the shown landscape answers (not the box as edited since): its map is drawn from it.
   const [asked, setAsked] = useState<LandscapeInput | null>(null);
 

@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import type { LandscapeInput, ResultMap_MapFragment } from '../../__generated__/graphql';
 import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { mapChipText, MapView, MapViewSwitch, selectedIds, type ListOrMap, type MapSelection } from '../maps';
-import { LANDSCAPE_MAP } from './insights.queries';
+import { LandscapeMapDocument } from '../../__generated__/graphql';
 
 type Point = ResultMap_MapFragment['points'][number];
 
@@ -34,7 +34,10 @@ function PointCard({ point }: { point: Point }) {
 export function LandscapeViews({ input, charts }: { input: LandscapeInput; charts: ReactNode }) {
   const [view, setView] = useState<ListOrMap>('list');
   const [selection, setSelection] = useState<MapSelection | null>(null);
-  const { data, loading, error } = useQuery(LANDSCAPE_MAP, { variables: { input }, skip: view !== 'map' });
+  const { data, loading, error } = useQuery(LandscapeMapDocument, {
+    variables: { input },
+    skip: view !== 'map',
+  });
   const map = data?.landscape.map ?? null;
   const held = useMemo(
     () => (selection && map ? selectedIds(map.points, selection) : null),

@@ -21,6 +21,10 @@ vi.mock('firebase/auth', () => ({
   signOut: vi.fn(),
 }));
 
+/** The dialog's submit button, found by its type: its label is what a test may be checking. */
+const submitButton = () =>
+  screen.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit')!;
+
 describe('the sign-in dialogs validate before anything is sent', () => {
   it('checks addresses and passwords as the spec says', () => {
     expect(isValidEmail(' ada@example.com ')).toBe(true);
@@ -51,7 +55,7 @@ describe('the sign-in dialogs validate before anything is sent', () => {
     const user = userEvent.setup();
     renderWithProviders(<SignInDialog show onClose={() => undefined} onForgotPassword={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Sign in with Email' });
-    const submit = screen.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit')!;
+    const submit = submitButton();
     expect(dialog).toBeInTheDocument();
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText('Email'), 'not-an-address');
@@ -66,7 +70,7 @@ describe('the sign-in dialogs validate before anything is sent', () => {
     const user = userEvent.setup();
     renderWithProviders(<ForgotPasswordDialog show onClose={() => undefined} />);
     await screen.findByRole('dialog', { name: 'Forgot password' });
-    const submit = screen.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit')!;
+    const submit = submitButton();
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     expect(submit).toBeEnabled();

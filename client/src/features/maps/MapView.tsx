@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { SmallSelect } from '../../ui/SmallSelect';
 import Table from 'react-bootstrap/Table';
 import { graphql } from '../../__generated__';
 import type { ResultMap_MapFragment } from '../../__generated__/graphql';
@@ -74,20 +74,13 @@ export function MapView({ map, selection, selectedCount, onSelect, renderCard }:
   return (
     <section aria-label="Map of the results" className="mb-3" data-testid="result-map">
       <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
-        <Form.Group controlId="map-colour-by">
-          <Form.Label className="small mb-1">Colour by</Form.Label>
-          <Form.Select
-            size="sm"
-            value={colourBy}
-            onChange={(event) => setColourBy(event.target.value as ColourBy)}
-          >
-            {COLOUR_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SmallSelect
+          controlId="map-colour-by"
+          label="Colour by"
+          options={COLOUR_CHOICES}
+          value={colourBy}
+          onChange={setColourBy}
+        />
         <Button
           size="sm"
           variant={lassoMode ? 'primary' : 'outline-primary'}

@@ -17,7 +17,7 @@ import { ContactOwnerButton } from './ContactOwnerButton';
 import { FilingsTable } from './FilingsTable';
 import { SimilarPatents } from './SimilarPatents';
 import { PatentDates, PatentDetails } from './PatentFacts';
-import { PATENT } from './patent.queries';
+import { PatentDocument } from '../../__generated__/graphql';
 import { Stakeholders } from './Stakeholders';
 
 type Patent = NonNullable<PatentQuery['patent']>;
@@ -79,7 +79,7 @@ function PatentView({ patent, search }: { patent: Patent; search: HighlightSearc
 function PatentLoader({ lensId }: { lensId: string }) {
   const [searchParams] = useSearchParams();
   const search = highlightSearchOf(searchParams);
-  const { data, loading, error } = useQuery(PATENT, { variables: { lensId } });
+  const { data, loading, error } = useQuery(PatentDocument, { variables: { lensId } });
   if (loading && !data) return <CenteredSpinner label="Loading the patent..." />;
   if (error) {
     console.error('Something went wrong getting the patent.', error);

@@ -1,6 +1,6 @@
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { SmallSelect } from '../../ui/SmallSelect';
 import { INDUSTRY_CATEGORIES } from '../search';
 import { SORT_OPTIONS, toSortOrder, type Refinement } from './refine';
 
@@ -19,54 +19,33 @@ export function RefineControls({ refinement, types, onChange }: Props) {
       onSubmit={(event) => event.preventDefault()}
     >
       <Col sm={4}>
-        <Form.Group controlId="refine-industry">
-          <Form.Label className="small mb-1">Industry</Form.Label>
-          <Form.Select
-            size="sm"
-            value={refinement.category}
-            onChange={(event) => onChange({ ...refinement, category: event.target.value })}
-          >
-            <option value="">All Industries</option>
-            {INDUSTRY_CATEGORIES.map((category) => (
-              <option key={category.value} value={category.value}>
-                {category.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SmallSelect
+          controlId="refine-industry"
+          label="Industry"
+          anyLabel="All Industries"
+          options={INDUSTRY_CATEGORIES}
+          value={refinement.category}
+          onChange={(category) => onChange({ ...refinement, category })}
+        />
       </Col>
       <Col sm={4}>
-        <Form.Group controlId="refine-type">
-          <Form.Label className="small mb-1">Patent Type</Form.Label>
-          <Form.Select
-            size="sm"
-            value={refinement.type}
-            onChange={(event) => onChange({ ...refinement, type: event.target.value })}
-          >
-            <option value="">All Types</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SmallSelect
+          controlId="refine-type"
+          label="Patent Type"
+          anyLabel="All Types"
+          options={types.map((type) => ({ value: type, label: type }))}
+          value={refinement.type}
+          onChange={(type) => onChange({ ...refinement, type })}
+        />
       </Col>
       <Col sm={4}>
-        <Form.Group controlId="refine-sort">
-          <Form.Label className="small mb-1">Sort by</Form.Label>
-          <Form.Select
-            size="sm"
-            value={refinement.sort}
-            onChange={(event) => onChange({ ...refinement, sort: toSortOrder(event.target.value) })}
-          >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SmallSelect
+          controlId="refine-sort"
+          label="Sort by"
+          options={SORT_OPTIONS}
+          value={refinement.sort}
+          onChange={(sort) => onChange({ ...refinement, sort: toSortOrder(sort) })}
+        />
       </Col>
     </Row>
   );

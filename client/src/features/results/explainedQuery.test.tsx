@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import { renderAt } from '../../testing/render';
 import { describe, expect, it } from 'vitest';
 import { advancedQueryFor, advancedSearchPath } from './explainedQuery';
 import { SearchExplanation } from './SearchExplanation';
@@ -29,30 +29,22 @@ describe('advancedQueryFor', () => {
 
 describe('SearchExplanation', () => {
   it('shows the words kept and dropped and links to the Advanced tab prefilled', () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '*',
-          element: (
-            <SearchExplanation
-              input={{ query: 'a home battery', years: [1824, 2050] }}
-              explanation={{
-                kept: [
-                  { word: 'battery', weight: 4.2, share: 0.015 },
-                  { word: 'home', weight: 2.1, share: 0.12 },
-                ],
-                dropped: ['a'],
-                lensQuery: 'battery OR home',
-                throughClassification: [],
-                classes: [],
-              }}
-            />
-          ),
-        },
-      ],
-      { initialEntries: ['/search/results'] },
+    renderAt(
+      '/search/results',
+      <SearchExplanation
+        input={{ query: 'a home battery', years: [1824, 2050] }}
+        explanation={{
+          kept: [
+            { word: 'battery', weight: 4.2, share: 0.015 },
+            { word: 'home', weight: 2.1, share: 0.12 },
+          ],
+          dropped: ['a'],
+          lensQuery: 'battery OR home',
+          throughClassification: [],
+          classes: [],
+        }}
+      />,
     );
-    render(<RouterProvider router={router} />);
     expect(screen.getByRole('list', { name: 'Words searched' })).toHaveTextContent(
       'battery, weight 4.2home, weight 2.1',
     );
@@ -65,30 +57,22 @@ describe('SearchExplanation', () => {
   });
 
   it('names the classes the search speaks for, with their words', () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '*',
-          element: (
-            <SearchExplanation
-              input={{ query: 'healthy bees in winter', years: [1824, 2050] }}
-              explanation={{
-                kept: [{ word: 'bees', weight: 5.1, share: 0.006 }],
-                dropped: ['in'],
-                lensQuery: 'bees',
-                throughClassification: [],
-                classes: [
-                  { symbol: 'A01K47', words: ['beehives', 'bees', 'hive'] },
-                  { symbol: 'A01K51', words: [] },
-                ],
-              }}
-            />
-          ),
-        },
-      ],
-      { initialEntries: ['/search/results'] },
+    renderAt(
+      '/search/results',
+      <SearchExplanation
+        input={{ query: 'healthy bees in winter', years: [1824, 2050] }}
+        explanation={{
+          kept: [{ word: 'bees', weight: 5.1, share: 0.006 }],
+          dropped: ['in'],
+          lensQuery: 'bees',
+          throughClassification: [],
+          classes: [
+            { symbol: 'A01K47', words: ['beehives', 'bees', 'hive'] },
+            { symbol: 'A01K51', words: [] },
+          ],
+        }}
+      />,
     );
-    render(<RouterProvider router={router} />);
     expect(screen.getByTestId('spoken-classes')).toHaveTextContent(
       'Ranked first among equals, patents classified under: A01K47 (beehives, bees, hive); A01K51',
     );

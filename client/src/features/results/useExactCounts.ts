@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { RESULT_SET_COUNTS, type SearchResultSet } from '../search';
+import { ResultSetCountsDocument } from '../../__generated__/graphql';
+import type { SearchResultSet } from '../search';
 
 /**
  * The results with their exact counts once the server has counted every match: an answer that
@@ -7,7 +8,7 @@ import { RESULT_SET_COUNTS, type SearchResultSet } from '../search';
  * goes), and the footer fills them in when they arrive.
  */
 export function useExactCounts(results: SearchResultSet): { results: SearchResultSet; counting: boolean } {
-  const { data, loading } = useQuery(RESULT_SET_COUNTS, {
+  const { data, loading } = useQuery(ResultSetCountsDocument, {
     variables: { id: results.result_set_id },
     skip: !results.estimated || results.result_set_id === '',
   });

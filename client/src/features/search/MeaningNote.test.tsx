@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import { renderAt } from '../../testing/render';
 import { describe, expect, it } from 'vitest';
 import { MeaningState } from '../../__generated__/graphql';
 import { SearchExplanation } from '../results/SearchExplanation';
@@ -10,28 +10,20 @@ const missing: MeaningStatus = { state: MeaningState.Missing, patents: 2000, emb
 const ready: MeaningStatus = { state: MeaningState.Ready, patents: 2000, embedded: 2000 };
 
 function renderExplanation(meaning: MeaningStatus | undefined) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <SearchExplanation
-            input={{ query: 'a home battery', years: [1824, 2050] }}
-            explanation={{
-              kept: [{ word: 'battery', weight: 4.2, share: 0.015 }],
-              dropped: [],
-              lensQuery: 'battery',
-              throughClassification: [],
-              classes: [],
-            }}
-            meaning={meaning}
-          />
-        ),
-      },
-    ],
-    { initialEntries: ['/search/results'] },
+  renderAt(
+    '/search/results',
+    <SearchExplanation
+      input={{ query: 'a home battery', years: [1824, 2050] }}
+      explanation={{
+        kept: [{ word: 'battery', weight: 4.2, share: 0.015 }],
+        dropped: [],
+        lensQuery: 'battery',
+        throughClassification: [],
+        classes: [],
+      }}
+      meaning={meaning}
+    />,
   );
-  render(<RouterProvider router={router} />);
 }
 
 describe("the pages while the corpus's meaning is missing or building", () => {

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { serverMessage } from '../../session/apiErrors';
 import { useToast } from '../../ui/Toasts';
-import { PREVIOUS_SEARCHES, REQUEST_ONE_SHOT_SEARCH } from './oneshot.queries';
+import { PreviousSearchesDocument, RequestOneShotSearchDocument } from '../../__generated__/graphql';
 import { SEARCH_FAILED_WITHOUT_MESSAGE } from './searchResult';
 
 const HINT_AFTER_CHARACTERS = 10;
@@ -22,8 +22,8 @@ function countWords(text: string): number {
 export function OneShotTab() {
   const toast = useToast();
   const [text, setText] = useState('');
-  const [request, { data, loading }] = useMutation(REQUEST_ONE_SHOT_SEARCH, {
-    refetchQueries: [PREVIOUS_SEARCHES],
+  const [request, { data, loading }] = useMutation(RequestOneShotSearchDocument, {
+    refetchQueries: [PreviousSearchesDocument],
   });
   const requestId = data?.requestOneShotSearch.requestId;
   const words = countWords(text);

@@ -13,7 +13,7 @@ import { CenteredSpinner } from '../../ui/CenteredSpinner';
 import { formatDate } from '../../ui/format';
 import { useToast } from '../../ui/Toasts';
 import { downloadOneShotReport } from './downloadReport';
-import { PREVIOUS_SEARCHES } from './oneshot.queries';
+import { PreviousSearchesDocument } from '../../__generated__/graphql';
 import { WaitingListButton } from './WaitingListButton';
 
 const KIND_LABELS: Record<string, string> = {
@@ -40,7 +40,7 @@ export function PreviousSearchesTab() {
   const { auth } = useAuth();
   const { account } = useAccount();
   const toast = useToast();
-  const { data, loading, error, startPolling, stopPolling } = useQuery(PREVIOUS_SEARCHES, {
+  const { data, loading, error, startPolling, stopPolling } = useQuery(PreviousSearchesDocument, {
     fetchPolicy: 'cache-and-network',
   });
   const searches = data?.previousSearches ?? [];

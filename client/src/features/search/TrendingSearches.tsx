@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import Card from 'react-bootstrap/Card';
+import { TitledCard } from '../../ui/TitledCard';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { resultsAddress } from '@patentscout/schema';
 import { EMPTY_FILTERS, toSearchInput } from './filter-panel/panelState';
@@ -11,30 +11,21 @@ import { TRENDING_TOPICS } from './reference/trending';
  */
 export function TrendingSearches({ disabled }: { disabled: boolean }) {
   return (
-    <Card as="aside" aria-labelledby="trending-title" className="shadow-sm">
-      <Card.Body>
-        <h2 id="trending-title" className="h5">
-          Trending searches
-        </h2>
-        <ListGroup variant="flush">
-          {TRENDING_TOPICS.map((topic) => (
-            <ListGroup.Item key={topic} className="small px-0">
-              {disabled ? (
-                // NOTE: an anchor without href is not focusable; role and aria-disabled keep it a link.
-                <a
-                  role="link"
-                  aria-disabled="true"
-                  className="link-secondary text-decoration-none opacity-75"
-                >
-                  {topic}
-                </a>
-              ) : (
-                <Link to={resultsAddress('ai', toSearchInput(topic, EMPTY_FILTERS))}>{topic}</Link>
-              )}
-            </ListGroup.Item>
-          ))}
-        </ListGroup>
-      </Card.Body>
-    </Card>
+    <TitledCard as="aside" titleId="trending-title" title="Trending searches">
+      <ListGroup variant="flush">
+        {TRENDING_TOPICS.map((topic) => (
+          <ListGroup.Item key={topic} className="small px-0">
+            {disabled ? (
+              // NOTE: an anchor without href is not focusable; role and aria-disabled keep it a link.
+              <a role="link" aria-disabled="true" className="link-secondary text-decoration-none opacity-75">
+                {topic}
+              </a>
+            ) : (
+              <Link to={resultsAddress('ai', toSearchInput(topic, EMPTY_FILTERS))}>{topic}</Link>
+            )}
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </TitledCard>
   );
 }

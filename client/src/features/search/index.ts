@@ -1,6 +1,5 @@
 export { SearchPage } from './SearchPage';
 export { executeSearch, replayResultSet, searchFailureMessage } from './searchResult';
-export { RESULT_SET_COUNTS } from './search.queries';
 export type { SearchResultItem, SearchResultSet, SearchType } from './searchResult';
 // The results page's address is the shared search vocabulary's (@patentscout/schema).
 export {

@@ -4,7 +4,7 @@ import { of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../session/apollo';
 import { EMPTY_FILTERS, toSearchInput } from './filter-panel/panelState';
-import { SEARCH_ACCOUNT_FIELDS } from './search.queries';
+import { SearchAccountFieldsFragmentDoc } from '../../__generated__/graphql';
 import { executeSearch, searchFailureMessage, withSpecificationKeys } from './searchResult';
 
 const HOPEFUL =
@@ -119,7 +119,7 @@ describe('a search answer and the cache (ADR 0136)', () => {
   it('keeps the account the answer carries, and none of its results, in the cache', async () => {
     const cache = createCache();
     cache.writeFragment({
-      fragment: SEARCH_ACCOUNT_FIELDS,
+      fragment: SearchAccountFieldsFragmentDoc,
       data: { __typename: 'Account', uid: 'user-1', searchCount: 3, limited: false },
     });
     const client = new ApolloClient({ cache, link: new ApolloLink(() => of({ data: answer })) });

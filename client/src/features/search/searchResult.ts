@@ -8,7 +8,12 @@ import type {
   SearchResultSetFieldsFragment,
 } from '../../__generated__/graphql';
 import { lensQueryRefusal } from './lensQueryReading';
-import { AI_SEARCH, BOOLEAN_SEARCH, RESULT_SET, SEARCH_ACCOUNT_FIELDS } from './search.queries';
+import {
+  AiSearchDocument,
+  BooleanSearchDocument,
+  ResultSetDocument,
+  SearchAccountFieldsFragmentDoc,
+} from '../../__generated__/graphql';
 
 export type SearchType = 'ai' | 'boolean';
 export type SearchResultSet = SearchResultSetFieldsFragment;
@@ -110,7 +115,7 @@ export function withSpecificationKeys(input: SearchInput): SearchInput {
 const UNCACHED = { fetchPolicy: 'no-cache' } as const;
 
 function keepAccount(client: ApolloClient, account: SearchAccountFieldsFragment | null | undefined): void {
-  if (account) client.cache.writeFragment({ fragment: SEARCH_ACCOUNT_FIELDS, data: account });
+  if (account) client.cache.writeFragment({ fragment: SearchAccountFieldsFragmentDoc, data: account });
 }
 
 /** Runs an AI or advanced search; rejects with the Apollo error or InvalidSearchResultError. */
@@ -122,21 +127,25 @@ export async function executeSearch(
   const input = withSpecificationKeys(given);
   // Each search counts toward the monthly allowance: a mutation, whose payload carries the account.
   if (type === 'ai') {
-    const { data } = await client.mutate({ mutation: AI_SEARCH, variables: { input }, ...UNCACHED });
+    const { data } = await client.mutate({ mutation: AiSearchDocument, variables: { input }, ...UNCACHED });
     keepAccount(client, data?.aiSearch.account);
     return parseSearchResultSet(data?.aiSearch.results);
   }
   // A query the server would refuse is never sent (the shared parser and checks, as the server's).
   const refusal = lensQueryRefusal(input.query);
   if (refusal !== null) throw new QueryRefusedError(refusal);
-  const { data } = await client.mutate({ mutation: BOOLEAN_SEARCH, variables: { input }, ...UNCACHED });
+  const { data } = await client.mutate({
+    mutation: BooleanSearchDocument,
+    variables: { input },
+    ...UNCACHED,
+  });
   keepAccount(client, data?.booleanSearch.account);
   return parseSearchResultSet(data?.booleanSearch.results);
 }
 
 /** A kept result set by its id: no search runs and nothing is counted. */
 export async function replayResultSet(client: ApolloClient, id: string): Promise<SearchResultSet> {
-  const { data } = await client.query({ query: RESULT_SET, variables: { id }, ...UNCACHED });
+  const { data } = await client.query({ query: ResultSetDocument, variables: { id }, ...UNCACHED });
   return parseSearchResultSet(data?.resultSet.results);
 }
 

@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { WITHOUT_AUTH } from '../../session/apollo';
 import { serverMessage } from '../../session/apiErrors';
-import { UNSUBSCRIBE_WITH_TOKEN } from './updates.queries';
+import { UnsubscribeWithTokenDocument } from '../../__generated__/graphql';
 
 /**
  * A digest's unsubscribe link lands here, signed in or not. It asks before acting: mail scanners
@@ -15,7 +15,7 @@ import { UNSUBSCRIBE_WITH_TOKEN } from './updates.queries';
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [unsubscribe, { data, loading, error }] = useMutation(UNSUBSCRIBE_WITH_TOKEN, WITHOUT_AUTH);
+  const [unsubscribe, { data, loading, error }] = useMutation(UnsubscribeWithTokenDocument, WITHOUT_AUTH);
 
   return (
     <Card className="shadow-sm mx-auto" style={{ maxWidth: 560 }}>

@@ -5,13 +5,13 @@ import Spinner from 'react-bootstrap/Spinner';
 import { serverMessage } from '../../session/apiErrors';
 import { useToast } from '../../ui/Toasts';
 import { useFocusAcrossBusy } from '../../ui/useFocusAcrossBusy';
-import { SAVED_SEARCHES, SUBSCRIBE_TO_SEARCH_UPDATES } from './updates.queries';
+import { SavedSearchesDocument, SubscribeToSearchUpdatesDocument } from '../../__generated__/graphql';
 
 /** Follows the results page's search by weekly e-mail: ready, in progress, then 'Subscribed!'. */
 export function WeeklyUpdatesButton({ queryString }: { queryString: string }) {
   const toast = useToast();
-  const [subscribe, { loading, data }] = useMutation(SUBSCRIBE_TO_SEARCH_UPDATES, {
-    refetchQueries: [SAVED_SEARCHES],
+  const [subscribe, { loading, data }] = useMutation(SubscribeToSearchUpdatesDocument, {
+    refetchQueries: [SavedSearchesDocument],
   });
   const subscribed = Boolean(data?.subscribeToSearchUpdates.savedSearch);
   const button = useRef<HTMLButtonElement>(null);

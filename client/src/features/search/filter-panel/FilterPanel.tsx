@@ -26,6 +26,22 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
     const { filters: current, onChange: change } = latest.current;
     change({ ...current, [list]: toggle(current[list], value) });
   }, []);
+  const optionChecks = (
+    legend: string,
+    list: 'categories' | 'documentTypes',
+    idPrefix: string,
+    options: readonly { value: string; label: string }[],
+  ) => (
+    <OptionChecks
+      legend={legend}
+      list={list}
+      idPrefix={idPrefix}
+      options={options}
+      selected={filters[list]}
+      disabled={disabled}
+      onToggle={toggleIn}
+    />
+  );
 
   return (
     <Card as="aside" aria-label="Search filters" className="shadow-sm">
@@ -42,25 +58,9 @@ export function FilterPanel({ filters, onChange, disabled }: Props) {
             Clear filters
           </Button>
         </div>
-        <OptionChecks
-          legend="Industry categories"
-          list="categories"
-          idPrefix="category"
-          options={INDUSTRY_CATEGORIES}
-          selected={filters.categories}
-          disabled={disabled}
-          onToggle={toggleIn}
-        />
+        {optionChecks('Industry categories', 'categories', 'category', INDUSTRY_CATEGORIES)}
         <LegalStatusChecks selected={filters.legalStatuses} disabled={disabled} onToggle={toggleIn} />
-        <OptionChecks
-          legend="Document type"
-          list="documentTypes"
-          idPrefix="document-type"
-          options={DOCUMENT_TYPES}
-          selected={filters.documentTypes}
-          disabled={disabled}
-          onToggle={toggleIn}
-        />
+        {optionChecks('Document type', 'documentTypes', 'document-type', DOCUMENT_TYPES)}
         <CountryChecks selected={filters.countries} disabled={disabled} onToggle={toggleIn} />
         <YearRange
           yearFrom={filters.yearFrom}
