@@ -15,7 +15,7 @@ function codegenInputs(rootDir: string): string[] {
     }
   };
   visit(path.join(rootDir, 'schema', 'src'), (name) => name.endsWith('.graphql'));
-  visit(path.join(rootDir, 'client', 'src'), (name) => /\.tsx?$/.test(name));
+  visit(path.join(rootDir, 'client', 'src'), (name) => /\.(tsx?|graphql)$/.test(name));
   return files.sort();
 }
 
