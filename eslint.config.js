@@ -225,8 +225,13 @@ export default tseslint.config(
     }),
   },
   {
+    // tests/, tests/bench/ and scripts/ use each package through its named entries, as any other
+    // importer would: a path into a package's src/ would bypass the face it publishes.
     files: ['tests/**/*.ts', 'scripts/**/*.ts'],
-    rules: restrict(ONE_DATA_ENTRY),
+    rules: restrict(ONE_DATA_ENTRY, {
+      group: ['**/platform/src/**', '**/schema/src/**', '**/server/src/**', '**/indexer/src/**'],
+      message: "Use the package's named entry (@patentscout/<package>/…), not a path into its src/.",
+    }),
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],
