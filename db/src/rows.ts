@@ -9,6 +9,17 @@ type Untyped = Kysely<Record<string, Record<string, unknown>>>;
 export type RowMatch<T extends keyof Database> = Partial<Selectable<Database[T]>>;
 
 /**
+ * The match, once it names a value for each of its columns: `{}` (or only undefined values) would
+ * match every row of the table, and a delete would empty it.
+ */
+function checkedMatch<T extends keyof Database>(table: T & string, match: RowMatch<T>): RowMatch<T> {
+  const entries = Object.entries(match);
+  if (entries.length === 0 || entries.some(([, value]) => value === undefined))
+    throw new Error(`A match on ${table} must give a value for each column it names`);
+  return match;
+}
+
+/**
  * Deletes the rows of a table whose columns hold these values (an id and its owner, say), and
  * says whether there were any: the repos answer "not found" from it, for a row that is missing
  * or is not the caller's alike.
@@ -18,9 +29,10 @@ export async function deleteMatching<T extends keyof Database & string>(
   table: T,
   match: RowMatch<T>,
 ): Promise<boolean> {
+  const filter = checkedMatch(table, match);
   const result = await (executor as unknown as Untyped)
     .deleteFrom(table as string)
-    .where((eb) => eb.and(match))
+    .where((eb) => eb.and(filter))
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
@@ -35,10 +47,11 @@ export async function selectOne<
   columns: readonly C[],
   match: RowMatch<T>,
 ): Promise<Pick<Selectable<Database[T]>, C> | undefined> {
+  const filter = checkedMatch(table, match);
   const row = await (executor as unknown as Untyped)
     .selectFrom(table as string)
     .select(columns as readonly string[])
-    .where((eb) => eb.and(match))
+    .where((eb) => eb.and(filter))
     .executeTakeFirst();
   return row as Pick<Selectable<Database[T]>, C> | undefined;
 }
