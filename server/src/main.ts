@@ -214,6 +214,8 @@ export async function startServer(options: {
       });
       stops.push(() => app.close());
       await app.listen({ port: config.http.port, host: config.http.host });
+      // After the first page can be served: the map's thread is ready before anyone asks for a map.
+      features.maps.service.warm();
     }
     let opsUrl: string | undefined;
     if (config.metrics.port !== undefined) {

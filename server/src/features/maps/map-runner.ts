@@ -5,6 +5,8 @@ import type { MapInput, MapLayout } from './map-layout.js';
 /** Lays out maps in a worker thread (UMAP is CPU work that would stall every other request). */
 export interface MapRunner {
   layout(families: MapInput[], query: string): Promise<MapLayout>;
+  /** Starts the thread ahead of the first map, idle (a start from the sources takes a second or two). */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -25,8 +27,7 @@ export function createMapRunner(): MapRunner {
     fresh.on('message', (answer: { id: number; layout?: MapLayout; error?: string }) => {
       const task = pending.get(answer.id);
       pending.delete(answer.id);
-      // An idle worker does not keep the server (or a test) from exiting.
-      if (pending.size === 0) fresh.unref();
+      holdWhileBusy(fresh);
       if (answer.layout) task?.resolve(answer.layout);
       else task?.reject(new Error(answer.error ?? 'map layout failed'));
     });
@@ -36,16 +37,24 @@ export function createMapRunner(): MapRunner {
     return fresh;
   }
 
+  /** Keeps the process alive while the worker has work, and only then (an idle one never does). */
+  function holdWhileBusy(running: Worker) {
+    if (pending.size > 0) running.ref();
+    else running.unref();
+  }
+
   return {
     layout(families: MapInput[], query: string): Promise<MapLayout> {
       return new Promise((resolve, reject) => {
         const id = (nextId += 1);
         pending.set(id, { resolve, reject });
         const running = started();
-        // A worker with work keeps the process alive; an idle one does not (unref above).
-        running.ref();
+        holdWhileBusy(running);
         running.postMessage({ id, families, query });
       });
+    },
+    warm() {
+      holdWhileBusy(started());
     },
     async close(): Promise<void> {
       const running = worker;

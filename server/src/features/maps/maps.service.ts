@@ -50,6 +50,8 @@ export interface MapsService {
   /** The map of an answer's first `first` families (1..500), drawn once and kept. */
   mapOf(input: { lensIds: readonly string[]; query: string; first: number }): Promise<ResultMap>;
   purgeExpired(now: Date): Promise<number>;
+  /** Readies the layout thread, so that the first map after a start does not wait for it. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export function createMapsService(deps: { repo: MapsRepo; runner: MapRunner }): 
       };
     },
     purgeExpired: (now: Date) => repo.purgeBefore(new Date(now.getTime() - MAP_RETENTION_MS)),
+    warm: () => runner.warm(),
     close: () => runner.close(),
   };
 }
