@@ -14,7 +14,7 @@ import { hitsByIds, type RankedCandidates } from './rank.js';
 import { createSearchDb } from './row-order.js';
 import type { SearchEngine, SearchEngineOptions, SearchPriority } from './search-engine.js';
 import type { TermStats } from './statistics.js';
-import { createClassVocabularySource } from './query-classes.js';
+import { createClassVocabularySource, loadClassVocabulary } from './query-classes.js';
 import { createTermStatsSource } from './term-stats.js';
 import { expandWildcards, wildcardLexemes } from './wildcards.js';
 import { lexemesOf, weightedTerms } from './words.js';
@@ -63,7 +63,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     knownLexemes.set(text, found);
     return [...found];
   };
-  const classVocabulary = createClassVocabularySource(db, options.clock);
+  const classVocabulary = createClassVocabularySource(() => loadClassVocabulary(db), options.clock);
   const ai: AiSearchParts = { meaning, counts, lexemesOf: lexemesOfText, classVocabulary };
   const timed = async (
     engine: 'natural' | 'advanced',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { queryClasses, type ClassIndex } from './query-classes.js';
+import { MEANING_INDEX, STATISTICS_REFRESH_MS } from './plan.js';
+import {
+  createClassVocabularySource,
+  queryClasses,
+  type ClassIndex,
+  type ClassVocabulary,
+} from './query-classes.js';
 
 // Beehives' words and waterfowl's, the first of each class counting most.
 const index: ClassIndex = new Map([
@@ -40,5 +46,45 @@ describe('queryClasses', () => {
     expect(queryClasses(index, [term('bee', 1), term('method', 3), term('device', 3)]).classes).toEqual([]);
     expect(queryClasses(index, [term('gear', 3)]).classes).toEqual([]);
     expect(queryClasses(new Map(), [term('bee', 3)]).classes).toEqual([]);
+  });
+});
+
+describe('the class vocabulary source', () => {
+  const learned: ClassVocabulary = { index, words: new Map([['A01K47', ['beehives', 'bees', 'hive']]]) };
+  const none: ClassVocabulary = { index: new Map(), words: new Map() };
+
+  /** A source over `reads` in turn (the last one repeated), on a clock the test moves. */
+  function sourceOver(...reads: ClassVocabulary[]) {
+    let at = 0;
+    let count = 0;
+    const source = createClassVocabularySource(async () => reads[Math.min((count += 1), reads.length) - 1]!, {
+      now: () => new Date(at),
+    });
+    return {
+      current: () => source.current(),
+      later: (ms: number) => (at += ms),
+      reads: () => count,
+    };
+  }
+
+  it('reads an empty vocabulary again after the meaning refresh, not after the statistics period', async () => {
+    const source = sourceOver(none, learned);
+    expect((await source.current()).index.size).toBe(0);
+    source.later(MEANING_INDEX.refreshMs / 2);
+    expect((await source.current()).index.size).toBe(0);
+    source.later(MEANING_INDEX.refreshMs);
+    expect(await source.current()).toBe(learned);
+    expect(source.reads()).toBe(2);
+  });
+
+  it('keeps a learned vocabulary for the statistics period', async () => {
+    const source = sourceOver(learned, none);
+    await source.current();
+    source.later(STATISTICS_REFRESH_MS - 1);
+    expect(await source.current()).toBe(learned);
+    expect(source.reads()).toBe(1);
+    source.later(2);
+    await source.current();
+    expect(source.reads()).toBe(2);
   });
 });

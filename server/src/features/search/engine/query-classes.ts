@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@patentscout/db';
 import type { Clock } from '../../../shared/clock.js';
-import { CLASS_AGREEMENT, STATISTICS_REFRESH_MS } from './plan.js';
+import { CLASS_AGREEMENT, MEANING_INDEX, STATISTICS_REFRESH_MS } from './plan.js';
 import type { WeightedLexeme } from './words.js';
 
 /**
@@ -66,19 +66,33 @@ export async function loadClassVocabulary(db: Db): Promise<ClassVocabulary> {
   return { index, words };
 }
 
-/** The classes' words read again at most once per statistics period: the indexer rewrites them rarely. */
-export function createClassVocabularySource(db: Db, clock: Clock): { current(): Promise<ClassVocabulary> } {
-  let cached: { at: number; vocabulary: Promise<ClassVocabulary> } | null = null;
+/**
+ * The classes' words read again at most once per statistics period: the indexer rewrites them
+ * rarely. None learned yet is read again sooner (`MEANING_INDEX.refreshMs`): the indexer learns
+ * them in the first minutes after a start, and a vocabulary read before that would otherwise leave
+ * AI search without classes for the whole period.
+ */
+export function createClassVocabularySource(
+  load: () => Promise<ClassVocabulary>,
+  clock: Clock,
+): { current(): Promise<ClassVocabulary> } {
+  let cached: { at: number; vocabulary: Promise<ClassVocabulary>; keepMs: number } | null = null;
   return {
     current() {
       const now = clock.now().getTime();
-      if (!cached || now - cached.at > STATISTICS_REFRESH_MS) {
-        const vocabulary = loadClassVocabulary(db);
-        cached = { at: now, vocabulary };
-        // A failed read is tried again at the next search, not kept.
-        vocabulary.catch(() => {
-          if (cached?.vocabulary === vocabulary) cached = null;
-        });
+      if (!cached || now - cached.at > cached.keepMs) {
+        const vocabulary = load();
+        const read = { at: now, vocabulary, keepMs: STATISTICS_REFRESH_MS };
+        cached = read;
+        vocabulary.then(
+          ({ index }) => {
+            if (index.size === 0) read.keepMs = MEANING_INDEX.refreshMs;
+          },
+          // A failed read is tried again at the next search, not kept.
+          () => {
+            if (cached === read) cached = null;
+          },
+        );
       }
       return cached.vocabulary;
     },
