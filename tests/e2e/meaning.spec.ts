@@ -1,21 +1,7 @@
 import { expect, test } from './fixtures.js';
 import { sql } from './e2e-db.js';
 import { aiSearchFromHome, signUpAndSignIn } from './helpers.js';
-
-/** The app's meaning job derives the corpus's vectors within a minute or two of its start. */
-async function waitForMeaning() {
-  await expect
-    .poll(
-      async () =>
-        (await sql<{ patents: number }>('SELECT count(*)::int AS patents FROM patent_vectors'))[0]!.patents,
-      {
-        timeout: 240_000,
-        intervals: [2_000],
-        message: 'the meaning job derives the patent vectors',
-      },
-    )
-    .toBeGreaterThan(0);
-}
+import { waitForMeaning } from './meaning-wait.js';
 
 test('AI search finds by meaning, says so, a patent page lists similar patents, and a card runs More like this', async ({
   page,
