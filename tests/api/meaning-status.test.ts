@@ -21,7 +21,7 @@ const readyzMeaning = async () => (await call(app.baseUrl, 'GET', '/readyz')).bo
 const STATUS = `query { meaningStatus { state method patents embedded } }`;
 
 describe("the corpus's meaning as /readyz and the pages see it", () => {
-  it('says it is missing before any build, and ready with every patent once built', async () => {
+  it('says it is missing before any build, ready with every patent once built, and building when patents arrive after it', async () => {
     expect(await readyzMeaning()).toEqual({
       ok: true,
       detail: '0 of 3 patents have their meaning, missing: AI search finds by words alone',
@@ -55,6 +55,24 @@ describe("the corpus's meaning as /readyz and the pages see it", () => {
       state: 'READY',
       method: 'words',
       patents: 3,
+      embedded: 3,
+    });
+
+    // A patent that arrives after the build waits for the next run (every minute); the others
+    // keep their meaning, so the corpus's meaning is building, not missing.
+    await insertPatents(app.database.db, [
+      patentRow({ title: 'DOUGH ROLLER WITH TWO DRUMS', abstract: 'Two drums press dough into a sheet.' }),
+    ]);
+    const extending = await until(async () => {
+      const meaning = await readyzMeaning();
+      return meaning.state === 'building' ? meaning : undefined;
+    }, 'the new patent to be counted');
+    expect(extending).toEqual({
+      ok: true,
+      detail: '3 of 4 patents have their meaning (words), building',
+      state: 'building',
+      method: 'words',
+      patents: 4,
       embedded: 3,
     });
   }, 120_000);

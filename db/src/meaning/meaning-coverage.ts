@@ -5,8 +5,10 @@ import type { Db } from '../client.js';
 export const MEANING_JOB = 'indexer.meaning';
 
 /**
- * How far the corpus's meaning goes: `ready` when every patent has its vector, `building` while
- * a meaning run is under way, `missing` when patents lack it and no run is (yet) under way.
+ * How far the corpus's meaning goes: `ready` when every patent has its vector; `building` while a
+ * meaning run is under way, or while some patents have theirs and others not yet (patents that
+ * arrived since a run: the next run, every minute, gives them theirs, and AI search finds the
+ * others by meaning meanwhile); `missing` when no patent has one and no run is under way.
  */
 export interface MeaningCoverage {
   state: 'ready' | 'building' | 'missing';
@@ -30,6 +32,6 @@ export async function readMeaningCoverage(db: Db): Promise<MeaningCoverage> {
   );
   const row = rows[0]!;
   const embedded = Math.min(row.embedded, row.patents);
-  const state = embedded >= row.patents ? 'ready' : row.running ? 'building' : 'missing';
+  const state = embedded >= row.patents ? 'ready' : row.running || embedded > 0 ? 'building' : 'missing';
   return { state, method: row.method, patents: row.patents, embedded };
 }

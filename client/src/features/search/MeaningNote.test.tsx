@@ -5,7 +5,8 @@ import { MeaningState } from '../../__generated__/graphql';
 import { SearchExplanation } from '../results/SearchExplanation';
 import { similarEmptyText, type MeaningStatus } from './MeaningNote';
 
-const building: MeaningStatus = { state: MeaningState.Building, patents: 2000, embedded: 1200 };
+const building: MeaningStatus = { state: MeaningState.Building, patents: 2000, embedded: 0 };
+const extending: MeaningStatus = { state: MeaningState.Building, patents: 2000, embedded: 1200 };
 const missing: MeaningStatus = { state: MeaningState.Missing, patents: 2000, embedded: 0 };
 const ready: MeaningStatus = { state: MeaningState.Ready, patents: 2000, embedded: 2000 };
 
@@ -30,7 +31,14 @@ describe("the pages while the corpus's meaning is missing or building", () => {
   it('the search explanation says, calmly, that results are found by their words alone', () => {
     renderExplanation(building);
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Search by meaning is still being prepared (1,200 of 2,000 patents so far). Until it is ready, results are found by their words alone.',
+      'Search by meaning is still being prepared (0 of 2,000 patents so far). Until it is ready, results are found by their words alone.',
+    );
+  });
+
+  it('says only the patents without their meaning wait, when some have it', () => {
+    renderExplanation(extending);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Search by meaning is still being prepared (1,200 of 2,000 patents so far). Until then, patents without it are found by their words alone.',
     );
   });
 
@@ -47,7 +55,7 @@ describe("the pages while the corpus's meaning is missing or building", () => {
   });
 
   it('tells why Similar patents is empty while meaning is missing or building', () => {
-    expect(similarEmptyText(building)).toBe(
+    expect(similarEmptyText(extending)).toBe(
       'Similar patents appear once the meaning of the patents is prepared (1,200 of 2,000 patents so far).',
     );
     expect(similarEmptyText(missing)).toBe(

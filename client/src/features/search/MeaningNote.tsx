@@ -30,9 +30,12 @@ const share = ({ patents, embedded }: MeaningStatus) =>
 /** What a page says while AI search finds by words alone (ADR 0171); null once meaning is ready. */
 export function meaningNoteText(status: MeaningStatus | undefined): string | null {
   if (!status || status.state === MeaningState.Ready || status.patents === 0) return null;
-  return status.state === MeaningState.Building
-    ? `Search by meaning is still being prepared (${share(status)}). Until it is ready, results are found by their words alone.`
-    : 'Search by meaning is not available yet. Results are found by their words alone.';
+  if (status.state !== MeaningState.Building)
+    return 'Search by meaning is not available yet. Results are found by their words alone.';
+  // Patents that have their meaning are found by it already: only the others wait.
+  return status.embedded > 0
+    ? `Search by meaning is still being prepared (${share(status)}). Until then, patents without it are found by their words alone.`
+    : `Search by meaning is still being prepared (${share(status)}). Until it is ready, results are found by their words alone.`;
 }
 
 /** Why Similar patents is empty, when meaning is the reason. */
