@@ -7,8 +7,8 @@ export interface MapRunner {
   layout(families: MapInput[], query: string): Promise<MapLayout>;
   /**
    * Starts the thread ahead of the first map and lays out a small one in it, so that the first
-   * real map finds UMAP's code compiled (from the sources, a cold first map of 500 took 3 s here,
-   * a warmed one as long as any other).
+   * real map finds UMAP's code compiled and costs what any other does (docs/benchmarks.md,
+   * 2026-11-30).
    */
   warm(): void;
   close(): Promise<void>;
