@@ -17,8 +17,8 @@ const TITLE_ONLY = {
 
 /**
  * Of the first three words the indexer learned for each class, the one the fewest patents write
- * themselves (the fewer classes it names too), with that class and a patent of it whose
- * classification the record copies.
+ * themselves (the fewer classes it names too), with a patent of that class whose classification
+ * the record copies.
  */
 async function rareClassWord(): Promise<{ word: string; model: string }> {
   const [chosen] = await sql<{ word: string; model: string }>(`
@@ -28,7 +28,7 @@ async function rareClassWord(): Promise<{ word: string; model: string }> {
       SELECT c.class AS cls, w.word, (ts_lexize('english_stem', lower(w.word)))[1] AS lexeme
       FROM class_words c CROSS JOIN LATERAL unnest(c.words) WITH ORDINALITY AS w(word, ord)
       WHERE w.ord <= 3 AND length(w.word) >= 5)
-    SELECT c.cls, c.word, c.holders, m.lens_id AS model
+    SELECT c.word, m.lens_id AS model
     FROM (SELECT f.cls, f.word, s.ndoc::int AS holders
           FROM first_words f JOIN stats s ON s.word = f.lexeme
           ORDER BY s.ndoc, f.cls, f.word LIMIT 50) AS c
