@@ -40,7 +40,14 @@ export function engineParts(
       filters: SearchFilters,
       maxResults: number,
       shares?: SearchCorpusShares,
-    ) => naturalSearch(db, { terms, filters, maxResults, budget: budget(maxResults), counting }, shares),
+      /** How much the text names a subject (ADR 0190); none by default. */
+      subject = 0,
+    ) =>
+      naturalSearch(
+        db,
+        { terms, filters, maxResults, budget: budget(maxResults), counting, subject },
+        shares,
+      ),
     advanced: (compiled: CompiledQuery, filters: SearchFilters, maxResults: number, corpus: SearchCorpus) =>
       advancedSearch(
         db,

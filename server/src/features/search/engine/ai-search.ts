@@ -1,4 +1,5 @@
 import type { Db } from '@patentscout/db';
+import { subjectBreadth } from './class-feedback.js';
 import { exactCountOnce, type CountCache } from './counts.js';
 import { explainNaturalSearch } from './explain.js';
 import type { SearchFilters } from './filters.js';
@@ -47,6 +48,7 @@ export async function aiSearch(
       budget,
       counts: parts.counts,
       classes,
+      subject: subjectBreadth(new Set(lexemes).size),
       meaning: understood
         ? async () => {
             const nearest = await parts.meaning.nearest(understood.vector, MEANING_CANDIDATES);
@@ -63,14 +65,12 @@ export async function aiSearch(
   // Explained while Postgres ranks: the words already weighed, the meaning's neighbour words
   // (scanned in a scan thread). Asked for in the immediate after the one that asks for the
   // nearest patents, so that the ranking statement is sent first.
-  const explanation = {
-    ...explainNaturalSearch(text, terms),
-    classes: spokenClasses(classes, vocabulary.words),
-  };
+  const explained = explainNaturalSearch(text, terms);
   const alsoSearched = understood
     ? await whilePostgresWorks(() => whilePostgresWorks(() => understood.alsoSearched()))
     : [];
-  const { flagged = [], throughClassification = [], ...answer } = await searching;
+  const { flagged = [], throughClassification = [], agreedClasses = [], ...answer } = await searching;
+  const explanation = { ...explained, classes: spokenClasses(classes, vocabulary.words, agreedClasses) };
   return {
     ...answer,
     explanation: understood

@@ -35,6 +35,7 @@ export function blendedRanking(fullScore: number, classes: QueryClasses = NO_CLA
       + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity
       + ${CLASS_AGREEMENT.share}::real * (1 - ${best}) * ${classAgreement('c', classes)}`,
     tieBreak: sql`0`,
+    uncovered: sql`1 - ${best}`,
     flag: sql`NOT c.matched`,
     flagCounts: {
       familyAlone: sql<SqlBool>`NOT c.kin_matched

@@ -3,6 +3,7 @@ import type { Db } from '@patentscout/db';
 import { filtersCondition, filtersShareAlongRank, type SearchFilters } from './filters.js';
 import {
   CLASS_AGREEMENT,
+  CLASS_FEEDBACK,
   COUNTING,
   FIELD_SHARE,
   LEARNED_SHARE,
@@ -28,6 +29,7 @@ import {
 import type { WeightedLexeme } from './words.js';
 import { classificationMatches, learnedCandidates, withLearned } from './learned.js';
 import { classAgreement, NO_CLASSES, type QueryClasses } from './query-classes.js';
+import { orderByClassFeedback } from './class-feedback.js';
 
 /**
  * How a tier is read. In static-rank order rather than through the GIN index (`inOrder`) when at
@@ -118,6 +120,8 @@ function naturalQuery(
    */
   const wordsOf = (row: string) => sql`(${sql.join(terms.map(wordScore(row, row !== 'x')), sql` + `)})`;
   const fullScore = terms.reduce((sum, term) => sum + term.idf * FIELD_SHARE.title, 0);
+  /** The share of the text's weight that the best lexical candidate's words leave uncovered. */
+  const uncovered = sql`(1 - least(0.95, greatest(0.05, max(c.words) OVER () / ${Math.max(fullScore, 1e-6)}::real)))`;
   return {
     tiers: sql.join(tierQueries, sql` UNION ALL `),
     learned: learnedCandidates(terms, indexedFilter),
@@ -129,9 +133,8 @@ function naturalQuery(
       sql`SELECT c.lens_id, c.family_key, c.static_rank, ${wordsOf('c')} AS words FROM (${lexical}) c`,
     // The classes' agreement on the words' scale, as much as the best match leaves (ADR 0181).
     score: sql`c.words + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank
-      + ${CLASS_AGREEMENT.share * fullScore}::real
-        * (1 - least(0.95, greatest(0.05, max(c.words) OVER () / ${Math.max(fullScore, 1e-6)}::real)))
-        * ${classAgreement('c', classes)}`,
+      + ${CLASS_AGREEMENT.share * fullScore}::real * ${uncovered} * ${classAgreement('c', classes)}`,
+    uncovered,
     wordsOf,
     /** The score a patent with every word in its title would have. */
     fullScore,
@@ -191,12 +194,26 @@ export async function naturalSearch(
     meaning?: () => MeaningCandidates | Promise<MeaningCandidates>;
     /** The classes the text speaks for (ADR 0181): their patents rank higher. */
     classes?: QueryClasses;
+    /**
+     * How much the text names a subject rather than one invention (`subjectBreadth`, 0 to 1):
+     * how much its first results' classes order them again (ADR 0190). None by default.
+     */
+    subject?: number;
   },
   shares: SearchCorpusShares = UNKNOWN_VALUE_SHARES,
 ): Promise<RankedCandidates> {
-  const { terms, filters, maxResults, budget, counts, counting = COUNTING, classes = NO_CLASSES } = request;
+  const {
+    terms,
+    filters,
+    maxResults,
+    budget,
+    counts,
+    counting = COUNTING,
+    classes = NO_CLASSES,
+    subject = 0,
+  } = request;
   if (terms.length === 0) return { total: 0, families: 0, estimated: false, hits: [] };
-  const { tiers, learned, scored, score, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
+  const { tiers, learned, scored, score, uncovered, wordsOf, fullScore, everyMatch, filter } = naturalQuery(
     terms,
     filters,
     shares,
@@ -208,24 +225,33 @@ export async function naturalSearch(
   const lexical = sql`${withLearned(sql`SELECT * FROM (${tiers}) tiers LIMIT ${budget}`)} UNION ALL (${learned})`;
   const full = sql`${Math.max(fullScore, 1e-6)}::real`;
   const meaning = request.meaning ? await whilePostgresWorks(request.meaning) : undefined;
+  // Ranked deep enough for the first results' classes to order them again (ADR 0190).
+  const ranked = Math.max(maxResults, CLASS_FEEDBACK.depth);
   const rows =
     meaning && meaning.lensIds.length > 0
       ? await rankCandidates(
           db,
           blendedCandidates(lexical, meaning, { terms, filters, filter, wordsOf, full, budget }),
           blendedRanking(fullScore, classes),
-          maxResults,
+          ranked,
         )
-      : await rankCandidates(db, scored(lexical), { score, tieBreak: sql`0` }, maxResults);
+      : await rankCandidates(db, scored(lexical), { score, tieBreak: sql`0`, uncovered }, ranked);
+  // Squared, the gate closes faster as the best match holds more of the text: a near-whole match
+  // is a known item, whose near-equals are ordered by their words alone.
+  const feedback = orderByClassFeedback(rows, (rows[0]?.uncovered ?? 0) ** 2 * subject);
   // Every lexical candidate contains some word, and the tiers together are every match, so when
   // they stayed under the budget the counts are exact; the matches by meaning alone are counted
   // beside the words' count, never waited for.
-  const answer = await countedAnswer(rows, budget, count);
+  const answer = await countedAnswer(feedback.hits.slice(0, maxResults), budget, count);
   const throughClassification = await classificationMatches(
     db,
     terms,
     answer.hits.map((hit) => hit.lens_id),
   );
-  // Like the flagged hits, only an answer with such hits says so.
-  return throughClassification.length > 0 ? { ...answer, throughClassification } : answer;
+  // Like the flagged hits, only an answer with such hits, or such classes, says so.
+  return {
+    ...answer,
+    ...(throughClassification.length > 0 ? { throughClassification } : {}),
+    ...(feedback.groups.length > 0 ? { agreedClasses: feedback.groups } : {}),
+  };
 }

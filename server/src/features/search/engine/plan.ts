@@ -67,6 +67,17 @@ export const LEARNED_CANDIDATES = 300;
  */
 export const CLASS_AGREEMENT = { share: 0.6, keep: 0.5, least: 0.2, most: 8 } as const;
 
+/**
+ * AI search: the classes its own first results agree on (ADR 0190). The first `depth` results
+ * vote for their IPC main groups, each less the lower it stands (1 / sqrt(rank)); those results
+ * are ordered again by their score (over the first's) plus `share` times their best group's votes
+ * over the best group's, times the share of the text the best match leaves uncovered (the gate of
+ * ADR 0181: a text some patent holds whole keeps its order), times the text's breadth: whole for
+ * a subject named in up to `fullUpTo` words, none for a description of `noneFrom` words or more
+ * (one invention, which its own words and meaning find), linear between.
+ */
+export const CLASS_FEEDBACK = { depth: 200, share: 0.5, fullUpTo: 6, noneFrom: 12 } as const;
+
 // --- Meaning (meaning/, ADR 0150) -----------------------------------------------------------
 
 /**

@@ -3,6 +3,7 @@ import { MEANING_INDEX, STATISTICS_REFRESH_MS } from './plan.js';
 import {
   createClassVocabularySource,
   queryClasses,
+  spokenClasses,
   type ClassIndex,
   type ClassVocabulary,
 } from './query-classes.js';
@@ -46,6 +47,28 @@ describe('queryClasses', () => {
     expect(queryClasses(index, [term('bee', 1), term('method', 3), term('device', 3)]).classes).toEqual([]);
     expect(queryClasses(index, [term('gear', 3)]).classes).toEqual([]);
     expect(queryClasses(new Map(), [term('bee', 3)]).classes).toEqual([]);
+  });
+});
+
+describe('spokenClasses', () => {
+  const words = new Map([
+    ['A01K47', ['beehives', 'bees', 'hive', 'honey']],
+    ['A01K45', ['ducks', 'geese']],
+    ['F21L19', ['lamps', 'wicks']],
+  ]);
+  it('names the classes the words speak for, then the groups the first results agreed on, three at most', () => {
+    const spoken = spokenClasses({ classes: ['A01K47'], agreements: [1] }, words, [
+      'A01K47',
+      'H04R1',
+      'F21L19',
+      'A01K45',
+    ]);
+    // The agreed A01K47 is named once; H04R1 has no learned words and is not named.
+    expect(spoken).toEqual([
+      { symbol: 'A01K47', words: ['beehives', 'bees', 'hive'] },
+      { symbol: 'F21L19', words: ['lamps', 'wicks'] },
+      { symbol: 'A01K45', words: ['ducks', 'geese'] },
+    ]);
   });
 });
 

@@ -143,11 +143,18 @@ export function classAgreement(row: string, query: QueryClasses): RawBuilder<unk
 }
 
 /**
- * The classes `query` speaks for as a searcher reads them (the first `NAMED_CLASSES`, best first),
- * each with its first learned words: "A01K47: beehives, bees, hive".
+ * The classes that ordered a search as a searcher reads them (the first `NAMED_CLASSES`), each
+ * with its first learned words: "A01K47: beehives, bees, hive". The classes `query` speaks for
+ * come first, best first; then the main groups its first results agreed on (`agreed`, ADR 0190),
+ * those whose words the indexer learned: a group without them would be a bare symbol.
  */
-export function spokenClasses(query: QueryClasses, words: ClassVocabulary['words']): SpokenClass[] {
-  return query.classes
+export function spokenClasses(
+  query: QueryClasses,
+  words: ClassVocabulary['words'],
+  agreed: readonly string[] = [],
+): SpokenClass[] {
+  const fromResults = agreed.filter((symbol) => words.has(symbol) && !query.classes.includes(symbol));
+  return [...query.classes, ...fromResults]
     .slice(0, NAMED_CLASSES)
     .map((symbol) => ({ symbol, words: (words.get(symbol) ?? []).slice(0, NAMED_WORDS) }));
 }

@@ -54,6 +54,8 @@ export interface RankedCandidates {
   flagged?: string[];
   /** AI search: the hits found through their classification's words alone (ADR 0177). */
   throughClassification?: ClassificationMatch[];
+  /** AI search: the IPC main groups its first results agree on, when they ordered them (ADR 0190). */
+  agreedClasses?: string[];
 }
 
 /** A row as a statement answers it, its family members as listed. */
@@ -72,6 +74,10 @@ type RankedRow = SearchHit & {
    */
   flagged_candidates: number;
   flagged_families: number;
+  /** The ranking's `uncovered` (0 without): AI search's share of the text the best match leaves. */
+  uncovered: number;
+  /** The ranking's score. */
+  score: number;
 };
 
 /**
@@ -220,6 +226,8 @@ export async function rankCandidates(
      * meaning alone, beside its words' count (ADR 0166).
      */
     flagCounts?: { familyAlone: RawBuilder<SqlBool> };
+    /** An expression over every candidate `c` (window functions allowed), answered as `uncovered`. */
+    uncovered?: RawBuilder<unknown>;
   },
   maxResults: number,
 ): Promise<RankedRow[]> {
@@ -228,14 +236,14 @@ export async function rankCandidates(
          representatives AS (
            SELECT DISTINCT ON (c.family_key)
                   c.lens_id, c.family_key, (${ranking.score})::real AS score, ${ranking.tieBreak} AS tie_break,
-                  ${ranking.flag ?? sql`false`} AS flagged
+                  ${ranking.flag ?? sql`false`} AS flagged, (${ranking.uncovered ?? sql`0`})::real AS uncovered
            FROM candidates c
            ORDER BY c.family_key, score DESC, tie_break DESC, c.lens_id),
          ranked AS (
            SELECT * FROM representatives
            ORDER BY score DESC, tie_break DESC, lens_id
            LIMIT ${maxResults})
-    SELECT ${DISPLAY_COLUMNS}, ${FAMILY_MEMBERS} AS family_members, r.flagged,
+    SELECT ${DISPLAY_COLUMNS}, ${FAMILY_MEMBERS} AS family_members, r.flagged, r.uncovered, r.score,
            (SELECT count(*) FROM candidates)::int AS candidates,
            (SELECT count(DISTINCT family_key) FROM candidates)::int AS families,
            ${
