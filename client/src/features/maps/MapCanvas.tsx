@@ -1,6 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { densityCanvas, densityImage, drawPoints, MARGIN, toPixel, toUnit } from './mapDrawing';
-import { labelAnchor, pointAt } from './mapGeometry';
+import { labelAnchor, labelOffsets, pointAt } from './mapGeometry';
 
 export interface CanvasPoint {
   lens_id: string;
@@ -50,6 +58,24 @@ export function MapCanvas({
   const [hovered, setHovered] = useState(-1);
   const [stepped, setStepped] = useState(-1);
   const [loop, setLoop] = useState<[number, number][] | null>(null);
+  const labels = useRef<(HTMLButtonElement | null)[]>([]);
+  const [offsets, setOffsets] = useState<number[]>([]);
+
+  // Labels that would overlap are moved apart once their sizes are known, before the paint.
+  useLayoutEffect(() => {
+    if (side === 0) return;
+    const boxes = regions.map((region, index) => {
+      const width = labels.current[index]?.offsetWidth ?? 0;
+      const height = labels.current[index]?.offsetHeight ?? 0;
+      return {
+        left: toPixel(region.x, side) - (labelAnchor(region.x) / 100) * width,
+        top: toPixel(region.y, side) - height / 2,
+        width,
+        height,
+      };
+    });
+    setOffsets(labelOffsets(boxes, side));
+  }, [regions, side]);
 
   useEffect(() => {
     const element = canvas.current?.parentElement;
@@ -172,14 +198,17 @@ export function MapCanvas({
           if (hit >= 0) onOpen(points[hit]!.lens_id);
         }}
       />
-      {regions.map((region) => (
+      {regions.map((region, index) => (
         <button
           key={region.id}
+          ref={(element) => {
+            labels.current[index] = element;
+          }}
           type="button"
           className="btn btn-light btn-sm border position-absolute map-region-label"
           style={{
             left: toPixel(region.x, side),
-            top: toPixel(region.y, side),
+            top: toPixel(region.y, side) + (offsets[index] ?? 0),
             transform: `translate(-${labelAnchor(region.x)}%, -50%)`,
           }}
           onClick={() => onRegion(region.id)}

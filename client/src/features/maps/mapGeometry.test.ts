@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { colourPoints, densityGrid, insidePolygon, labelAnchor, pointAt, selectedIds } from './mapGeometry';
+import {
+  colourPoints,
+  densityGrid,
+  insidePolygon,
+  labelAnchor,
+  labelOffsets,
+  pointAt,
+  selectedIds,
+} from './mapGeometry';
 
 const point = (year: number, country: string, owner: string | null = null, status = 'ACTIVE') => ({
   year,
@@ -69,5 +77,31 @@ describe('region labels', () => {
     ]);
     expect(labelAnchor(-0.2)).toBe(0);
     expect(labelAnchor(1.2)).toBe(100);
+  });
+});
+
+describe('region labels apart', () => {
+  const box = (left: number, top: number) => ({ left, top, width: 120, height: 30 });
+  const overlap = (a: { left: number; top: number }, b: { left: number; top: number }) =>
+    Math.abs(a.left - b.left) < 120 && Math.abs(a.top - b.top) < 30;
+
+  it('leaves labels that do not touch where they are', () => {
+    expect(labelOffsets([box(10, 10), box(200, 10), box(10, 100)], 500)).toEqual([0, 0, 0]);
+  });
+
+  it('moves a label off the one placed before it, to the nearest free place', () => {
+    const boxes = [box(100, 200), box(150, 210), box(120, 190)];
+    const offsets = labelOffsets(boxes, 500);
+    expect(offsets[0]).toBe(0);
+    const moved = boxes.map((entry, index) => ({ ...entry, top: entry.top + offsets[index]! }));
+    for (let left = 0; left < moved.length; left += 1)
+      for (let right = left + 1; right < moved.length; right += 1)
+        expect(overlap(moved[left]!, moved[right]!)).toBe(false);
+    expect(Math.abs(offsets[1]!)).toBeLessThanOrEqual(32 * 2);
+  });
+
+  it('keeps a moved label inside the map', () => {
+    const offsets = labelOffsets([box(100, 460), box(100, 465)], 500);
+    expect(offsets[1]).toBeLessThan(0);
   });
 });

@@ -74,6 +74,50 @@ export function labelAnchor(x: number): number {
   return Math.min(100, Math.max(0, 50 + beyond * 200));
 }
 
+/** A region label's box on the map, in pixels: its left and top edges and its size. */
+export interface LabelBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Pixels kept between two labels. */
+const LABEL_GAP = 2;
+/** How many label heights a label may move up or down to find room. */
+const LABEL_STEPS = 4;
+
+/**
+ * How far each label moves down (up when negative) so that no two overlap: a label under
+ * another could not be clicked or tapped. Labels are placed in order (the largest region first,
+ * as given), each at its place when free, else at the nearest free one of a few label heights
+ * above or below that stays within `side`; one with no room anywhere stays where it is.
+ */
+export function labelOffsets(boxes: readonly LabelBox[], side: number): number[] {
+  const placed: LabelBox[] = [];
+  const overlaps = (box: LabelBox) =>
+    placed.some(
+      (other) =>
+        box.left < other.left + other.width + LABEL_GAP &&
+        other.left < box.left + box.width + LABEL_GAP &&
+        box.top < other.top + other.height + LABEL_GAP &&
+        other.top < box.top + box.height + LABEL_GAP,
+    );
+  return boxes.map((box) => {
+    const step = box.height + LABEL_GAP;
+    const tries = [0];
+    for (let index = 1; index <= LABEL_STEPS; index += 1) tries.push(index * step, -index * step);
+    const offset =
+      tries.find((dy) => {
+        const moved = { ...box, top: box.top + dy };
+        const inside = dy === 0 || (moved.top >= 0 && moved.top + moved.height <= side);
+        return inside && !overlaps(moved);
+      }) ?? 0;
+    placed.push({ ...box, top: box.top + offset });
+    return offset;
+  });
+}
+
 /** Points per cell of a `cells` x `cells` grid over the map, row by row: where points crowd. */
 export function densityGrid(points: readonly { x: number; y: number }[], cells: number): number[] {
   const grid = new Array<number>(cells * cells).fill(0);
