@@ -25,7 +25,13 @@ export {
 export { INDUSTRIES, type IndustryKey } from './reference/industries.js';
 export { countryName, COUNTRIES, COUNTRY_GROUPS, PINNED_COUNTRY_CODES } from './reference/countries.js';
 export { describeKind, KIND_CODES } from './reference/kind-codes.js';
-export { describeIpcSymbol, IPC_SECTIONS, IPC_CLASSES, type IpcHeading } from './reference/ipc-sections.js';
+export {
+  describeIpcSymbol,
+  ipcMainGroup,
+  IPC_SECTIONS,
+  IPC_CLASSES,
+  type IpcHeading,
+} from './reference/ipc-sections.js';
 export {
   GO8_UNIVERSITIES,
   EX_GO8_UNIVERSITIES,

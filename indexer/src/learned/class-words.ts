@@ -1,4 +1,5 @@
 import { inverseFrequency, meaningWords } from '@patentscout/db';
+import { ipcMainGroup } from '@patentscout/schema';
 
 /** Words kept per class: enough to say what it is about, few enough to store with each record. */
 export const WORDS_PER_CLASS = 8;
@@ -15,8 +16,8 @@ export interface TextedPatent {
 
 /** An IPC symbol's main group (A01K47/06 -> A01K47) and subclass (A01K). */
 export function classesOf(symbol: string): { group: string; subclass: string } | null {
-  const group = symbol.trim().split('/')[0]!.replace(/\s+/g, '').toUpperCase();
-  return /^[A-H]\d\d[A-Z]\d+$/.test(group) ? { group, subclass: group.slice(0, 4) } : null;
+  const group = ipcMainGroup(symbol);
+  return group ? { group, subclass: group.slice(0, 4) } : null;
 }
 
 /**

@@ -26,6 +26,12 @@ export const IPC_CLASSES: readonly IpcHeading[] = parsed.classes;
 const SECTION_BY_CODE = new Map(IPC_SECTIONS.map((section) => [section.code, section]));
 const CLASS_BY_CODE = new Map(IPC_CLASSES.map((heading) => [heading.code, heading]));
 
+/** An IPC symbol's main group (`A01K 47/06` -> `A01K47`), or null for text that is not a symbol. */
+export function ipcMainGroup(symbol: string): string | null {
+  const group = symbol.replace(/\s+/g, '').split('/')[0]!.toUpperCase();
+  return /^[A-H]\d\d[A-Z]\d+$/.test(group) ? group : null;
+}
+
 /** The section and the most specific listed class of an IPC symbol such as `H01M4/13`. */
 export function describeIpcSymbol(symbol: string): { section?: IpcHeading; heading?: IpcHeading } {
   const code = symbol.trim().toUpperCase();

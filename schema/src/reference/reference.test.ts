@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryName, expandCountrySelection, PINNED_COUNTRY_CODES } from './countries.js';
 import { INDUSTRIES, industriesOfIpcSymbol, ipcCodesForIndustries } from './industries.js';
-import { describeIpcSymbol, IPC_CLASSES, IPC_SECTIONS } from './ipc-sections.js';
+import { describeIpcSymbol, ipcMainGroup, IPC_CLASSES, IPC_SECTIONS } from './ipc-sections.js';
 import { describeKind, KIND_CODES } from './kind-codes.js';
 import { CSIRO, EX_GO8_UNIVERSITIES, GO8_UNIVERSITIES, HARVARD } from './research-institutions.js';
 
@@ -89,6 +89,13 @@ describe('IPC headings', () => {
     expect(describeIpcSymbol('H01R4/00').section?.title).toBe('Electricity');
     for (const heading of [...IPC_SECTIONS, ...IPC_CLASSES])
       expect(heading.uses.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads a symbol as its main group, and nothing else as one', () => {
+    expect(ipcMainGroup('A01K 47/06')).toBe('A01K47');
+    expect(ipcMainGroup('a01k47/00')).toBe('A01K47');
+    expect(ipcMainGroup('A01K')).toBeNull();
+    expect(ipcMainGroup('not a symbol')).toBeNull();
   });
 });
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { groupVotes, mainGroupOf, orderByClassFeedback, subjectBreadth } from './class-feedback.js';
+import { groupVotes, orderByClassFeedback, subjectBreadth } from './class-feedback.js';
 
 const tuning = { depth: 6, share: 0.5 };
 const hit = (id: string, score: number, ...ipc_symbols: string[]) => ({ id, score, ipc_symbols });
 
 describe('the classes the first results agree on (ADR 0190)', () => {
-  it('reads a symbol as its main group, and nothing else as one', () => {
-    expect(mainGroupOf('A01K 47/06')).toBe('A01K47');
-    expect(mainGroupOf('a01k47/00')).toBe('A01K47');
-    expect(mainGroupOf('A01K')).toBeNull();
-    expect(mainGroupOf('not a symbol')).toBeNull();
-  });
-
   it('counts each result once per main group, the higher ones more', () => {
     const votes = groupVotes(
       [hit('a', 1, 'A01K47/06', 'A01K47/02'), hit('b', 1, 'A01K47/00', 'B65D5/00')],

@@ -1,3 +1,4 @@
+import { ipcMainGroup } from '@patentscout/schema';
 import { CLASS_FEEDBACK } from './plan.js';
 
 /**
@@ -10,14 +11,8 @@ import { CLASS_FEEDBACK } from './plan.js';
  * nothing is stored, nothing downloads.
  */
 
-/** An IPC symbol's main group (`A01K 47/06` -> `A01K47`), or null for one that is not a symbol. */
-export function mainGroupOf(symbol: string): string | null {
-  const group = symbol.replace(/\s+/g, '').split('/')[0]!.toUpperCase();
-  return /^[A-H]\d\d[A-Z]\d+$/.test(group) ? group : null;
-}
-
 const groupsOf = (symbols: readonly string[]): string[] => [
-  ...new Set(symbols.map(mainGroupOf).filter((group): group is string => group !== null)),
+  ...new Set(symbols.map(ipcMainGroup).filter((group): group is string => group !== null)),
 ];
 
 /**
