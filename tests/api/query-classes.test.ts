@@ -107,18 +107,20 @@ describe('AI search and the classes a query speaks for', () => {
   });
 
   it('orders near-equals by the class its first results agree on, and names it (ADR 0190)', async () => {
-    // Four lanterns hold the text's one known word alike; the stable's comes first by its id,
-    // and no class's words hold "lantern": only the results' own classes can tell them apart.
+    // Four lanterns hold the text's one known word alike, in the order of their ids, and no
+    // class's words hold "lantern": only the results' own classes can tell them apart. The
+    // first stays first, as the best match does; the stable's comes next by its id.
+    const lamp = () => patentRow({ title: 'LANTERN', ipc_symbols: ['F21L19/00'], first_ipc: 'F21L19/00' });
+    const firstLamp = lamp();
     const stable = patentRow({ title: 'LANTERN', ipc_symbols: ['A01K1/00'], first_ipc: 'A01K1/00' });
-    const lamps = [1, 2, 3].map(() =>
-      patentRow({ title: 'LANTERN', ipc_symbols: ['F21L19/00'], first_ipc: 'F21L19/00' }),
-    );
-    await insertPatents(app.database.db, [stable, ...lamps]);
+    const lamps = [lamp(), lamp()];
+    await insertPatents(app.database.db, [firstLamp, stable, ...lamps]);
     await sql`INSERT INTO class_words (class, words, patents) VALUES
       ('F21L19', ARRAY['lamps', 'wicks', 'kerosene', 'glass'], 3)`.execute(app.database.db);
     now += 60 * 60_000;
     const { ids, classes } = await aiSearchAnswer('a lantern for the glowworm');
-    expect(ids.slice(0, 3).sort()).toEqual(lamps.map((row) => row.lens_id).sort());
+    expect(ids[0]).toBe(firstLamp.lens_id);
+    expect(ids.slice(1, 3).sort()).toEqual(lamps.map((row) => row.lens_id).sort());
     expect(ids[3]).toBe(stable.lens_id);
     expect(classes).toEqual([{ symbol: 'F21L19', words: ['lamps', 'wicks', 'kerosene'] }]);
   });

@@ -43,6 +43,11 @@ describe('the classes the first results agree on (ADR 0190)', () => {
     expect(orderByClassFeedback(hits, 1, tuning)).toEqual({ hits, groups: [] });
   });
 
+  it('keeps the best match first, whatever its class', () => {
+    const hits = [hit('lone', 1, 'H04R1/00'), hit('b', 0.99, 'A01K47/00'), hit('c', 0.98, 'A01K47/00')];
+    expect(orderByClassFeedback(hits, 1, tuning).hits.map((entry) => entry.id)).toEqual(['lone', 'b', 'c']);
+  });
+
   it('does not pass a result whose words lead far', () => {
     const hits = [hit('known item', 1, 'H04R1/00'), hit('b', 0.5, 'A01K47/00'), hit('c', 0.5, 'A01K47/00')];
     expect(orderByClassFeedback(hits, 0.5, tuning).hits[0]!.id).toBe('known item');

@@ -40,7 +40,7 @@ export function groupVotes(
 }
 
 /**
- * `hits` (best first) with their first `depth` ordered again: each by its position and its
+ * `hits` (best first) with their first `depth` ordered again after the first: each by its score and its
  * agreement with the groups they vote for (the best of its groups' votes over the best group's),
  * times `uncovered` (0 to 1), the share of the text's weight the best match leaves uncovered.
  * The groups, best first, that gathered at least half the best's votes come with them when they
@@ -69,7 +69,10 @@ export function orderByClassFeedback<Hit extends { ipc_symbols: readonly string[
     index,
     score: hit.score / top + weight * (agreements[index] ?? unknown),
   }));
-  pool.sort((left, right) => right.score - left.score || left.index - right.index);
+  // The best match by the text's own words and meaning stays first: the classes order what follows.
+  pool.sort((left, right) =>
+    left.index === 0 ? -1 : right.index === 0 ? 1 : right.score - left.score || left.index - right.index,
+  );
   // The groups are named only when they moved a result: an explanation says what decided the order.
   if (pool.every((entry, position) => entry.index === position)) return { hits, groups: [] };
   const groups = [...votes]
