@@ -70,14 +70,14 @@ export function orderByClassFeedback<Hit extends { ipc_symbols: readonly string[
     score: hit.score / top + weight * (agreements[index] ?? unknown),
   }));
   // The best match by the text's own words and meaning stays first: the classes order what follows.
-  pool.sort((left, right) =>
-    left.index === 0 ? -1 : right.index === 0 ? 1 : right.score - left.score || left.index - right.index,
-  );
+  const [lead, ...following] = pool;
+  following.sort((left, right) => right.score - left.score || left.index - right.index);
+  const ordered = [lead!, ...following];
   // The groups are named only when they moved a result: an explanation says what decided the order.
-  if (pool.every((entry, position) => entry.index === position)) return { hits, groups: [] };
+  if (ordered.every((entry, position) => entry.index === position)) return { hits, groups: [] };
   const groups = [...votes]
     .filter(([, vote]) => vote >= best / 2)
     .sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))
     .map(([group]) => group);
-  return { hits: [...pool.map((entry) => entry.hit), ...hits.slice(tuning.depth)], groups };
+  return { hits: [...ordered.map((entry) => entry.hit), ...hits.slice(tuning.depth)], groups };
 }
