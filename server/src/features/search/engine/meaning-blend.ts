@@ -30,12 +30,13 @@ export interface MeaningCandidates {
  */
 export function blendedRanking(fullScore: number, classes: QueryClasses = NO_CLASSES) {
   const best = sql`least(0.95, greatest(0.05, max(c.coverage) OVER ()))`;
+  const uncovered = sql`(1 - ${best})`;
   return {
     score: sql`c.coverage + ${sql.lit(STATIC_RANK_SHARE)} * c.static_rank / ${Math.max(fullScore, 1e-6)}::real
-      + ${MEANING_SHARE}::real * (1 - ${best}) / ${best} * c.similarity
-      + ${CLASS_AGREEMENT.share}::real * (1 - ${best}) * ${classAgreement('c', classes)}`,
+      + ${MEANING_SHARE}::real * ${uncovered} / ${best} * c.similarity
+      + ${CLASS_AGREEMENT.share}::real * ${uncovered} * ${classAgreement('c', classes)}`,
     tieBreak: sql`0`,
-    uncovered: sql`1 - ${best}`,
+    uncovered,
     flag: sql`NOT c.matched`,
     flagCounts: {
       familyAlone: sql<SqlBool>`NOT c.kin_matched
